@@ -1,0 +1,549 @@
+"""Speed of unorules next to RLCard's UNO and a speed-of-light loop, in one run.
+
+Usage::
+
+    python benchmarks/bench.py                # default: 5 repeats of 2000 games each
+    python benchmarks/bench.py --quick        # a fast smoke run
+    python benchmarks/bench.py --repeats 7 --games 5000 --players 2 3 4
+
+Every figure is the median over ``--repeats`` runs of the same seeded workload. A "game" is
+one round, from a new deal until the round is over, as RLCard and the speed-of-light loop
+count it. Every engine plays the same policy: a uniformly random playable card (then a
+uniformly random color for a wild), drawing only when nothing is playable, playing the
+drawn card when it can, always calling UNO, never challenging.
+
+Measured: (a) random playouts of unorules (``mattel`` profile); (b) ``legal_actions`` and
+``apply`` calls/s over the states of recorded playouts; (c) transcript validation
+actions/s; (d) RLCard's raw ``UnoGame`` (optional: ``pip install -e '.[bench]'``); (e) the
+speed-of-light loop of ``speed_of_light.py``. "actions" are what each engine counts as one
+step, so only games/s compare across engines (RLCard's draw and play of the drawn card are
+one step; unorules and the speed-of-light loop count two).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import functools
+import gc
+import importlib
+import inspect
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import _rlcard
+import speed_of_light
+
+NEEDED = ("new_game", "get_profile", "legal_actions", "apply", "Phase", "Play", "Draw", "Pass")
+
+
+def _import_error() -> str:
+    """'' when unorules (installed, else ../src) has what the benchmark needs."""
+    try:
+        import unorules
+    except ImportError:
+        return "unorules not importable: pip install -e ."
+    missing = [name for name in NEEDED if not hasattr(unorules, name)]
+    return f"unorules lacks {', '.join(missing)}" if missing else ""
+
+
+UNO_ERROR = _import_error()
+if UNO_ERROR:  # not installed: try the source tree beside this folder
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+    for name in [m for m in sys.modules if m == "unorules" or m.startswith("unorules.")]:
+        del sys.modules[name]
+    UNO_ERROR = _import_error()
+if not UNO_ERROR:
+    import unorules as uno
+
+PROFILE = "mattel"
+MAX_ACTIONS = 100_000  # per game: a policy or engine bug must not hang the benchmark
+
+Policy = Callable[["uno.State", Sequence["uno.Action"], random.Random], "uno.Action"]
+LegalFor = Callable[["uno.State", int], Sequence["uno.Action"]]
+
+
+# --------------------------------------------------------------------------- timing
+
+
+@dataclass
+class Rate:
+    """The repeats of one workload: seconds per repeat, and its games and actions."""
+
+    games: int
+    actions: int = 0
+    seconds: list[float] = field(default_factory=list)
+    error: str = ""
+
+    def add(self, seconds: float, actions: int) -> None:
+        if self.seconds and actions != self.actions:
+            self.error = f"not deterministic: {actions} actions, then {self.actions}"
+        self.actions = actions
+        self.seconds.append(seconds)
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.seconds) and not self.error
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.seconds)
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.median
+
+    @property
+    def actions_per_s(self) -> float:
+        return self.actions / self.median
+
+
+def run_interleaved(
+    jobs: dict[str, Callable[[], tuple[float, int]]], rates: dict[str, Rate], repeats: int
+) -> None:
+    """Run every job once per repeat, in turn, so slow drift of the machine hits all alike."""
+    for _ in range(repeats):
+        for name, job in jobs.items():
+            rate = rates[name]
+            if rate.error:
+                continue
+            gc.collect()
+            try:
+                seconds, actions = job()
+            except Exception as exc:  # the library is young: report, go on with the rest
+                rate.error = f"{type(exc).__name__}: {exc}"
+            else:
+                rate.add(seconds, actions)
+
+
+# --------------------------------------------------------------------------- unorules
+
+
+def make_policy() -> Policy:
+    """The benchmark policy on unorules actions (see the module docstring)."""
+    phase_play, phase_drawn = uno.Phase.PLAY, uno.Phase.DRAWN
+    phase_color = uno.Phase.CHOOSE_COLOR
+    play_cls, draw_cls, pass_cls, color_cls = uno.Play, uno.Draw, uno.Pass, uno.ChooseColor
+
+    def choose(state: uno.State, acts: Sequence[uno.Action], rng: random.Random) -> uno.Action:
+        phase = state.phase
+        if phase is phase_play or phase is phase_drawn:
+            # PLAY: a random distinct playable card, else Draw; DRAWN: play it, else Pass.
+            cards: dict[uno.Card, list[uno.Play]] = {}
+            fallback: uno.Action | None = None
+            for act in acts:
+                if isinstance(act, play_cls):
+                    variants = cards.get(act.card)
+                    if variants is None:
+                        cards[act.card] = [act]
+                    else:
+                        variants.append(act)
+                elif isinstance(act, (draw_cls, pass_cls)):
+                    fallback = act
+            if cards:
+                groups = list(cards.values())
+                variants = groups[rng.randrange(len(groups))] if len(groups) > 1 else groups[0]
+                if len(variants) == 1:
+                    return variants[0]
+                # call UNO exactly when this play leaves one card; then a random color
+                want_uno = len(state.hands[variants[0].player]) == 2
+                preferred = [a for a in variants if a.uno is want_uno] or variants
+                return preferred[rng.randrange(len(preferred))]
+            if fallback is not None:
+                return fallback
+        elif phase is phase_color:
+            colors = [a for a in acts if isinstance(a, color_cls)]
+            if colors:
+                return colors[rng.randrange(len(colors))]
+        else:  # CHALLENGE: never challenge, take the Draw; PENALTY (stacking rules) alike
+            for act in acts:
+                if isinstance(act, draw_cls):
+                    return act
+        raise RuntimeError(f"policy: nothing to do in phase {phase} among {acts!r}")
+
+    return choose
+
+
+def make_legal_for() -> LegalFor:
+    """``legal_actions(state, player)``, or a filter over ``legal_actions(state)``."""
+    try:
+        inspect.signature(uno.legal_actions).bind(None, 0)
+    except TypeError:  # no player parameter (yet)
+        everyone = uno.legal_actions
+
+        def legal_for(state: uno.State, player: int) -> Sequence[uno.Action]:
+            return [a for a in everyone(state) if getattr(a, "player", None) == player]
+
+        return legal_for
+    return uno.legal_actions
+
+
+def game_seed(seed: int, index: int) -> int:
+    return seed * 1_000_003 + index
+
+
+def play_unorules(
+    players: int, games: int, seed: int, record: list[list[uno.Action]] | None = None
+) -> tuple[float, int]:
+    """Play ``games`` seeded rounds with the policy; return (seconds, actions).
+
+    With ``record``, each game's actions are appended to it (the time is then meaningless).
+    """
+    rules = uno.get_profile(PROFILE)
+    new_game, apply = uno.new_game, uno.apply
+    legal_for = make_legal_for()
+    choose = make_policy()
+    over = (uno.Phase.ROUND_OVER, uno.Phase.GAME_OVER)
+    rng = random.Random(seed)
+    total = 0
+    start = time.perf_counter()
+    for index in range(games):
+        state = new_game(players, rules=rules, seed=game_seed(seed, index))
+        steps = 0
+        history: list[uno.Action] = []
+        while state.phase not in over:
+            player = state.current_player
+            if player is None:
+                raise RuntimeError(f"no current player in phase {state.phase}")
+            action = choose(state, legal_for(state, player), rng)
+            state = apply(state, action)
+            steps += 1
+            if record is not None:
+                history.append(action)
+            if steps > MAX_ACTIONS:
+                raise RuntimeError(f"game {index} still running after {MAX_ACTIONS} actions")
+        total += steps
+        if record is not None:
+            record.append(history)
+    return time.perf_counter() - start, total
+
+
+def replay(players: int, seed: int, record: list[list[uno.Action]]) -> list[uno.State]:
+    """The states in which the recorded actions were taken, made afresh (nothing cached)."""
+    rules = uno.get_profile(PROFILE)
+    states: list[uno.State] = []
+    for index, history in enumerate(record):
+        state = uno.new_game(players, rules=rules, seed=game_seed(seed, index))
+        for action in history:
+            states.append(state)
+            state = uno.apply(state, action)
+    return states
+
+
+@dataclass
+class CallRates:
+    legal_all: Rate
+    legal_player: Rate
+    apply: Rate
+
+
+def bench_calls(players: int, games: int, seed: int, repeats: int) -> CallRates:
+    """(b) calls/s of ``legal_actions`` and ``apply`` over recorded playout states.
+
+    Each timing runs over freshly replayed states, so no result cached on a state by an
+    earlier call can flatter a later one.
+    """
+    record: list[list[uno.Action]] = []
+    play_unorules(players, games, seed, record)
+    actions = [a for history in record for a in history]
+    legal, apply = uno.legal_actions, uno.apply
+    legal_for = make_legal_for()
+    rates = CallRates(Rate(games), Rate(games), Rate(games))
+
+    def time_legal_all() -> tuple[float, int]:
+        states = replay(players, seed, record)
+        gc.collect()
+        start = time.perf_counter()
+        for state in states:
+            legal(state)
+        return time.perf_counter() - start, len(states)
+
+    def time_legal_player() -> tuple[float, int]:
+        states = replay(players, seed, record)
+        pairs = [(s, p) for s in states if (p := s.current_player) is not None]
+        gc.collect()
+        start = time.perf_counter()
+        for state, player in pairs:
+            legal_for(state, player)
+        return time.perf_counter() - start, len(pairs)
+
+    def time_apply() -> tuple[float, int]:
+        pairs = list(zip(replay(players, seed, record), actions, strict=True))
+        gc.collect()
+        start = time.perf_counter()
+        for state, action in pairs:
+            apply(state, action)
+        return time.perf_counter() - start, len(pairs)
+
+    run_interleaved(
+        {"all": time_legal_all, "player": time_legal_player, "apply": time_apply},
+        {"all": rates.legal_all, "player": rates.legal_player, "apply": rates.apply},
+        repeats,
+    )
+    return rates
+
+
+# --------------------------------------------------------------------------- (c) validation
+# LEAD: this part is written against SPEC.md section 4/5 only; adjust it to the real
+# unorules.transcript API (a writer of its own, validate's argument, the report's fields).
+
+
+def transcript_action(action: uno.Action) -> dict[str, Any]:
+    """One action in transcript format v1 (SPEC.md section 4)."""
+    entry: dict[str, Any] = {"player": getattr(action, "player", None)}
+    if isinstance(action, uno.Play):
+        entry["play"] = str(action.card)
+        if action.color is not None:
+            entry["color"] = action.color.value
+        if action.uno:
+            entry["uno"] = True
+    elif isinstance(action, uno.Draw):
+        entry["draw"] = True
+    elif isinstance(action, uno.Pass):
+        entry["pass"] = True
+    elif isinstance(action, uno.ChooseColor):
+        entry["choose_color"] = action.color.value
+    elif isinstance(action, uno.Challenge):
+        entry["challenge"] = True
+    else:
+        raise ValueError(f"no transcript form for {action!r} in this benchmark")
+    return entry
+
+
+def record_transcripts(players: int, games: int, seed: int) -> list[dict[str, Any]]:
+    """Seeded bot games as transcripts: the top-level ``seed`` lets the library deal."""
+    record: list[list[uno.Action]] = []
+    play_unorules(players, games, seed, record)
+    return [
+        {
+            "format": "unorules/1",
+            "rules": PROFILE,
+            "players": players,
+            "seed": game_seed(seed, index),
+            "rounds": [{"actions": [transcript_action(a) for a in history]}],
+        }
+        for index, history in enumerate(record)
+    ]
+
+
+def report_problem(report: Any) -> str:
+    """'' when the report says the game is valid, else what it says."""
+    valid = report.get("valid") if isinstance(report, dict) else getattr(report, "valid", None)
+    if valid is None or valid:
+        return ""
+    error = report.get("error") if isinstance(report, dict) else getattr(report, "error", None)
+    return f"a recorded game does not validate: {error!r}"
+
+
+def bench_validation(players: int, games: int, seed: int, repeats: int) -> Rate | str:
+    """(c) transcript validation actions/s over ``games`` recorded seeded bot games.
+
+    Returns the rate, or a line saying why it was skipped.
+    """
+    try:
+        transcript: Any = importlib.import_module("unorules.transcript")
+    except ImportError:
+        return "skipped (no transcript module)"
+    if not callable(getattr(transcript, "validate", None)):
+        return "skipped (no transcript.validate)"
+    validate: Callable[[Any], Any] = transcript.validate
+    docs = record_transcripts(players, games, seed)
+    count = sum(len(doc["rounds"][0]["actions"]) for doc in docs)
+    # validate() may take the parsed document or its JSON text: probe with the first game
+    inputs: list[Any] = docs
+    try:
+        problem = report_problem(validate(docs[0]))
+    except (TypeError, AttributeError):
+        inputs = [json.dumps(doc) for doc in docs]
+        problem = report_problem(validate(inputs[0]))
+    if problem:
+        return f"failed: {problem}"
+    rate = Rate(games)
+
+    def job() -> tuple[float, int]:
+        start = time.perf_counter()
+        for item in inputs:
+            validate(item)
+        return time.perf_counter() - start, count
+
+    run_interleaved({"validate": job}, {"validate": rate}, repeats)
+    if rate.ok:
+        problem = report_problem(validate(inputs[-1]))
+        if problem:
+            return f"failed: {problem}"
+    return rate
+
+
+# --------------------------------------------------------------------------- the others
+
+
+def play_speed_of_light(players: int, games: int, seed: int) -> tuple[float, int]:
+    rng = random.Random(seed)
+    play = speed_of_light.play
+    steps = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        steps += play(rng, players)
+    return time.perf_counter() - start, steps
+
+
+# --------------------------------------------------------------------------- report
+
+
+def fmt(value: float) -> str:
+    return f"{value:,.0f}"
+
+
+def ratio(a: Rate | None, b: Rate | None) -> str:
+    if a is None or b is None or not a.ok or not b.ok:
+        return "n/a"
+    return f"{a.games_per_s / b.games_per_s:.3f}"
+
+
+def describe(rate: Rate | None, missing: str) -> str:
+    if rate is None:
+        return missing
+    if not rate.ok:
+        return f"error: {rate.error or 'not run'}"
+    return (
+        f"{fmt(rate.games_per_s):>10} games/s {fmt(rate.actions_per_s):>12} actions/s"
+        f" {rate.actions / rate.games:7.1f} actions/game"
+    )
+
+
+def print_header(args: argparse.Namespace) -> None:
+    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    print(f"unorules benchmark, {now}")
+    print(
+        f"Python {platform.python_version()} ({platform.python_implementation()}),"
+        f" {platform.platform()}, {platform.machine()}"
+    )
+    uno_text = UNO_ERROR or f"unorules {getattr(uno, '__version__', '?')}"
+    print(f"{uno_text}; rlcard {_rlcard.version() if _rlcard.AVAILABLE else 'not installed'}")
+    print(
+        f"median of {args.repeats} repeats of {args.games} games; players {args.players};"
+        f" profile {PROFILE!r}; seed {args.seed}"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, help="games per repeat (default 2000)")
+    parser.add_argument("--repeats", type=int, help="repeats; the median is shown (default 5)")
+    parser.add_argument("--quick", action="store_true", help="a fast smoke run")
+    parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--call-games",
+        type=int,
+        help="games recorded for the legal_actions/apply figures (default 200)",
+    )
+    parser.add_argument(
+        "--validation-games", type=int, help="games recorded as transcripts (default 300)"
+    )
+    args = parser.parse_args(argv)
+    quick = args.quick
+    args.games = args.games or (100 if quick else 2000)
+    args.repeats = args.repeats or (1 if quick else 5)
+    args.call_games = args.call_games or (10 if quick else 200)
+    args.validation_games = args.validation_games or (10 if quick else 300)
+    started = time.perf_counter()
+    print_header(args)
+
+    # (a), (d), (e): playouts of every engine, interleaved repeat by repeat
+    jobs: dict[str, Callable[[], tuple[float, int]]] = {}
+    rates: dict[str, Rate] = {}
+    for n in args.players:
+        for engine, available, run in (
+            ("unorules", not UNO_ERROR, play_unorules),
+            ("rlcard", _rlcard.AVAILABLE, _rlcard.run),
+            ("sol", True, play_speed_of_light),
+        ):
+            if available:
+                name = f"{engine}-{n}"
+                jobs[name] = functools.partial(run, n, args.games, args.seed)
+                rates[name] = Rate(args.games)
+    run_interleaved(jobs, rates, args.repeats)
+
+    print("\nRandom playouts (one game = one round)")
+    for n in args.players:
+        uno_rate, rl_rate = rates.get(f"unorules-{n}"), rates.get(f"rlcard-{n}")
+        sol_rate = rates[f"sol-{n}"]
+        print(f"  {n}p unorules ({PROFILE})  {describe(uno_rate, UNO_ERROR)}")
+        print(f"  {n}p rlcard UnoGame     {describe(rl_rate, _rlcard.INSTALL_HINT)}")
+        print(f"  {n}p speed-of-light     {describe(sol_rate, '')}")
+        print(
+            f"  {n}p ratio games/s: unorules/rlcard {ratio(uno_rate, rl_rate)},"
+            f" unorules/speed-of-light {ratio(uno_rate, sol_rate)}"
+        )
+
+    # (b) and (c): unorules only
+    print(f"\nlegal_actions / apply over the states of {args.call_games} recorded playouts")
+    for n in args.players:
+        if UNO_ERROR:
+            print(f"  {n}p {UNO_ERROR}")
+            continue
+        try:
+            calls = bench_calls(n, args.call_games, args.seed, args.repeats)
+        except Exception as exc:
+            print(f"  {n}p error: {type(exc).__name__}: {exc}")
+            continue
+        for label, rate in (
+            ("legal_actions(s)   ", calls.legal_all),
+            ("legal_actions(s, p)", calls.legal_player),
+            ("apply(s, a)        ", calls.apply),
+        ):
+            shown = (
+                f"{fmt(rate.actions_per_s):>12} calls/s ({rate.actions:,} states)"
+                if rate.ok
+                else f"error: {rate.error}"
+            )
+            print(f"  {n}p {label} {shown}")
+
+    print(f"\nTranscript validation ({args.validation_games} recorded games per player count)")
+    for n in args.players:
+        if UNO_ERROR:
+            print(f"  {n}p {UNO_ERROR}")
+            continue
+        try:
+            outcome = bench_validation(n, args.validation_games, args.seed, args.repeats)
+        except Exception as exc:
+            outcome = f"error: {type(exc).__name__}: {exc}"
+        if isinstance(outcome, str):
+            print(f"  {n}p {outcome}")
+        elif outcome.ok:
+            print(
+                f"  {n}p {fmt(outcome.actions_per_s):>12} actions/s"
+                f" ({outcome.actions:,} actions, {fmt(outcome.games_per_s)} games/s)"
+            )
+        else:
+            print(f"  {n}p error: {outcome.error}")
+
+    print("\nSummary (games/s, median)")
+    for n in args.players:
+        uno_rate, rl_rate = rates.get(f"unorules-{n}"), rates.get(f"rlcard-{n}")
+        sol_rate = rates[f"sol-{n}"]
+        uno_text = fmt(uno_rate.games_per_s) if uno_rate and uno_rate.ok else "n/a"
+        if rl_rate is None:
+            rl_text = "not installed"
+        else:
+            rl_text = fmt(rl_rate.games_per_s) if rl_rate.ok else "n/a"
+            rl_text += f" ({ratio(uno_rate, rl_rate)})"
+        print(
+            f"  {n}p games/s: unorules {uno_text}, rlcard {rl_text},"
+            f" speed-of-light {fmt(sol_rate.games_per_s)} ({ratio(uno_rate, sol_rate)})"
+        )
+    print(f"  (ratios are unorules / other; total run {time.perf_counter() - started:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,112 @@
+"""unorules: the UNO rules library.
+
+An immutable game state, one pure transition :func:`apply`, the legal actions, and rule
+profiles as data.
+
+>>> import unorules as uno
+>>> state = uno.new_game(["Ann", "Bo", "Cai"], rules="mattel", seed=1)
+>>> while not state.is_over:
+...     state = uno.apply(state, uno.legal_actions(state)[0])
+>>> state.phase, state.round_winner, state.scores
+(<Phase.ROUND_OVER: 'round_over'>, 1, (0, 100, 0))
+"""
+
+from unorules.actions import (
+    Action,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Draw,
+    NextRound,
+    Pass,
+    Play,
+)
+from unorules.cards import ALL_CARDS, Card, Color, Rank, build_deck
+from unorules.deal import Deal
+from unorules.effects import EFFECTS, Effect, EffectContext, register_effect
+from unorules.engine import apply, cut_for_dealer, is_legal, legal_actions, new_game
+from unorules.errors import ErrorCode, IllegalAction
+from unorules.rules import (
+    DANISH,
+    MATTEL,
+    MATTEL_108,
+    PROFILES,
+    SWEDISH,
+    CardPoints,
+    FirstDiscard,
+    MultiPlay,
+    Rules,
+    RulesError,
+    Scoring,
+    ShuffleHandsLastCard,
+    Stacking,
+    TwoPlayerReverse,
+    UnoWindow,
+    WildDrawFourBlockers,
+    WildDrawFourBluff,
+    WildRestriction,
+    compare_profiles,
+    get_profile,
+    register_profile,
+)
+from unorules.scoring import hand_points
+from unorules.state import Phase, State
+from unorules.view import View, observe
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ALL_CARDS",
+    "DANISH",
+    "EFFECTS",
+    "MATTEL",
+    "MATTEL_108",
+    "PROFILES",
+    "SWEDISH",
+    "Action",
+    "CallUno",
+    "CardPoints",
+    "Card",
+    "CatchUno",
+    "Challenge",
+    "ChooseColor",
+    "Color",
+    "Deal",
+    "Draw",
+    "Effect",
+    "EffectContext",
+    "ErrorCode",
+    "FirstDiscard",
+    "IllegalAction",
+    "MultiPlay",
+    "NextRound",
+    "Pass",
+    "Phase",
+    "Play",
+    "Rank",
+    "Rules",
+    "RulesError",
+    "Scoring",
+    "ShuffleHandsLastCard",
+    "Stacking",
+    "State",
+    "TwoPlayerReverse",
+    "UnoWindow",
+    "View",
+    "WildDrawFourBlockers",
+    "WildDrawFourBluff",
+    "WildRestriction",
+    "__version__",
+    "apply",
+    "build_deck",
+    "compare_profiles",
+    "cut_for_dealer",
+    "get_profile",
+    "hand_points",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "observe",
+    "register_effect",
+]

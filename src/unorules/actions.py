@@ -1,0 +1,297 @@
+"""The actions of a game. Each is a frozen value naming the seat that acts.
+
+Cards and colors may be given in notation; they are stored as :class:`~unorules.Card` and
+:class:`~unorules.Color`. An action prints as code that builds it again:
+
+>>> Play(1, "w", "red", uno=True)
+Play(1, 'W', 'red', uno=True)
+>>> Play(0, "R7") == Play(0, Card.parse("R7"))
+True
+>>> Draw(2, drawn=["B2"])
+Draw(2, drawn=['B2'])
+>>> Play(0, "R10")
+Traceback (most recent call last):
+...
+ValueError: not a card: 'R10' (examples: R7, G+2, BS, YR, W, W+4, WS, WC, 'red 7')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TypeAlias
+
+import attrs
+
+from unorules.cards import Card, Color
+from unorules.deal import Deal
+
+__all__ = [
+    "Action",
+    "CallUno",
+    "CatchUno",
+    "Challenge",
+    "ChooseColor",
+    "Draw",
+    "NextRound",
+    "Pass",
+    "Play",
+]
+
+
+def _card(value: Card | str) -> Card:
+    return value if isinstance(value, Card) else Card.parse(value)
+
+
+def _color(value: Color | str | None) -> Color | None:
+    if value is None or isinstance(value, Color):
+        return value
+    if isinstance(value, str):
+        return Color.parse(value)
+    raise TypeError(f"a color is red, yellow, green or blue, not {value!r}")
+
+
+def _cards(value: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, str | Card):
+        raise TypeError(f"expected a list of cards, not a single card {value!r}")
+    return tuple(_card(c) for c in value)
+
+
+def _also(value: Iterable[Card | str]) -> tuple[Card, ...]:
+    cards = _cards(value)
+    return () if cards is None else cards
+
+
+def _hands(
+    value: Sequence[Sequence[Card | str]] | None,
+) -> tuple[tuple[Card, ...], ...] | None:
+    if value is None:
+        return None
+    return tuple(_cards(hand) or () for hand in value)
+
+
+def _seat(value: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"a seat is a whole number, not {value!r}")
+    return value
+
+
+def _fmt_cards(cards: tuple[Card, ...]) -> str:
+    return "[" + ", ".join(repr(str(c)) for c in cards) + "]"
+
+
+def _extra(**kwargs: object) -> str:
+    parts = []
+    for key, value in kwargs.items():
+        if value is None or value is False or value == ():
+            continue
+        if value is True:
+            parts.append(f"{key}=True")
+        elif isinstance(value, Color):
+            parts.append(f"{key}={value.value!r}")
+        elif key == "hands" and isinstance(value, tuple):
+            parts.append(f"{key}=[" + ", ".join(_fmt_cards(h) for h in value) + "]")
+        elif isinstance(value, tuple):
+            parts.append(f"{key}={_fmt_cards(value)}")
+        else:
+            parts.append(f"{key}={value!r}")
+    return "".join(", " + p for p in parts)
+
+
+@attrs.frozen(repr=False)
+class Play:
+    """Lay a card (R4.1). A ``Play`` by a seat other than the current player is a Jump-In.
+
+    Args:
+        player: the seat that lays the card.
+        card: the card, e.g. ``"R7"`` or a :class:`~unorules.Card`.
+        color: the color named with a wild; required for a wild, forbidden otherwise.
+        uno: say UNO in the same motion (the play leaves one card).
+        target: with Seven-O, the seat a 7 swaps hands with.
+        also: further cards laid in the same motion, where ``multi_play`` allows it.
+        hands: optionally fixes the result of a Wild Shuffle Hands: the new hand of every
+            seat (the engine checks they hold exactly the pooled cards, dealt as R8.2 says).
+        drawn: the exact cards this play makes anyone draw, in order (see
+            :class:`Draw`).
+
+    >>> Play(0, "G+2")
+    Play(0, 'G+2')
+    >>> Play(3, "R7", target=1).target
+    1
+    """
+
+    player: int = attrs.field(converter=_seat)
+    card: Card = attrs.field(converter=_card)
+    color: Color | None = attrs.field(default=None, converter=_color)
+    uno: bool = attrs.field(default=False, kw_only=True)
+    target: int | None = attrs.field(default=None, kw_only=True)
+    also: tuple[Card, ...] = attrs.field(default=(), kw_only=True, converter=_also)
+    hands: tuple[tuple[Card, ...], ...] | None = attrs.field(
+        default=None, kw_only=True, converter=_hands
+    )
+    drawn: tuple[Card, ...] | None = attrs.field(default=None, kw_only=True, converter=_cards)
+
+    def __repr__(self) -> str:
+        head = f"Play({self.player}, {str(self.card)!r}"
+        if self.color is not None:
+            head += f", {self.color.value!r}"
+        return head + _extra(
+            uno=self.uno, target=self.target, also=self.also, hands=self.hands, drawn=self.drawn
+        ) + ")"
+
+    def __str__(self) -> str:
+        text = f"P{self.player} plays {self.card}"
+        if self.also:
+            text += " " + " ".join(map(str, self.also))
+        if self.color is not None:
+            text += f" ({self.color.value})"
+        if self.target is not None:
+            text += f" swapping with P{self.target}"
+        return text + (" UNO!" if self.uno else "")
+
+
+@attrs.frozen(repr=False)
+class Draw:
+    """Draw from the pile: the normal draw of a turn (R4.4, R4.5), or taking a pending
+    penalty (a Wild Draw Four accepted, a stack).
+
+    ``drawn``, on this and every action that makes anyone draw, names the exact cards, in
+    order, that the action draws, by anyone: the engine then draws exactly those (each must
+    be in the pile, code ``draw_mismatch`` otherwise). Without it cards come off the top of
+    the pile.
+
+    >>> Draw(1)
+    Draw(1)
+    >>> str(Draw(1, drawn=["G9"]))
+    'P1 draws G9'
+    """
+
+    player: int = attrs.field(converter=_seat)
+    drawn: tuple[Card, ...] | None = attrs.field(default=None, converter=_cards)
+
+    def __repr__(self) -> str:
+        return f"Draw({self.player}{_extra(drawn=self.drawn)})"
+
+    def __str__(self) -> str:
+        if self.drawn is None:
+            return f"P{self.player} draws"
+        return f"P{self.player} draws " + " ".join(map(str, self.drawn))
+
+
+@attrs.frozen(repr=False)
+class Pass:
+    """Keep the card just drawn instead of laying it (R4.6).
+
+    >>> Pass(0)
+    Pass(0)
+    """
+
+    player: int = attrs.field(converter=_seat)
+
+    def __repr__(self) -> str:
+        return f"Pass({self.player})"
+
+    def __str__(self) -> str:
+        return f"P{self.player} keeps the card"
+
+
+@attrs.frozen(repr=False)
+class CallUno:
+    """Say UNO (R10). It protects a player who holds one card and owes the call; a call at
+    any other time changes nothing (C8), unless ``false_uno_penalty`` is set.
+
+    >>> CallUno(2)
+    CallUno(2)
+    """
+
+    player: int = attrs.field(converter=_seat)
+
+    def __repr__(self) -> str:
+        return f"CallUno({self.player})"
+
+    def __str__(self) -> str:
+        return f"P{self.player} says UNO"
+
+
+@attrs.frozen(repr=False)
+class CatchUno:
+    """Point out that ``target`` holds one card and has not said UNO (R10.2).
+
+    >>> CatchUno(1, 0)
+    CatchUno(1, 0)
+    """
+
+    player: int = attrs.field(converter=_seat)
+    target: int = attrs.field(converter=_seat)
+    drawn: tuple[Card, ...] | None = attrs.field(default=None, kw_only=True, converter=_cards)
+
+    def __repr__(self) -> str:
+        return f"CatchUno({self.player}, {self.target}{_extra(drawn=self.drawn)})"
+
+    def __str__(self) -> str:
+        return f"P{self.player} catches P{self.target}"
+
+
+@attrs.frozen(repr=False)
+class Challenge:
+    """Challenge the Wild Draw Four just laid on you (R7.3).
+
+    >>> Challenge(1)
+    Challenge(1)
+    """
+
+    player: int = attrs.field(converter=_seat)
+    drawn: tuple[Card, ...] | None = attrs.field(default=None, kw_only=True, converter=_cards)
+
+    def __repr__(self) -> str:
+        return f"Challenge({self.player}{_extra(drawn=self.drawn)})"
+
+    def __str__(self) -> str:
+        return f"P{self.player} challenges"
+
+
+@attrs.frozen(repr=False)
+class ChooseColor:
+    """Name the color when the first card turned up is a wild (R3.5).
+
+    >>> ChooseColor(1, "blue")
+    ChooseColor(1, 'blue')
+    """
+
+    player: int = attrs.field(converter=_seat)
+    color: Color = attrs.field(converter=_color)
+
+    @color.validator
+    def _check_color(self, attribute: attrs.Attribute[Color], value: Color | None) -> None:
+        if value is None:
+            raise ValueError("ChooseColor needs a color: red, yellow, green or blue")
+
+    def __repr__(self) -> str:
+        return f"ChooseColor({self.player}, {self.color.value!r})"
+
+    def __str__(self) -> str:
+        return f"P{self.player} names {self.color.value}"
+
+
+@attrs.frozen(repr=False)
+class NextRound:
+    """Deal the next round after a round has ended. The deal passes to the left; the
+    state's generator deals, unless ``deal`` gives the deal explicitly (see
+    :class:`~unorules.Deal`).
+
+    >>> NextRound()
+    NextRound()
+    """
+
+    deal: Deal | None = attrs.field(default=None)
+
+    def __repr__(self) -> str:
+        return "NextRound()" if self.deal is None else f"NextRound(deal={self.deal!r})"
+
+    def __str__(self) -> str:
+        return "next round"
+
+
+Action: TypeAlias = Play | Draw | Pass | CallUno | CatchUno | Challenge | ChooseColor | NextRound
+"""Any action :func:`unorules.apply` takes."""

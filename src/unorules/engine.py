@@ -1,0 +1,1429 @@
+"""The game: :func:`new_game`, :func:`legal_actions`, :func:`is_legal` and :func:`apply`.
+
+:func:`apply` is the only way a game moves, and it is pure: it returns a new
+:class:`~unorules.State` and never changes the one it is given, even when it rejects the
+action with :class:`~unorules.IllegalAction`.
+
+>>> import unorules as uno
+>>> s = uno.new_game(2, seed=11)
+>>> a = uno.legal_actions(s, s.current_player)[0]
+>>> a
+Play(1, 'R2')
+>>> s2 = uno.apply(s, a)
+>>> str(s2.top_card), s2.current_player, len(s.hands[1]) - len(s2.hands[1])
+('R2', 0, 1)
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+from collections.abc import Callable, Iterable, Sequence
+from operator import attrgetter
+from typing import Final, NoReturn
+
+from unorules import rng
+from unorules.actions import (
+    Action,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Draw,
+    NextRound,
+    Pass,
+    Play,
+)
+from unorules.cards import ALL_CARDS, Card, Color, Rank
+from unorules.deal import Deal
+from unorules.effects import EFFECTS
+from unorules.errors import ErrorCode, IllegalAction
+from unorules.rules import (
+    FirstDiscard,
+    MultiPlay,
+    Rules,
+    ShuffleHandsLastCard,
+    Stacking,
+    TwoPlayerReverse,
+    UnoWindow,
+    WildDrawFourBlockers,
+    WildDrawFourBluff,
+    WildRestriction,
+    get_profile,
+)
+from unorules.scoring import score_round
+from unorules.state import Discard, Match, Phase, State, _Draft, _Slots, draft, freeze
+
+__all__ = ["apply", "cut_for_dealer", "is_legal", "legal_actions", "new_game"]
+
+_PLAY: Final = Phase.PLAY
+_DRAWN: Final = Phase.DRAWN
+_CHALLENGE: Final = Phase.CHALLENGE
+_PENALTY: Final = Phase.PENALTY
+_CHOOSE: Final = Phase.CHOOSE_COLOR
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_GAME_OVER: Final = Phase.GAME_OVER
+
+_SKIP: Final = Rank.SKIP
+_REVERSE: Final = Rank.REVERSE
+_DRAW_TWO: Final = Rank.DRAW_TWO
+_WILD: Final = Rank.WILD
+_WD4: Final = Rank.WILD_DRAW_FOUR
+_WSH: Final = Rank.WILD_SHUFFLE_HANDS
+_WC: Final = Rank.WILD_CUSTOMIZABLE
+_SEVEN: Final = Rank.SEVEN
+_ZERO: Final = Rank.ZERO
+_COLORS: Final = tuple(Color)
+_INDEX: Final = attrgetter("index")
+
+# What may be laid on what by matching alone (R4.1, R4.2): on a colored top card, its color,
+# its number or symbol, and every wild; on a wild, the named color and every wild.
+_WILDS: Final = frozenset(c for c in ALL_CARDS if c.is_wild)
+_ON_CARD: Final[dict[Card, frozenset[Card]]] = {
+    top: frozenset(c for c in ALL_CARDS if c.is_wild or c.color is top.color or c.rank is top.rank)
+    for top in ALL_CARDS
+    if not top.is_wild
+}
+_ON_COLOR: Final[dict[Color, frozenset[Card]]] = {
+    color: frozenset(c for c in ALL_CARDS if c.is_wild or c.color is color) for color in Color
+}
+
+
+def _matching(top: Card, color: Color | None) -> frozenset[Card]:
+    if top.is_wild:
+        return _ON_COLOR[color] if color is not None else frozenset()
+    return _ON_CARD[top]
+
+
+def _fail(code: ErrorCode, message: str) -> NoReturn:
+    raise IllegalAction(code, message)
+
+
+# == setting up ==================================================================================
+
+
+def cut_for_dealer(cards: Sequence[Card | str]) -> tuple[int, ...]:
+    """The seats with the highest card in the cut for the dealer: one seat deals; several
+    tied seats draw again (R3.1, A16). Cards with a symbol count as zero.
+
+    >>> cut_for_dealer(["RS", "G3", "W+4", "Y2"])
+    (1,)
+    >>> cut_for_dealer(["R5", "B5", "Y1"])
+    (0, 1)
+    """
+    values = [_cut_value(c if isinstance(c, Card) else Card.parse(c)) for c in cards]
+    if not values:
+        raise ValueError("the cut needs at least one card")
+    best = max(values)
+    return tuple(seat for seat, value in enumerate(values) if value == best)
+
+
+def _cut_value(card: Card) -> int:
+    return card.number if card.number is not None else 0
+
+
+def new_game(
+    players: int | Sequence[str],
+    rules: Rules | str | None = None,
+    seed: int | None = None,
+    *,
+    deal: Deal | None = None,
+) -> State:
+    """Start a match: cut for the dealer, deal, turn the first card.
+
+    Args:
+        players: how many seats (2 to 10), or the players' names in seat order.
+        rules: a :class:`~unorules.Rules` value or a profile name; ``"mattel"`` by default.
+        seed: fixes every shuffle of the match; without it a fresh seed is drawn and
+            recorded in the state (:attr:`~unorules.State.seed`).
+        deal: start the first round from this explicit deal instead of cutting and
+            shuffling (see :class:`~unorules.Deal`).
+
+    >>> s = new_game(4, "mattel", seed=2024)
+    >>> s.players, s.dealer, s.draw_pile_size
+    (4, 0, 83)
+    >>> new_game(1)
+    Traceback (most recent call last):
+    ...
+    ValueError: UNO is played by 2 to 10 players, not 1
+    """
+    if isinstance(players, int) and not isinstance(players, bool):
+        count = players
+        names = tuple(f"P{i}" for i in range(max(count, 0)))
+    elif isinstance(players, Sequence) and not isinstance(players, str):
+        names = tuple(players)
+        count = len(names)
+        if not all(isinstance(n, str) for n in names):
+            raise TypeError("player names must be strings")
+        if len(set(names)) != len(names):
+            raise ValueError(f"player names must differ: {list(names)}")
+    else:
+        raise TypeError(f"players is a number of seats or a list of names, not {players!r}")
+    if not 2 <= count <= 10:
+        raise ValueError(f"UNO is played by 2 to 10 players, not {count}")
+    if rules is None:
+        rules = get_profile("mattel")
+    elif isinstance(rules, str):
+        rules = get_profile(rules)
+    elif not isinstance(rules, Rules):
+        raise TypeError(f"rules is a Rules value or a profile name, not {rules!r}")
+    if seed is None:
+        seed = rng.fresh_seed()
+    elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
+        raise ValueError(f"a seed is an integer from 0 to 2**64 - 1, not {seed!r}")
+    if rules.teams:
+        if count % rules.teams or count // rules.teams < 2:
+            raise ValueError(
+                f"{count} players cannot form {rules.teams} teams of at least two"
+                " (seat s plays in team s % teams)"
+            )
+        sides = tuple(s % rules.teams for s in range(count))
+    else:
+        sides = tuple(range(count))
+    if rules.hand_size * count + 1 > rules.deck_size:
+        raise ValueError(
+            f"{count} hands of {rules.hand_size} need more than the {rules.deck_size} cards"
+        )
+    counter = 0
+    if deal is None:
+        dealer, counter = _cut(count, rules, seed)
+    else:
+        dealer = deal.dealer
+    match = Match(
+        rules=rules,
+        names=names,
+        seed=seed,
+        round=0,
+        dealer=dealer,
+        sides=sides,
+        totals=(0,) * len(set(sides)),
+        out=(False,) * count,
+        turned=(),
+    )
+    return _start_round(match, counter, deal)
+
+
+def _cut(count: int, rules: Rules, seed: int) -> tuple[int, int]:
+    """Cut for the dealer with the generator; returns the dealer and the next counter."""
+    counter = 0
+    contenders = list(range(count))
+    while True:
+        cards = rng.shuffled(rules.deck(), seed=seed, counter=counter)
+        counter += 1
+        while len(cards) >= len(contenders):
+            drawn = [cards.pop() for _ in contenders]
+            best = cut_for_dealer(drawn)
+            contenders = [contenders[i] for i in best]
+            if len(contenders) == 1:
+                return contenders[0], counter
+
+
+def _returns_first(rules: Rules, card: Card) -> bool:
+    """Whether a card turned up first goes back into the pile (R3.5, A2, C5)."""
+    how = rules.first_discard
+    if how is FirstDiscard.APPLY_EFFECTS:
+        return card.rank is _WD4
+    if how is FirstDiscard.RESHUFFLE_ALL_SPECIALS:
+        return card.is_action
+    return card.is_wild
+
+
+def _start_round(m: Match, counter: int, deal: Deal | None) -> State:
+    """Deal (or take the explicit deal), turn the first card and apply its effect."""
+    rules = m.rules
+    n = len(m.names)
+    d = _Draft()
+    d.direction = 1
+    d._strict = False
+    d._pending = 0
+    d._challenge = None
+    d._drawn = None
+    d._uno = ()
+    d._overdue = ()
+    d._lost = ()
+    d._lock = -1
+    d._idle = 0
+    if deal is None:
+        cards = rng.shuffled(rules.deck(), seed=m.seed, counter=counter)
+        counter += 1
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        order = [s for s in _seats_from(m, m.dealer) if not m.out[s]]
+        pos = 0
+        for _ in range(rules.hand_size):
+            for seat in order:
+                hands[seat].append(cards[pos])
+                pos += 1
+        pile = cards[pos:]
+        turned: list[Card] = []
+        while True:
+            top = pile.pop(0)
+            turned.append(top)
+            if not _returns_first(rules, top):
+                break
+            at = 1 + rng.randbelow(len(pile), seed=m.seed, counter=counter)
+            counter += 1
+            pile.insert(at, top)
+        d.hands = tuple(tuple(sorted(h, key=_INDEX)) for h in hands)
+        d._pile = tuple(pile)
+    else:
+        pile_known, pile_cards, counter = _check_deal(m, deal, counter)
+        turned = list(deal.turned)
+        top = turned[-1]
+        d.hands = tuple(tuple(sorted(h, key=_INDEX)) for h in deal.hands)
+        d._pile = pile_cards
+        d._strict = pile_known
+    d._m = _with_turned(m, tuple(turned))
+    d._pos = 0
+    d._rng = counter
+    d._discard = (top, None)
+    d.color = top.color
+    dealer = m.dealer
+    first = _step(d, dealer, 1)
+    effects = rules.first_discard in (FirstDiscard.APPLY_EFFECTS, FirstDiscard.RESHUFFLE_WILDS_ONLY)
+    rank = top.rank
+    d.phase = _PLAY
+    if top.is_wild:
+        # A wild that stays (W, WS, WC under apply_effects): the first player names the
+        # color; a Shuffle Hands or Customizable does nothing more (R3.5, R8.6, R9.4).
+        d.current_player = first
+        d.phase = _CHOOSE
+        d.color = None
+    elif effects and rank is _SKIP:
+        _begin_turn(d, _step(d, dealer, 2))
+    elif effects and rank is _REVERSE:
+        d.direction = -1
+        _begin_turn(d, dealer)
+    elif effects and rank is _DRAW_TWO:
+        _draw(d, first, 2, None)
+        _begin_turn(d, _step(d, first, 1))
+    else:
+        _begin_turn(d, first)
+    return freeze(d)
+
+
+def _with_turned(m: Match, turned: tuple[Card, ...]) -> Match:
+    import attrs
+
+    return attrs.evolve(m, turned=turned, round_winner=None, round_points=None)
+
+
+def _check_deal(m: Match, deal: Deal, counter: int) -> tuple[bool, tuple[Card, ...], int]:
+    """Check an explicit deal (code bad_deal) and return the draw pile to use."""
+    rules = m.rules
+    n = len(m.names)
+    bad = ErrorCode.BAD_DEAL
+    if not isinstance(deal, Deal):
+        raise TypeError(f"deal must be a Deal, not {deal!r}")
+    if deal.dealer != m.dealer:
+        _fail(bad, f"the dealer of this round is seat {m.dealer}, not {deal.dealer}")
+    if len(deal.hands) != n:
+        _fail(bad, f"{len(deal.hands)} hands dealt for {n} players")
+    for seat, hand in enumerate(deal.hands):
+        want = 0 if m.out[seat] else rules.hand_size
+        if len(hand) != want:
+            _fail(bad, f"seat {seat} was dealt {len(hand)} cards, not {want}")
+    if not deal.turned:
+        _fail(bad, "no card was turned up to start the discard pile")
+    for card in deal.turned[:-1]:
+        if not _returns_first(rules, card):
+            _fail(
+                bad,
+                f"{card} was turned up and then another card: under these rules {card}"
+                " stays as the first card (R3.5)",
+            )
+    if _returns_first(rules, deal.turned[-1]):
+        _fail(bad, f"{deal.turned[-1]} cannot be the first card in play: it goes back (R3.5)")
+    deck = _count(rules.deck())
+    used = _count(itertools.chain(*deal.hands, [deal.turned[-1]]))
+    returned = deal.turned[:-1]
+    if deal.draw_pile is not None:
+        used = _count(itertools.chain(*deal.hands, [deal.turned[-1]], deal.draw_pile))
+        if used != deck:
+            _fail(bad, "hands, turned cards and draw pile are not the deck: " + _diff(deck, used))
+        pile_count = _count(deal.draw_pile)
+        for card in returned:
+            if pile_count.get(card, 0) < returned.count(card):
+                _fail(bad, f"{card} went back into the draw pile but is not in it")
+        return True, deal.draw_pile, counter
+    extra = {c: k - deck.get(c, 0) for c, k in used.items() if k > deck.get(c, 0)}
+    if extra:
+        _fail(bad, "more cards dealt than the deck holds: " + _diff(deck, used))
+    rest = [c for c in ALL_CARDS for _ in range(deck.get(c, 0) - used.get(c, 0))]
+    pile = rng.shuffled(rest, seed=m.seed, counter=counter)
+    return False, tuple(pile), counter + 1
+
+
+def _count(cards: Iterable[Card]) -> dict[Card, int]:
+    out: dict[Card, int] = {}
+    for c in cards:
+        out[c] = out.get(c, 0) + 1
+    return out
+
+
+def _diff(deck: dict[Card, int], used: dict[Card, int]) -> str:
+    parts = []
+    for c in ALL_CARDS:
+        k = used.get(c, 0) - deck.get(c, 0)
+        if k > 0:
+            parts.append(f"{k} {c} too many")
+        elif k < 0:
+            parts.append(f"{-k} {c} missing")
+    return ", ".join(parts[:8]) + (", ..." if len(parts) > 8 else "")
+
+
+# == turn order ================================================================================
+
+
+def _seats_from(m: Match, seat: int) -> list[int]:
+    """All seats clockwise, starting left of ``seat``."""
+    n = len(m.names)
+    return [(seat + i) % n for i in range(1, n + 1)]
+
+
+def _step(d: _Slots, seat: int, steps: int) -> int:
+    """The seat ``steps`` places on from ``seat`` in the current direction, counting only
+    seats still in the match."""
+    m = d._m
+    n = len(m.out)
+    if len(m.active) == n:
+        return (seat + d.direction * steps) % n
+    out = m.out
+    for _ in range(steps):
+        seat = (seat + d.direction) % n
+        while out[seat]:
+            seat = (seat + d.direction) % n
+    return seat
+
+
+def _begin_turn(d: _Draft, seat: int) -> None:
+    """Give ``seat`` a normal turn (a seat that lost its next turn passes it on)."""
+    while d._lost and seat in d._lost:
+        d._lost = tuple(s for s in d._lost if s != seat)
+        seat = _step(d, seat, 1)
+    d.current_player = seat
+    d.phase = _PLAY
+    d._drawn = None
+    if d._uno and seat in d._uno and d._m.rules.uno_window is UnoWindow.UNTIL_OFFENDER_TURN:
+        # Swedish: the offender's own turn begins, so the call is overdue (C9).
+        d._uno = tuple(s for s in d._uno if s != seat)
+        d._overdue = (*d._overdue, seat)
+
+
+def _two_players(d: _Slots) -> bool:
+    return len(d._m.active) == 2
+
+
+# == drawing ====================================================================================
+
+
+class _Named:
+    """The cards an action's ``drawn=`` names, consumed in order."""
+
+    __slots__ = ("cards", "i")
+
+    def __init__(self, cards: tuple[Card, ...]) -> None:
+        self.cards = cards
+        self.i = 0
+
+    def next(self) -> Card:
+        if self.i >= len(self.cards):
+            _fail(
+                ErrorCode.DRAW_MISMATCH,
+                f"drawn names {len(self.cards)} card(s) but this action draws more",
+            )
+        card = self.cards[self.i]
+        self.i += 1
+        return card
+
+    def finish(self) -> None:
+        if self.i != len(self.cards):
+            _fail(
+                ErrorCode.DRAW_MISMATCH,
+                f"drawn names {len(self.cards)} card(s) but this action draws {self.i}",
+            )
+
+
+def _named(drawn: tuple[Card, ...] | None) -> _Named | None:
+    return None if drawn is None else _Named(drawn)
+
+
+def _rebuild(d: _Draft) -> bool:
+    """Turn the discard pile but its top card into a new draw pile (R12.1, C13)."""
+    below = d._discard[1]
+    if below is None:
+        return False
+    rest: list[Card] = []
+    node: Discard | None = below
+    while node is not None:
+        rest.append(node[0])
+        node = node[1]
+    d._pile = tuple(rng.shuffled(rest, seed=d._m.seed, counter=d._rng))
+    d._rng += 1
+    d._pos = 0
+    d._strict = False
+    d._discard = (d._discard[0], None)
+    return True
+
+
+def _draw_one(d: _Draft, named: _Named | None) -> Card | None:
+    if d._pos >= len(d._pile) and not _rebuild(d):
+        return None
+    if named is None:
+        card = d._pile[d._pos]
+        d._pos += 1
+        return card
+    want = named.next()
+    if d._strict:
+        card = d._pile[d._pos]
+        if card is not want:
+            _fail(
+                ErrorCode.DRAW_MISMATCH,
+                f"the draw pile's next card is {card}, but drawn names {want}",
+            )
+        d._pos += 1
+        return card
+    rest = d._pile[d._pos :]
+    try:
+        i = rest.index(want)
+    except ValueError:
+        _fail(ErrorCode.DRAW_MISMATCH, f"drawn names {want}, which is not in the draw pile")
+    d._pile = rest[:i] + rest[i + 1 :]
+    d._pos = 0
+    return want
+
+
+def _give(d: _Draft, seat: int, cards: Sequence[Card]) -> None:
+    hand = d.hands[seat]
+    if len(cards) == 1:
+        card = cards[0]
+        i = bisect.bisect_right(hand, card.index, key=_INDEX)
+        new = (*hand[:i], card, *hand[i:])
+    else:
+        new = tuple(sorted((*hand, *cards), key=_INDEX))
+    hands = list(d.hands)
+    hands[seat] = new
+    d.hands = tuple(hands)
+
+
+def _draw(d: _Draft, seat: int, count: int, named: _Named | None) -> tuple[Card, ...]:
+    """``seat`` draws ``count`` cards (fewer when both piles run out: A12)."""
+    got: list[Card] = []
+    for _ in range(count):
+        card = _draw_one(d, named)
+        if card is None:
+            break
+        got.append(card)
+    if got:
+        _give(d, seat, got)
+    return tuple(got)
+
+
+def _draw_until(
+    d: _Draft, seat: int, stop: Callable[[Card], bool], limit: int | None, named: _Named | None
+) -> tuple[Card, ...]:
+    got: list[Card] = []
+    while limit is None or len(got) < limit:
+        card = _draw_one(d, named)
+        if card is None:
+            break
+        got.append(card)
+        if stop(card):
+            break
+    if got:
+        _give(d, seat, got)
+    return tuple(got)
+
+
+# == what may be played ===========================================================================
+
+
+def _can_lay(d: _Slots, seat: int, card: Card, hand: tuple[Card, ...]) -> bool:
+    """Whether ``seat`` may lay ``card`` (from ``hand``) on its normal turn now."""
+    top = d._discard[0]
+    if card not in _matching(top, d.color):
+        return False
+    return _restriction(d, seat, card, hand) is None
+
+
+def _restriction(d: _Slots, seat: int, card: Card, hand: tuple[Card, ...]) -> IllegalAction | None:
+    """Why a card that matches may still not be laid, or None."""
+    rules = d._m.rules
+    top = d._discard[0]
+    if d._lock == seat and card.rank is top.rank and card.color is not d.color:
+        return IllegalAction(
+            ErrorCode.CARD_DOES_NOT_MATCH,
+            f"{card}: the player right after a {top} may not answer it by symbol (C6)",
+        )
+    if card.is_wild and card.rank is not _WD4:
+        how = rules.wild_restriction
+        if how is WildRestriction.NO_CURRENT_COLOR:
+            color = d.color
+            if any(c.color is color for c in hand):
+                return IllegalAction(
+                    ErrorCode.WILD_RESTRICTED,
+                    f"{card} may only be laid without a card of the current color"
+                    f" ({color.value if color else '-'}) in hand (§2.4)",
+                )
+        elif how is WildRestriction.NO_OTHER_PLAYABLE:
+            match = _matching(top, d.color)
+            if any(c in match and not c.is_wild for c in hand):
+                return IllegalAction(
+                    ErrorCode.WILD_RESTRICTED,
+                    f"{card} may only be laid when no other card can be (house rule)",
+                )
+    if rules.no_finish_on_action and len(hand) == 1 and card.is_action:
+        return IllegalAction(
+            ErrorCode.CARD_DOES_NOT_MATCH,
+            f"{card}: the last card must be a number card (no_finish_on_action)",
+        )
+    return None
+
+
+def _bluff(d: _Slots, hand_after: tuple[Card, ...]) -> bool:
+    """Whether a Wild Draw Four laid now, leaving ``hand_after``, is guilty (R7.2, A4)."""
+    if not hand_after:
+        return False
+    color = d.color
+    if d._m.rules.wd4_blockers is WildDrawFourBlockers.COLOR:
+        return any(c.color is color for c in hand_after)
+    match = _matching(d._discard[0], color)
+    return any(c in match and c.rank is not _WD4 for c in hand_after)
+
+
+def _playable(d: _Slots, seat: int) -> list[Card]:
+    """The distinct cards ``seat`` may lay on its normal turn, in card order."""
+    hand = d.hands[seat]
+    match = _matching(d._discard[0], d.color)
+    simple = d._lock != seat and d._m.rules.wild_restriction is WildRestriction.NONE
+    simple = simple and not d._m.rules.no_finish_on_action
+    out: list[Card] = []
+    last = None
+    for card in hand:
+        if card is last:
+            continue
+        last = card
+        if card in match and (simple or _restriction(d, seat, card, hand) is None):
+            out.append(card)
+    return out
+
+
+# == legal actions ==============================================================================
+
+_action_cache: dict[tuple[object, ...], tuple[Action, ...]] = {}
+
+
+def _plays(seat: int, card: Card, uno: bool, target: int | None = None) -> tuple[Action, ...]:
+    """The Play actions for one card: a color each for a wild, with and without UNO."""
+    key = (seat, card, uno, target)
+    found = _action_cache.get(key)
+    if found is None:
+        colors: tuple[Color | None, ...] = _COLORS if card.is_wild else (None,)
+        found = tuple(
+            Play(seat, card, color, uno=call, target=target)
+            for color in colors
+            for call in ((False, True) if uno else (False,))
+        )
+        _action_cache[key] = found
+    return found
+
+
+def _single(kind: type[Action], *args: object) -> Action:
+    key = (kind, *args)
+    found = _action_cache.get(key)
+    if found is None:
+        found = (kind(*args),)  # type: ignore[arg-type]
+        _action_cache[key] = found
+    return found[0]
+
+
+def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]:
+    """Every action :func:`apply` accepts now, in a stable order; or only ``player``'s.
+
+    The order: the current player's actions first (plays in card order, a wild once per
+    color, each play that leaves one card without and with ``uno=True``; then draw, pass or
+    challenge), then Jump-Ins, catches and UNO calls by seat. Actions that draw are listed
+    without ``drawn``; :func:`apply` also accepts them naming the cards drawn. A multi-card
+    play is listed once per outcome (the middle cards in card order); :func:`apply` accepts
+    the middle cards in any order. Saying UNO is always allowed (C8), so every seat has a
+    :class:`~unorules.CallUno`.
+
+    >>> import unorules as uno
+    >>> s = uno.new_game(2, seed=11)
+    >>> uno.legal_actions(s, 1)
+    (Play(1, 'R2'), Play(1, 'RR'), Draw(1), CallUno(1))
+    """
+    phase = state.phase
+    if phase is _GAME_OVER:
+        return ()
+    if phase is _ROUND_OVER:
+        return () if player is not None else (_single(NextRound),)
+    current = state.current_player
+    assert current is not None
+    out: list[Action] = []
+    if player is None or player == current:
+        out.extend(_turn_actions(state, current))
+    active = state._m.active
+    seats = active if player is None else (player,) if player in active else ()
+    rules = state._m.rules
+    if rules.jump_in and phase is _PLAY:
+        top = state._discard[0]
+        for seat in seats:
+            if seat != current and top in state.hands[seat]:
+                hand = state.hands[seat]
+                out.extend(_plays(seat, top, len(hand) == 2))
+                if rules.multi_play is not MultiPlay.NONE:
+                    out.extend(_multi(state, seat, top, hand))
+    exposed = state.uno_exposed
+    for seat in seats:
+        for target in exposed:
+            if target != seat:
+                out.append(_single(CatchUno, seat, target))
+    for seat in seats:
+        out.append(_single(CallUno, seat))
+    return tuple(out)
+
+
+def _turn_actions(s: State, p: int) -> list[Action]:
+    phase = s.phase
+    rules = s._m.rules
+    hand = s.hands[p]
+    out: list[Action] = []
+    if phase is _PLAY:
+        playable = _playable(s, p)
+        last = len(hand) == 2
+        for card in playable:
+            if rules.seven_o and card.rank is _SEVEN and len(hand) > 1:
+                for t in s._m.active:
+                    if t != p:
+                        out.extend(_plays(p, card, last, t))
+            else:
+                out.extend(_plays(p, card, last))
+            if rules.multi_play is not MultiPlay.NONE and not card.is_wild:
+                out.extend(_multi(s, p, card, hand))
+        if not playable or rules.voluntary_draw:
+            out.append(_single(Draw, p))
+    elif phase is _DRAWN:
+        card = s._drawn
+        assert card is not None
+        if rules.seven_o and card.rank is _SEVEN and len(hand) > 1:
+            for t in s._m.active:
+                if t != p:
+                    out.extend(_plays(p, card, len(hand) == 2, t))
+        else:
+            out.extend(_plays(p, card, len(hand) == 2))
+        if not rules.draw_until_playable:
+            out.append(_single(Pass, p))
+    elif phase is _CHALLENGE or phase is _PENALTY:
+        for card in _stackable(s, p):
+            out.extend(_plays(p, card, len(hand) == 2))
+        if phase is _CHALLENGE:
+            out.append(_single(Challenge, p))
+        out.append(_single(Draw, p))
+    elif phase is _CHOOSE:
+        out.extend(_single(ChooseColor, p, color) for color in _COLORS)
+    return out
+
+
+def _stackable(s: _Slots, p: int) -> list[Card]:
+    """Cards the victim of a pending penalty may lay on it (house rules, A18, C16)."""
+    rules = s._m.rules
+    top = s._discard[0]
+    out: list[Card] = []
+    last = None
+    for card in s.hands[p]:
+        if card is last:
+            continue
+        last = card
+        if _stacks_on(rules, top, s.color, card):
+            out.append(card)
+    return out
+
+
+def _stacks_on(rules: Rules, top: Card, color: Color | None, card: Card) -> bool:
+    if top.rank is _DRAW_TWO:
+        if card.rank is _DRAW_TWO:
+            return rules.stacking is not Stacking.NONE
+        if card.rank is _WD4:
+            return rules.stacking is Stacking.MIXED
+        if card.rank is _SKIP:
+            return rules.skip_bounce and card.color is color
+        return False
+    if top.rank is _WD4:
+        return card.rank is _WD4 and rules.stacking is not Stacking.NONE
+    return False
+
+
+def _multi(s: _Slots, p: int, first: Card, hand: tuple[Card, ...]) -> list[Action]:
+    """Multi-card plays starting with ``first``: one per outcome (cards laid, last card)."""
+    rules = s._m.rules
+    rest = list(hand)
+    rest.remove(first)
+    if rules.multi_play is MultiPlay.IDENTICAL:
+        extra = [c for c in rest if c is first]
+    else:
+        extra = [c for c in rest if c.rank is first.rank and not c.is_wild]
+    if not extra:
+        return []
+    counts = _count(extra)
+    kinds = sorted(counts, key=_INDEX)
+    out: list[Action] = []
+    target_options: tuple[int | None, ...] = (None,)
+    for amounts in itertools.product(*(range(counts[k] + 1) for k in kinds)):
+        total = sum(amounts)
+        if total == 0:
+            continue
+        chosen = [k for k, a in zip(kinds, amounts, strict=True) for _ in range(a)]
+        left = len(hand) - 1 - total
+        if rules.no_finish_on_action and left == 0 and first.is_action:
+            continue
+        if rules.seven_o and first.rank is _SEVEN and left > 0:
+            target_options = tuple(t for t in s._m.active if t != p)
+        else:
+            target_options = (None,)
+        for last_kind in dict.fromkeys(chosen):
+            middle = list(chosen)
+            middle.remove(last_kind)
+            also = (*middle, last_kind)
+            for t in target_options:
+                for call in (False, True) if left == 1 else (False,):
+                    out.append(Play(p, first, uno=call, also=also, target=t))
+    return out
+
+
+def is_legal(state: State, action: Action) -> bool:
+    """Whether :func:`apply` accepts ``action`` now.
+
+    >>> import unorules as uno
+    >>> s = uno.new_game(2, seed=11)
+    >>> uno.is_legal(s, uno.Play(1, "R2")), uno.is_legal(s, uno.Play(0, "R2"))
+    (True, False)
+    """
+    try:
+        apply(state, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+# == apply ========================================================================================
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``. Pure: ``state`` itself never changes.
+
+    Raises :class:`~unorules.IllegalAction` (with a stable code and a message naming the
+    rule) when the action is not allowed now; ``TypeError`` when it is not an action.
+
+    >>> import unorules as uno
+    >>> s = uno.new_game(2, seed=11)
+    >>> uno.apply(s, uno.Play(0, "G5"))
+    Traceback (most recent call last):
+    ...
+    unorules.errors.IllegalAction: player 0 may not act now: it is player 1's turn
+    """
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise TypeError(f"not an action: {action!r}")
+    if state.phase is _GAME_OVER:
+        _fail(ErrorCode.WRONG_PHASE, f"the match is over: {action} is not possible")
+    if type(action) is not NextRound:
+        _check_seat(state, action.player)  # type: ignore[union-attr]
+    return handler(state, action)
+
+
+def _check_seat(s: State, seat: int) -> None:
+    m = s._m
+    if not 0 <= seat < len(m.names):
+        _fail(
+            ErrorCode.NOT_YOUR_TURN,
+            f"there is no seat {seat} at this table (seats 0 to {len(m.names) - 1})",
+        )
+    if m.out[seat]:
+        _fail(ErrorCode.NOT_YOUR_TURN, f"player {seat} has been eliminated from the match")
+    if s.phase is _ROUND_OVER:
+        _fail(ErrorCode.WRONG_PHASE, "the round is over: only NextRound() is possible")
+
+
+def _not_your_turn(s: State, seat: int) -> NoReturn:
+    _fail(
+        ErrorCode.NOT_YOUR_TURN,
+        f"player {seat} may not act now: it is player {s.current_player}'s turn",
+    )
+
+
+def _turn_action(d: _Draft, actor: int) -> None:
+    """A play, or a draw that is not a penalty: it closes UNO windows (C2, C9)."""
+    d._idle = 0 if d._idle < 0 else d._idle
+    if d._uno or d._overdue:
+        if d._m.rules.uno_window is UnoWindow.NEXT_TURN_ACTION:
+            d._uno = ()
+        else:
+            d._overdue = tuple(s for s in (*d._overdue, *d._uno) if s != actor)
+            d._uno = ()
+
+
+def _settle_uno(d: _Draft, before: tuple[tuple[Card, ...], ...], caller: int) -> None:
+    """Who owes an UNO call once an action has resolved (A8, C7): every seat whose hand
+    changed and now holds one card, except a player who called with the play."""
+    hands = d.hands
+    if hands is before:
+        return
+    for seat, hand in enumerate(hands):
+        if hand is before[seat]:
+            continue
+        if seat in d._uno:
+            d._uno = tuple(s for s in d._uno if s != seat)
+        if seat in d._overdue:
+            d._overdue = tuple(s for s in d._overdue if s != seat)
+        if len(hand) == 1 and seat != caller:
+            d._uno = (*d._uno, seat)
+
+
+def _remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] | None:
+    if len(cards) == 1:
+        card = cards[0]
+        for i, c in enumerate(hand):
+            if c is card:
+                return hand[:i] + hand[i + 1 :]
+        return None
+    rest = list(hand)
+    for card in cards:
+        try:
+            rest.remove(card)
+        except ValueError:
+            return None
+    return tuple(rest)
+
+
+def _apply_play(s: State, a: Play) -> State:
+    p = a.player
+    card = a.card
+    phase = s.phase
+    current = s.current_player
+    rules = s._m.rules
+    jump = False
+    if phase is _PLAY:
+        if p != current:
+            if not rules.jump_in:
+                _not_your_turn(s, p)
+            jump = True
+    elif p != current:
+        _not_your_turn(s, p)
+    elif phase is _DRAWN:
+        if card is not s._drawn or a.also:
+            _fail(
+                ErrorCode.WRONG_PHASE,
+                f"after drawing, only the card drawn ({s._drawn}) may be laid (R4.5)",
+            )
+    elif phase is _CHALLENGE or phase is _PENALTY:
+        if not _stacks_on(rules, s._discard[0], s.color, card):
+            what = "challenge or draw" if phase is _CHALLENGE else "draw"
+            _fail(
+                ErrorCode.WRONG_PHASE,
+                f"player {p} must {what} the pending {s._pending} cards now;"
+                f" {card} cannot be stacked on {s._discard[0]} under these rules",
+            )
+    else:
+        _fail(ErrorCode.WRONG_PHASE, f"player {p} must first name the color (R3.5)")
+    hand = s.hands[p]
+    laid = (card, *a.also) if a.also else (card,)
+    rest = _remove(hand, laid)
+    if rest is None:
+        missing = card if card not in hand else next(c for c in a.also if c not in hand)
+        if card not in hand or a.also:
+            _fail(
+                ErrorCode.CARD_NOT_IN_HAND,
+                f"player {p} does not hold {' and '.join(map(str, laid))}"
+                if card in hand
+                else f"player {p} does not hold {missing}",
+            )
+    assert rest is not None
+    if card.is_wild:
+        if a.color is None:
+            _fail(ErrorCode.BAD_COLOR, f"{card} is a wild: name a color (red, yellow, green, blue)")
+    elif a.color is not None:
+        _fail(ErrorCode.BAD_COLOR, f"{card} is not a wild: it takes no color")
+    if jump:
+        top = s._discard[0]
+        if card is not top:
+            _fail(
+                ErrorCode.NOT_YOUR_TURN
+                if not card.is_wild and card.rank is not top.rank and card.color is not s.color
+                else ErrorCode.CARD_DOES_NOT_MATCH,
+                f"player {p} may only jump in with a card identical to {top} (A18), not {card}",
+            )
+    elif phase is _PLAY or phase is _DRAWN:
+        if card not in _matching(s._discard[0], s.color):
+            color = s.color.value if s.color else "-"
+            _fail(
+                ErrorCode.CARD_DOES_NOT_MATCH,
+                f"{card} does not match {s._discard[0]} (color {color}):"
+                " lay the same color, number or symbol, or a wild (R4.1)",
+            )
+        why = _restriction(s, p, card, hand)
+        if why is not None:
+            raise why
+    if a.also:
+        _check_also(rules, card, a.also, rest)
+    target = a.target
+    if rules.seven_o and card.rank is _SEVEN and rest:
+        if target is None or target == p or target not in s._m.active:
+            _fail(
+                ErrorCode.WRONG_PHASE,
+                f"a 7 swaps hands (Seven-O): name another seat still in play as target,"
+                f" not {target}",
+            )
+    elif target is not None:
+        _fail(ErrorCode.WRONG_PHASE, f"target is only for a Seven-O 7 that swaps hands: {a}")
+    if a.hands is not None and (card.rank is not _WSH or (not rest and _goes_out_wsh(rules))):
+        _fail(ErrorCode.WRONG_PHASE, "hands= only fixes the deal of a Wild Shuffle Hands")
+    if rules.no_finish_on_action and not rest and any(c.is_action for c in laid):
+        _fail(
+            ErrorCode.CARD_DOES_NOT_MATCH,
+            f"{laid[-1]}: the last card must be a number card (no_finish_on_action)",
+        )
+
+    d = draft(s)
+    before = s.hands
+    named = _named(a.drawn)
+    _turn_action(d, p)
+    d._idle = 0
+    hands = list(s.hands)
+    hands[p] = rest
+    d.hands = tuple(hands)
+    node: Discard = s._discard
+    prev_color = s.color
+    for c in laid:
+        node = (c, node)
+    d._discard = node
+    top = laid[-1]
+    d.color = a.color if card.is_wild else top.color
+    d._drawn = None
+    d._lock = -1
+    d.current_player = p
+    pending = s._pending if phase is _CHALLENGE or phase is _PENALTY else 0
+    d._pending = 0
+    d._challenge = None
+    out = not rest
+    k = len(laid)
+    rank = card.rank
+    nxt: int | None = None  # None: the effect set the turn itself
+    if rank is _WD4:
+        victim = _step(d, p, 1)
+        total = pending + 4 * k
+        if out:
+            _draw(d, victim, total, named)
+        else:
+            guilty = _bluff(s, rest)
+            d._pending = total
+            d._challenge = (p, guilty, prev_color)
+            d.current_player = victim
+            d.phase = _CHALLENGE
+    elif rank is _DRAW_TWO:
+        victim = _step(d, p, 1)
+        total = pending + 2 * k
+        if rules.stacking is not Stacking.NONE or rules.skip_bounce:
+            if out:
+                _draw(d, victim, total, named)
+            else:
+                d._pending = total
+                d.current_player = victim
+                d.phase = _PENALTY
+        else:
+            _draw(d, victim, total, named)
+            nxt = _step(d, p, 2)
+    elif rank is _SKIP:
+        if phase is _PENALTY:
+            # Skip bounce: the next player takes the penalty and is skipped (C16).
+            victim = _step(d, p, 1)
+            _draw(d, victim, pending, named)
+            nxt = _step(d, p, 2)
+        else:
+            nxt = _step(d, p, 1 + k)
+    elif rank is _REVERSE:
+        if k % 2:
+            d.direction = -d.direction
+        if _two_players(d) and rules.two_player_reverse is TwoPlayerReverse.SKIP:
+            nxt = _step(d, p, 1 + k)
+        else:
+            nxt = _step(d, p, 1)
+            if not rules.next_may_answer_symbol:
+                d._lock = nxt
+    elif rank is _WSH:
+        if out and _goes_out_wsh(rules):
+            pass
+        else:
+            _shuffle_hands(d, p, a.hands)
+            out = False
+            nxt = _step(d, p, 1)
+    elif rank is _WC:
+        nxt = _custom(d, p, named)
+    elif rank is _WILD:
+        if rules.wild_draws_two:
+            _draw(d, _step(d, p, 1), 2, named)
+            nxt = _step(d, p, 2)
+        else:
+            nxt = _step(d, p, 1)
+    else:
+        if rules.seven_o and not out:
+            if rank is _SEVEN:
+                assert target is not None
+                _swap(d, p, target)
+            elif rank is _ZERO:
+                for _ in range(k):
+                    _rotate(d)
+        nxt = _step(d, p, 1)
+    if named is not None:
+        named.finish()
+    if out and not d.hands[p]:
+        return _end_round(d, p)
+    if a.uno and len(d.hands[p]) != 1 and rules.false_uno_penalty:
+        _draw(d, p, rules.false_uno_penalty, None)
+    _settle_uno(d, before, p if a.uno else -1)
+    if nxt is not None:
+        _begin_turn(d, nxt)
+    return freeze(d)
+
+
+def _goes_out_wsh(rules: Rules) -> bool:
+    return rules.shuffle_hands_last_card is ShuffleHandsLastCard.GO_OUT
+
+
+def _check_also(rules: Rules, first: Card, also: tuple[Card, ...], rest: tuple[Card, ...]) -> None:
+    if rules.multi_play is MultiPlay.NONE:
+        _fail(
+            ErrorCode.CARD_DOES_NOT_MATCH,
+            "one card per turn (R4.3): laying several cards needs the multi_play house rule",
+        )
+    if first.is_wild or any(c.is_wild for c in also):
+        _fail(ErrorCode.CARD_DOES_NOT_MATCH, "wild cards cannot be laid together with others")
+    for c in also:
+        same = c is first if rules.multi_play is MultiPlay.IDENTICAL else c.rank is first.rank
+        if not same:
+            kind = "identical to" if rules.multi_play is MultiPlay.IDENTICAL else "the same as"
+            _fail(
+                ErrorCode.CARD_DOES_NOT_MATCH,
+                f"{c} cannot be laid with {first}: further cards must be {kind} {first} (A18)",
+            )
+
+
+def _swap(d: _Draft, p: int, target: int) -> None:
+    hands = list(d.hands)
+    hands[p], hands[target] = hands[target], hands[p]
+    d.hands = tuple(hands)
+
+
+def _rotate(d: _Draft) -> None:
+    """Seven-O 0: every hand passes one seat in the direction of play (A18)."""
+    hands = list(d.hands)
+    new = list(hands)
+    for seat in d._m.active:
+        new[_step(d, seat, 1)] = hands[seat]
+    d.hands = tuple(new)
+
+
+def _shuffle_hands(d: _Draft, p: int, fixed: tuple[tuple[Card, ...], ...] | None) -> None:
+    """Wild Shuffle Hands: pool every hand (the player's too), shuffle, deal one at a time
+    from the player's left, clockwise, until none is left (R8.2, R8.3, A9)."""
+    m = d._m
+    n = len(m.names)
+    order = [s for s in _seats_from(m, p) if not m.out[s]]
+    pool = [c for s in order for c in d.hands[s]]
+    sizes = [0] * n
+    for i in range(len(pool)):
+        sizes[order[i % len(order)]] += 1
+    if fixed is not None:
+        if len(fixed) != n or [len(h) for h in fixed] != sizes:
+            _fail(
+                ErrorCode.DRAW_MISMATCH,
+                f"hands= must give every seat its share of the {len(pool)} pooled cards,"
+                f" dealt from player {order[0]}: sizes {sizes}",
+            )
+        if _count(itertools.chain(*fixed)) != _count(pool):
+            _fail(ErrorCode.DRAW_MISMATCH, "hands= must hold exactly the pooled cards")
+        d.hands = tuple(tuple(sorted(h, key=_INDEX)) for h in fixed)
+        return
+    cards = rng.shuffled(pool, seed=m.seed, counter=d._rng)
+    d._rng += 1
+    dealt: list[list[Card]] = [[] for _ in range(n)]
+    for i, card in enumerate(cards):
+        dealt[order[i % len(order)]].append(card)
+    d.hands = tuple(tuple(sorted(h, key=_INDEX)) for h in dealt)
+
+
+class _Context:
+    """The :class:`~unorules.EffectContext` a Wild Customizable's effect works with."""
+
+    def __init__(self, d: _Draft, player: int, named: _Named | None) -> None:
+        self._d = d
+        self._named = named
+        self.player = player
+        color = d.color
+        assert color is not None
+        self.color: Color = color
+        self.skip = 0
+        self.again = False
+
+    @property
+    def players(self) -> int:
+        return len(self._d._m.names)
+
+    @property
+    def next_player(self) -> int:
+        return _step(self._d, self.player, 1)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return self._d.hands[seat]
+
+    def draw(self, seat: int, count: int) -> tuple[Card, ...]:
+        return _draw(self._d, seat, count, self._named)
+
+    def draw_until(self, seat: int, stop: Callable[[Card], bool]) -> tuple[Card, ...]:
+        return _draw_until(self._d, seat, stop, None, self._named)
+
+    def skip_next(self) -> None:
+        self.skip += 1
+
+    def extra_turn(self) -> None:
+        self.again = True
+
+
+def _custom(d: _Draft, p: int, named: _Named | None) -> int:
+    ctx = _Context(d, p, named)
+    EFFECTS[d._m.rules.customizable_effect](ctx)
+    if ctx.again:
+        return p
+    return _step(d, p, 1 + ctx.skip)
+
+
+def _end_round(d: _Draft, winner: int | None) -> State:
+    m = score_round(d._m, d.hands, winner)
+    d._m = m
+    d.current_player = None
+    d.phase = _GAME_OVER if m.winner is not None else _ROUND_OVER
+    d._pending = 0
+    d._challenge = None
+    d._drawn = None
+    d._uno = ()
+    d._overdue = ()
+    d._lost = ()
+    d._lock = -1
+    return freeze(d)
+
+
+def _apply_draw(s: State, a: Draw) -> State:
+    p = a.player
+    if p != s.current_player:
+        _not_your_turn(s, p)
+    phase = s.phase
+    rules = s._m.rules
+    named = _named(a.drawn)
+    d = draft(s)
+    before = s.hands
+    if phase is _CHALLENGE or phase is _PENALTY:
+        # Accepting the penalty: a penalty draw, not a turn action (A8).
+        _draw(d, p, s._pending, named)
+        d._pending = 0
+        d._challenge = None
+        nxt = _step(d, p, 1)
+    elif phase is _PLAY:
+        playable = _playable(s, p)
+        if playable and not rules.voluntary_draw:
+            _fail(
+                ErrorCode.WRONG_PHASE,
+                f"player {p} can play ({', '.join(map(str, playable))}) and these rules"
+                " allow drawing only when unable to (A7)",
+            )
+        _turn_action(d, p)
+        if rules.draw_until_playable or rules.draw_up_to > 1:
+            limit = None if rules.draw_until_playable else rules.draw_up_to
+            got = _draw_until(d, p, lambda c: _can_lay(d, p, c, d.hands[p]), limit, named)
+        else:
+            got = _draw(d, p, 1, named)
+        if named is not None:
+            named.finish()
+        _settle_uno(d, before, -1)
+        if not got:
+            d._idle += 1
+            if d._idle >= len(d._m.active):
+                return _end_round(d, None)  # a stuck round (C15)
+            _begin_turn(d, _step(d, p, 1))
+            return freeze(d)
+        d._idle = 0
+        card = got[-1]
+        if rules.play_drawn_card and _can_lay(d, p, card, d.hands[p]):
+            d.phase = _DRAWN
+            d._drawn = card
+            return freeze(d)
+        _begin_turn(d, _step(d, p, 1))
+        return freeze(d)
+    else:
+        what = "name the color" if phase is _CHOOSE else "play the card drawn or pass"
+        _fail(ErrorCode.WRONG_PHASE, f"player {p} must {what} now, not draw")
+    if named is not None:
+        named.finish()
+    _settle_uno(d, before, -1)
+    _begin_turn(d, nxt)
+    return freeze(d)
+
+
+def _apply_pass(s: State, a: Pass) -> State:
+    p = a.player
+    if p != s.current_player:
+        _not_your_turn(s, p)
+    if s.phase is not _DRAWN:
+        _fail(ErrorCode.WRONG_PHASE, "pass keeps a card just drawn: there is none now (R4.6)")
+    if s._m.rules.draw_until_playable:
+        _fail(ErrorCode.WRONG_PHASE, f"the card drawn ({s._drawn}) must be laid (A18)")
+    d = draft(s)
+    _begin_turn(d, _step(d, p, 1))
+    return freeze(d)
+
+
+def _apply_call(s: State, a: CallUno) -> State:
+    p = a.player
+    if p in s._uno:
+        d = draft(s)
+        d._uno = tuple(x for x in s._uno if x != p)
+        return freeze(d)
+    penalty = s._m.rules.false_uno_penalty
+    if penalty and len(s.hands[p]) != 1:
+        d = draft(s)
+        before = s.hands
+        _draw(d, p, penalty, None)
+        _settle_uno(d, before, -1)
+        return freeze(d)
+    return s  # an early or needless call changes nothing (R10.4, C8)
+
+
+def _apply_catch(s: State, a: CatchUno) -> State:
+    p, target = a.player, a.target
+    if target == p:
+        _fail(ErrorCode.NOTHING_TO_CATCH, f"player {p} cannot catch themself")
+    if not 0 <= target < s.players or target not in s.uno_exposed:
+        why = (
+            "has not one card"
+            if not 0 <= target < s.players or len(s.hands[target]) != 1
+            else "said UNO or can no longer be caught"
+        )
+        if (
+            0 <= target < s.players
+            and target in s._uno
+            and s._m.rules.uno_window is UnoWindow.UNTIL_OFFENDER_TURN
+        ):
+            why = "may still say UNO until another player has moved (C9)"
+        _fail(ErrorCode.NOTHING_TO_CATCH, f"player {target} {why}: nothing to catch")
+    rules = s._m.rules
+    d = draft(s)
+    d._uno = tuple(x for x in s._uno if x != target)
+    d._overdue = tuple(x for x in s._overdue if x != target)
+    named = _named(a.drawn)
+    before = s.hands
+    _draw(d, target, rules.uno_penalty, named)
+    if named is not None:
+        named.finish()
+    if rules.uno_penalty_loses_turn:
+        d._lost = (*d._lost, target)
+        if d.current_player == target and d.phase is _PLAY:
+            _begin_turn(d, target)
+    _settle_uno(d, before, -1)
+    return freeze(d)
+
+
+def _apply_challenge(s: State, a: Challenge) -> State:
+    p = a.player
+    if s.phase is not _CHALLENGE:
+        _fail(ErrorCode.WRONG_PHASE, "there is no Wild Draw Four to challenge now (A5)")
+    if p != s.current_player:
+        _fail(
+            ErrorCode.NOT_YOUR_TURN,
+            f"only player {s.current_player}, who must draw, may challenge (R7.3)",
+        )
+    assert s._challenge is not None
+    offender, guilty, prev_color = s._challenge
+    rules = s._m.rules
+    named = _named(a.drawn)
+    d = draft(s)
+    before = s.hands
+    pending = s._pending
+    d._pending = 0
+    d._challenge = None
+    how = rules.wd4_bluff
+    nxt: int
+    if how is WildDrawFourBluff.CHALLENGE:
+        if guilty:
+            _draw(d, offender, pending, named)
+            nxt = p if rules.challenger_plays_after_success else _step(d, p, 1)
+        else:
+            _draw(d, p, pending + 2, named)
+            nxt = _step(d, p, 1)
+    elif how is WildDrawFourBluff.TAKE_BACK:
+        if guilty:
+            wd4 = d._discard[0]
+            below = d._discard[1]
+            assert below is not None
+            d._discard = below
+            d.color = prev_color
+            _give(d, offender, [wd4])
+            _draw(d, offender, 2, named)
+            rest = pending - 4
+            if rest > 0:
+                d._pending = rest
+                d.current_player = p
+                d.phase = _PENALTY if below[0].rank is _DRAW_TWO else _CHALLENGE
+                if named is not None:
+                    named.finish()
+                _settle_uno(d, before, -1)
+                return freeze(d)
+            nxt = p
+        else:
+            _draw(d, p, pending, named)
+            nxt = _step(d, p, 1)
+    else:  # the Swedish accusation (C10)
+        if guilty:
+            _draw(d, offender, 4, named)
+        _draw(d, p, pending, named)
+        nxt = _step(d, p, 1)
+    if named is not None:
+        named.finish()
+    _settle_uno(d, before, -1)
+    _begin_turn(d, nxt)
+    return freeze(d)
+
+
+def _apply_choose(s: State, a: ChooseColor) -> State:
+    p = a.player
+    if s.phase is not _CHOOSE:
+        _fail(ErrorCode.WRONG_PHASE, "a color is named this way only for a first wild card")
+    if p != s.current_player:
+        _not_your_turn(s, p)
+    d = draft(s)
+    d.color = a.color
+    d.phase = _PLAY
+    return freeze(d)
+
+
+def _apply_next_round(s: State, a: NextRound) -> State:
+    if s.phase is not _ROUND_OVER:
+        _fail(ErrorCode.WRONG_PHASE, "the round is still being played")
+    import attrs
+
+    m = s._m
+    n = len(m.names)
+    dealer = (m.dealer + 1) % n
+    while m.out[dealer]:
+        dealer = (dealer + 1) % n
+    nm = attrs.evolve(m, round=m.round + 1, dealer=dealer, round_winner=None, round_points=None)
+    return _start_round(nm, s._rng, a.deal)
+
+
+_HANDLERS: Final[dict[type, Callable[[State, Action], State]]] = {
+    Play: _apply_play,  # type: ignore[dict-item]
+    Draw: _apply_draw,  # type: ignore[dict-item]
+    Pass: _apply_pass,  # type: ignore[dict-item]
+    CallUno: _apply_call,  # type: ignore[dict-item]
+    CatchUno: _apply_catch,  # type: ignore[dict-item]
+    Challenge: _apply_challenge,  # type: ignore[dict-item]
+    ChooseColor: _apply_choose,  # type: ignore[dict-item]
+    NextRound: _apply_next_round,  # type: ignore[dict-item]
+}

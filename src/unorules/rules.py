@@ -1,0 +1,743 @@
+"""Rules as data: every option that differs between rule sheets, and the named profiles.
+
+A profile is just a :class:`Rules` value. A variant is made with :func:`attrs.evolve`:
+
+>>> import attrs
+>>> stacking = attrs.evolve(get_profile("mattel"), stacking=Stacking.SAME_TYPE)
+>>> stacking.stacking
+<Stacking.SAME_TYPE: 'same_type'>
+>>> sorted(PROFILES)
+['danish', 'mattel', 'mattel-108', 'swedish']
+
+Options are checked when the value is made; a combination that makes no sense names the
+options in conflict:
+
+>>> attrs.evolve(get_profile("mattel-108"), customizable_effect="extra-turn")
+Traceback (most recent call last):
+...
+unorules.rules.RulesError: customizable_effect='extra-turn' needs Wild Customizable cards, but customizable_cards=0
+"""
+
+from __future__ import annotations
+
+import enum
+import types
+from collections.abc import Mapping
+from typing import Any, Final
+
+import attrs
+
+from unorules.cards import Card, Rank
+
+__all__ = [
+    "DANISH",
+    "MATTEL",
+    "MATTEL_108",
+    "PROFILES",
+    "SWEDISH",
+    "CardPoints",
+    "FirstDiscard",
+    "MultiPlay",
+    "Rules",
+    "RulesError",
+    "Scoring",
+    "ShuffleHandsLastCard",
+    "Stacking",
+    "TwoPlayerReverse",
+    "UnoWindow",
+    "WildDrawFourBlockers",
+    "WildDrawFourBluff",
+    "WildRestriction",
+    "get_profile",
+    "option_docs",
+    "register_profile",
+    "rules_from_options",
+    "rules_to_options",
+]
+
+
+class RulesError(ValueError):
+    """Options that are out of range or make no sense together.
+
+    >>> Rules(target=0)
+    Traceback (most recent call last):
+    ...
+    unorules.rules.RulesError: target=0: the match target must be at least 1 point
+    """
+
+
+class FirstDiscard(enum.Enum):
+    """What the first card turned up does (R3.5, A2, C5).
+
+    >>> FirstDiscard("no_effects")
+    <FirstDiscard.NO_EFFECTS: 'no_effects'>
+    """
+
+    APPLY_EFFECTS = "apply_effects"
+    """The card's start-of-play rule: Skip skips the player left of the dealer, Reverse lets
+    the dealer start counter-clockwise, Draw Two makes the first player draw 2 and lose the
+    turn, a Wild (and WS, WC) lets the first player name the color, a Wild Draw Four goes
+    back into the pile and another card is turned (R3.5)."""
+    NO_EFFECTS = "no_effects"
+    """Action cards do nothing; every wild goes back into the pile at a random place and
+    another card is turned (A2 for the Swedish and Danish sheets, C5)."""
+    RESHUFFLE_ALL_SPECIALS = "reshuffle_all_specials"
+    """Any action or wild card goes back and another card is turned (the claim of seed 003
+    about the newest sheet, A2 (b))."""
+    RESHUFFLE_WILDS_ONLY = "reshuffle_wilds_only"
+    """Wild and Wild Draw Four go back and another card is turned; other action cards take
+    effect (the 2018 sheet, A2 (c))."""
+
+
+class TwoPlayerReverse(enum.Enum):
+    """What a Reverse does with two players (R5.5, A3).
+
+    >>> TwoPlayerReverse.SKIP.value
+    'skip'
+    """
+
+    SKIP = "skip"
+    """It acts as a Skip: the player who laid it plays again (Mattel, Danish)."""
+    PASS = "pass"
+    """It only changes direction, so the opponent plays next (Swedish sheet)."""
+
+
+class WildRestriction(enum.Enum):
+    """When a plain Wild (and Wild Shuffle Hands, Wild Customizable) may be laid (R6.1).
+
+    >>> WildRestriction.NO_CURRENT_COLOR.value
+    'no_current_color'
+    """
+
+    NONE = "none"
+    """On any turn, on any card (R6.1)."""
+    NO_CURRENT_COLOR = "no_current_color"
+    """Only by a player with no card of the current color (Swedish sheet, §2.4)."""
+    NO_OTHER_PLAYABLE = "no_other_playable"
+    """Only when no other card in hand may be laid (house rule of S001-c13)."""
+
+
+class WildDrawFourBlockers(enum.Enum):
+    """Which cards in hand make a Wild Draw Four a bluff (R7.2, A4).
+
+    >>> WildDrawFourBlockers.ANY_LEGAL_CARD.value
+    'any_legal_card'
+    """
+
+    COLOR = "color"
+    """Only a card of the current color (Mattel, Swedish)."""
+    ANY_LEGAL_CARD = "any_legal_card"
+    """Any other card that could be laid now, other Wild Draw Fours excepted (Danish)."""
+
+
+class WildDrawFourBluff(enum.Enum):
+    """How a Wild Draw Four bluff is found out and what it costs (R7.3, A5, A6, C10).
+
+    >>> WildDrawFourBluff.CHALLENGE.value
+    'challenge'
+    """
+
+    CHALLENGE = "challenge"
+    """Mattel: the victim may challenge before drawing. Guilty: the player who laid it
+    draws 4 instead. Innocent: the challenger draws 6 and loses the turn. The named color
+    stands either way."""
+    TAKE_BACK = "take_back"
+    """Danish sheet: guilty, the card goes back into its player's hand, who draws 2, and the
+    previous top card and color are restored; innocent, the challenger draws 4 and loses
+    the turn, nothing more."""
+    EXTRA_FOUR = "extra_four"
+    """Swedish sheet: the victim may accuse before drawing. Right: the offender draws 4
+    extra and the victim still draws 4 and is skipped. Wrong: no cost."""
+
+
+class UnoWindow(enum.Enum):
+    """When a forgotten UNO may be caught (R10.2, A8, C2, C9).
+
+    >>> UnoWindow.NEXT_TURN_ACTION.value
+    'next_turn_action'
+    """
+
+    NEXT_TURN_ACTION = "next_turn_action"
+    """From the moment the hand is down to one card until the first turn action (a play,
+    or a draw that is not a penalty) of whoever moves next (C2)."""
+    UNTIL_OFFENDER_TURN = "until_offender_turn"
+    """Swedish: the offender may still call until another player's first turn action; from
+    then on the call is overdue and a catch is accepted until the offender's own first turn
+    action (C9)."""
+
+
+class ShuffleHandsLastCard(enum.Enum):
+    """A Wild Shuffle Hands laid as the last card (A9 (iv)).
+
+    >>> ShuffleHandsLastCard.GO_OUT.value
+    'go_out'
+    """
+
+    REDEAL = "redeal"
+    """The hands are pooled and dealt anyway, the player's included: no win (SH-TW)."""
+    GO_OUT = "go_out"
+    """It acts as a plain Wild and the player goes out (SH-ALT)."""
+
+
+class Scoring(enum.Enum):
+    """How rounds are scored and a match is won (R13, A14, C17).
+
+    >>> Scoring.ELIMINATION.value
+    'elimination'
+    """
+
+    WINNER_TAKES_ALL = "winner_takes_all"
+    """The round winner scores the points left in the opponents' hands; the first to the
+    target wins (R13.1, R13.2)."""
+    CUMULATIVE_LOWEST = "cumulative_lowest"
+    """Every player adds the points of their own hand; when a total reaches the target the
+    lowest total wins (R13.3; ties play on, C17)."""
+    ELIMINATION = "elimination"
+    """Every player adds their own hand; reaching the target eliminates; the last player
+    left wins (Swedish method 2, A14)."""
+
+
+class Stacking(enum.Enum):
+    """Whether draw penalties may be passed on (house rule, §2.7, A18, C12).
+
+    >>> Stacking.MIXED.value
+    'mixed'
+    """
+
+    NONE = "none"
+    """Official: the victim of a Draw Two or Wild Draw Four draws and loses the turn (R5.4)."""
+    SAME_TYPE = "same_type"
+    """Progressive UNO: a Draw Two on a Draw Two, a Wild Draw Four on a Wild Draw Four; the
+    next player takes the total or stacks again."""
+    MIXED = "mixed"
+    """Also a Wild Draw Four on a Draw Two (never a Draw Two on a Wild Draw Four, C16)."""
+
+
+class MultiPlay(enum.Enum):
+    """Several cards laid in one motion (house rule, §2.7, A18).
+
+    >>> MultiPlay.SAME_VALUE.value
+    'same_value'
+    """
+
+    NONE = "none"
+    """One card per turn (R4.3)."""
+    IDENTICAL = "identical"
+    """Further cards identical to the first (same color and number or symbol)."""
+    SAME_VALUE = "same_value"
+    """Further cards of the same number or symbol, any color; the last one sets the color."""
+
+
+def _option(default: Any, help: str, rule: str, **kwargs: Any) -> Any:
+    """An attrs field with the text and rule reference used by the generated tables."""
+    return attrs.field(default=default, metadata={"help": help, "rule": rule}, **kwargs)
+
+
+@attrs.frozen
+class CardPoints:
+    """What cards score at the end of a round (R13.1, A1). Number cards score their face.
+
+    >>> CardPoints().of(Card.parse("WS")), CardPoints(shuffle_hands=50).of(Card.parse("WS"))
+    (40, 50)
+    """
+
+    action: int = 20
+    """Skip, Reverse, Draw Two."""
+    wild: int = 50
+    """Wild."""
+    wild_draw_four: int = 50
+    """Wild Draw Four."""
+    shuffle_hands: int = 40
+    """Wild Shuffle Hands (40 per the Mattel sheet; seed 003 says 50, A1)."""
+    customizable: int = 40
+    """Wild Customizable (40, A1)."""
+
+    def of(self, card: Card) -> int:
+        """The points of one card.
+
+        >>> CardPoints().of(Card.parse("G9")), CardPoints().of(Card.parse("W+4"))
+        (9, 50)
+        """
+        if card.number is not None:
+            return card.number
+        rank = card.rank
+        if rank is Rank.WILD:
+            return self.wild
+        if rank is Rank.WILD_DRAW_FOUR:
+            return self.wild_draw_four
+        if rank is Rank.WILD_SHUFFLE_HANDS:
+            return self.shuffle_hands
+        if rank is Rank.WILD_CUSTOMIZABLE:
+            return self.customizable
+        return self.action
+
+
+def _known_effect(instance: Rules, attribute: attrs.Attribute[str], value: str) -> None:
+    from unorules.effects import EFFECTS
+
+    if value not in EFFECTS:
+        raise RulesError(
+            f"{attribute.name}={value!r} is not a registered effect; known: "
+            + ", ".join(sorted(EFFECTS))
+        )
+
+
+@attrs.frozen
+class Rules:
+    """Every rule option. The defaults are the ``mattel`` profile (the current official
+    112-card game). Each option names the rule of RULES.md it models.
+
+    >>> Rules() == get_profile("mattel")
+    True
+    >>> Rules().deck_size, get_profile("mattel-108").deck_size
+    (112, 108)
+    """
+
+    # -- deck and setup -----------------------------------------------------------------
+    shuffle_hands_cards: int = _option(
+        1, "Wild Shuffle Hands cards in the deck (0 or 1)", "R1.1, R1.2"
+    )
+    customizable_cards: int = _option(
+        3, "Wild Customizable cards in the deck (0 to 3)", "R1.4, A10"
+    )
+    customizable_effect: str = _option(
+        "wild",
+        "what a Wild Customizable does (a registered effect)",
+        "R9, A10, C14",
+        validator=_known_effect,
+    )
+    hand_size: int = _option(7, "cards dealt to each player", "R3.2")
+    first_discard: FirstDiscard = _option(
+        FirstDiscard.APPLY_EFFECTS, "what the first card turned up does", "R3.5, A2, C5"
+    )
+    # -- the turn -------------------------------------------------------------------------
+    voluntary_draw: bool = _option(
+        True, "a player holding a playable card may draw instead", "R4.5, A7"
+    )
+    play_drawn_card: bool = _option(
+        True, "a playable drawn card may be laid in the same turn", "R4.4, R4.6"
+    )
+    two_player_reverse: TwoPlayerReverse = _option(
+        TwoPlayerReverse.SKIP, "what a Reverse does with two players", "R5.5, A3"
+    )
+    next_may_answer_symbol: bool = _option(
+        True,
+        "the player right after a Reverse may answer it with a Reverse of another color",
+        "A13, C6",
+    )
+    # -- wild cards -------------------------------------------------------------------------
+    wild_restriction: WildRestriction = _option(
+        WildRestriction.NONE, "when a plain Wild may be laid", "R6.1, §2.4, A17"
+    )
+    wd4_blockers: WildDrawFourBlockers = _option(
+        WildDrawFourBlockers.COLOR, "cards in hand that make a Wild Draw Four a bluff", "R7.2, A4"
+    )
+    wd4_bluff: WildDrawFourBluff = _option(
+        WildDrawFourBluff.CHALLENGE, "how a Wild Draw Four bluff is punished", "R7.3, A5, A6"
+    )
+    challenger_plays_after_success: bool = _option(
+        True, "after a successful challenge the challenger takes the turn", "A5 (i)"
+    )
+    shuffle_hands_last_card: ShuffleHandsLastCard = _option(
+        ShuffleHandsLastCard.REDEAL, "a Wild Shuffle Hands laid as the last card", "A9 (iv)"
+    )
+    # -- UNO ---------------------------------------------------------------------------------
+    uno_penalty: int = _option(2, "cards drawn when caught not saying UNO", "R10.2, A8")
+    uno_penalty_loses_turn: bool = _option(
+        False, "a caught player also loses the next turn", "A8, C9"
+    )
+    uno_window: UnoWindow = _option(
+        UnoWindow.NEXT_TURN_ACTION, "when a forgotten UNO may be caught", "R10.2, A8, C2, C9"
+    )
+    false_uno_penalty: int = _option(
+        0, "cards drawn for calling UNO without holding one card", "§2.7, C16"
+    )
+    # -- scoring -----------------------------------------------------------------------------
+    points: CardPoints = _option(CardPoints(), "what each card scores", "R13.1, A1")
+    scoring: Scoring = _option(
+        Scoring.WINNER_TAKES_ALL, "how rounds are scored and the match won", "R13, A14"
+    )
+    target: int = _option(500, "points that end the match", "R13.2")
+    teams: int = _option(
+        0, "number of teams (0: none); seat s plays in team s % teams", "R14, A15"
+    )
+    # -- house rules -------------------------------------------------------------------------
+    stacking: Stacking = _option(Stacking.NONE, "draw penalties may be passed on", "§2.7, A18")
+    skip_bounce: bool = _option(
+        False, "a Draw Two victim may bounce it with a Skip of its color", "§2.7, C16"
+    )
+    seven_o: bool = _option(
+        False, "a 7 swaps hands with a chosen player, a 0 passes every hand on", "§2.7, A18"
+    )
+    jump_in: bool = _option(
+        False, "a card identical to the top card may be laid out of turn", "§2.7, A18"
+    )
+    draw_until_playable: bool = _option(
+        False, "draw until a playable card comes, then lay it", "§2.7, A18, C16"
+    )
+    draw_up_to: int = _option(
+        1, "draw up to this many cards, stopping at a playable one", "§2.7, A18, C16"
+    )
+    no_finish_on_action: bool = _option(
+        False, "the last card must be a number card", "§2.7, A18"
+    )
+    multi_play: MultiPlay = _option(
+        MultiPlay.NONE, "several cards of the same value laid at once", "§2.7, A18"
+    )
+    wild_draws_two: bool = _option(
+        False, "a plain Wild makes the next player draw 2 and lose the turn", "§2.7, C16"
+    )
+
+    def __attrs_post_init__(self) -> None:
+        problems = _conflicts(self)
+        if problems:
+            raise RulesError("; ".join(problems))
+
+    @property
+    def deck_size(self) -> int:
+        """How many cards the deck holds.
+
+        >>> attrs.evolve(Rules(), customizable_cards=1).deck_size
+        110
+        """
+        return 108 + self.shuffle_hands_cards + self.customizable_cards
+
+    def deck(self) -> tuple[Card, ...]:
+        """The cards of this deck in canonical order.
+
+        >>> len(get_profile("swedish").deck())
+        108
+        """
+        from unorules.cards import build_deck
+
+        return build_deck(self.shuffle_hands_cards, self.customizable_cards)
+
+    def card_points(self, card: Card) -> int:
+        """The points a card scores under these rules.
+
+        >>> Rules().card_points(Card.parse("WC"))
+        40
+        """
+        return self.points.of(card)
+
+
+def _conflicts(r: Rules) -> list[str]:
+    problems: list[str] = []
+
+    def bounded(name: str, low: int, high: int | None, what: str) -> None:
+        value = getattr(r, name)
+        if not isinstance(value, int) or isinstance(value, bool):
+            problems.append(f"{name}={value!r}: expected an integer")
+        elif value < low or (high is not None and value > high):
+            problems.append(f"{name}={value}: {what}")
+
+    bounded("shuffle_hands_cards", 0, 1, "a deck holds 0 or 1 Wild Shuffle Hands")
+    bounded("customizable_cards", 0, 3, "a deck holds 0 to 3 Wild Customizable cards")
+    bounded("hand_size", 1, 10, "deal from 1 to 10 cards")
+    bounded("uno_penalty", 0, None, "a penalty cannot be negative")
+    bounded("false_uno_penalty", 0, None, "a penalty cannot be negative")
+    bounded("target", 1, None, "the match target must be at least 1 point")
+    bounded("draw_up_to", 1, None, "a player draws at least 1 card")
+    if r.teams != 0:
+        bounded("teams", 2, 5, "0 for no teams, or 2 to 5 teams")
+    for name, kind in (
+        ("first_discard", FirstDiscard),
+        ("two_player_reverse", TwoPlayerReverse),
+        ("wild_restriction", WildRestriction),
+        ("wd4_blockers", WildDrawFourBlockers),
+        ("wd4_bluff", WildDrawFourBluff),
+        ("shuffle_hands_last_card", ShuffleHandsLastCard),
+        ("uno_window", UnoWindow),
+        ("scoring", Scoring),
+        ("stacking", Stacking),
+        ("multi_play", MultiPlay),
+    ):
+        if not isinstance(getattr(r, name), kind):
+            problems.append(f"{name}={getattr(r, name)!r}: expected a {kind.__name__}")
+    if not isinstance(r.points, CardPoints):
+        problems.append(f"points={r.points!r}: expected a CardPoints")
+    if problems:
+        return problems
+    if r.customizable_effect != "wild" and r.customizable_cards == 0:
+        problems.append(
+            f"customizable_effect={r.customizable_effect!r} needs Wild Customizable cards,"
+            " but customizable_cards=0"
+        )
+    if r.shuffle_hands_last_card is ShuffleHandsLastCard.GO_OUT and r.shuffle_hands_cards == 0:
+        problems.append(
+            "shuffle_hands_last_card=go_out needs a Wild Shuffle Hands, but shuffle_hands_cards=0"
+        )
+    if r.draw_until_playable and r.draw_up_to > 1:
+        problems.append(
+            f"draw_until_playable=True and draw_up_to={r.draw_up_to} are two different draw"
+            " rules: choose one"
+        )
+    if r.draw_until_playable and not r.play_drawn_card:
+        problems.append(
+            "draw_until_playable=True needs play_drawn_card=True (the card drawn must be laid)"
+        )
+    return problems
+
+
+def _freeze_profiles(profiles: dict[str, Rules]) -> Mapping[str, Rules]:
+    return types.MappingProxyType(profiles)
+
+
+MATTEL: Final = Rules()
+"""``mattel``: the current official Mattel game with the 112-card deck (one Wild Shuffle
+Hands, three Wild Customizable). Sources: the Mattel sheet in Swedish translation and its
+quick guide and FAQ (seed 000), the Danish guide (seed 003), the GDJ85 scoring digest and
+the R2822 sheet; RULES.md §1 and the ``mattel`` column of §2 and §3.
+
+>>> MATTEL.deck_size, MATTEL.voluntary_draw
+(112, True)
+"""
+
+MATTEL_108: Final = attrs.evolve(MATTEL, shuffle_hands_cards=0, customizable_cards=0)
+"""``mattel-108``: the older official Mattel sheet with the 108-card deck (no Wild Shuffle
+Hands, no Wild Customizable); otherwise as ``mattel``. Sources: the classic rules text
+[OLD], everything2 [E2], the Wikipedia tables [WP-tk, WP-hb]; RULES.md §2 and §3.
+
+>>> MATTEL_108.deck_size
+108
+"""
+
+SWEDISH: Final = attrs.evolve(
+    MATTEL_108,
+    first_discard=FirstDiscard.NO_EFFECTS,
+    voluntary_draw=False,
+    two_player_reverse=TwoPlayerReverse.PASS,
+    next_may_answer_symbol=False,
+    wild_restriction=WildRestriction.NO_CURRENT_COLOR,
+    wd4_bluff=WildDrawFourBluff.EXTRA_FOUR,
+    uno_penalty_loses_turn=True,
+    uno_window=UnoWindow.UNTIL_OFFENDER_TURN,
+)
+"""``swedish``: the Swedish community sheet "UNO-regler" (seed 001, main text; its reader
+comments are house rules). 108 cards; the first card has no effect (a wild is turned
+back); no drawing while able to play; two-player Reverse hands the turn to the opponent;
+no Reverse answered by symbol by the player right after; a Wild only without a card of the
+current color; a Wild Draw Four bluff costs 4 extra cards; a forgotten UNO costs 2 cards and
+the next turn. Source: [S001], RULES.md §2, §3 and C6, C9, C10.
+
+>>> SWEDISH.two_player_reverse
+<TwoPlayerReverse.PASS: 'pass'>
+"""
+
+DANISH: Final = attrs.evolve(
+    MATTEL_108,
+    first_discard=FirstDiscard.NO_EFFECTS,
+    voluntary_draw=False,
+    wd4_blockers=WildDrawFourBlockers.ANY_LEGAL_CARD,
+    wd4_bluff=WildDrawFourBluff.TAKE_BACK,
+)
+"""``danish``: the Danish sheet "UNO Spilleregler" (seed 004). 108 cards; the round starts
+normally whatever the first card (a wild is turned back); no drawing while able to play; a
+Wild Draw Four only without any other card that could be laid; a discovered bluff goes
+back into the hand with 2 penalty cards and the previous top card and color restored.
+Source: [S004], RULES.md §2, §3 and C10.
+
+>>> DANISH.wd4_blockers
+<WildDrawFourBlockers.ANY_LEGAL_CARD: 'any_legal_card'>
+"""
+
+_profiles: dict[str, Rules] = {
+    "mattel": MATTEL,
+    "mattel-108": MATTEL_108,
+    "swedish": SWEDISH,
+    "danish": DANISH,
+}
+_BUILT_IN: Final = frozenset(_profiles)
+
+PROFILES: Final[Mapping[str, Rules]] = _freeze_profiles(_profiles)
+"""Read-only mapping of profile name to :class:`Rules`; registered profiles appear here.
+
+>>> PROFILES["danish"].voluntary_draw
+False
+>>> PROFILES["house"] = Rules()
+Traceback (most recent call last):
+...
+TypeError: 'mappingproxy' object does not support item assignment
+"""
+
+
+def get_profile(name: str) -> Rules:
+    """The rules of a named profile.
+
+    >>> get_profile("swedish").uno_penalty_loses_turn
+    True
+    >>> get_profile("hoyle")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown rules profile 'hoyle'; known profiles: danish, mattel, mattel-108, swedish
+    """
+    try:
+        return _profiles[name]
+    except (KeyError, TypeError):
+        raise ValueError(
+            f"unknown rules profile {name!r}; known profiles: {', '.join(sorted(_profiles))}"
+        ) from None
+
+
+def register_profile(name: str, rules: Rules, *, replace: bool = False) -> None:
+    """Make ``rules`` known under ``name`` (so transcripts and the command line can name it).
+
+    Registering an existing name needs ``replace=True``; the four built-in profiles can
+    never be replaced.
+
+    >>> import attrs
+    >>> register_profile("doc-stacking", attrs.evolve(MATTEL, stacking=Stacking.SAME_TYPE))
+    >>> get_profile("doc-stacking").stacking
+    <Stacking.SAME_TYPE: 'same_type'>
+    >>> register_profile("mattel", MATTEL_108, replace=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: 'mattel' is a built-in profile and cannot be replaced
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"register_profile needs a Rules value, not {type(rules).__name__}")
+    if not isinstance(name, str) or not name.strip() or name != name.strip():
+        raise ValueError(f"a profile name is a non-empty string without outer spaces: {name!r}")
+    if name in _BUILT_IN:
+        raise ValueError(f"{name!r} is a built-in profile and cannot be replaced")
+    if name in _profiles and not replace:
+        raise ValueError(f"profile {name!r} is already registered; pass replace=True")
+    _profiles[name] = rules
+
+
+def profile_name(rules: Rules) -> str | None:
+    """The name a :class:`Rules` value is registered under, if any (built-ins first).
+
+    >>> profile_name(SWEDISH), profile_name(attrs.evolve(SWEDISH, target=100))
+    ('swedish', None)
+    """
+    for name, value in _profiles.items():
+        if value == rules:
+            return name
+    return None
+
+
+def option_docs() -> dict[str, tuple[str, str]]:
+    """Each option's name mapped to its one-line help and the rules it models.
+
+    >>> option_docs()["two_player_reverse"]
+    ('what a Reverse does with two players', 'R5.5, A3')
+    """
+    return {
+        a.name: (a.metadata["help"], a.metadata["rule"]) for a in attrs.fields(Rules)
+    }
+
+
+# -- conversion to and from plain JSON values ------------------------------------------------
+
+_ENUMS: Final[dict[str, type[enum.Enum]]] = {
+    a.name: a.type
+    for a in attrs.fields(attrs.resolve_types(Rules))
+    if isinstance(a.type, type) and issubclass(a.type, enum.Enum)
+}
+
+
+def _option_value(name: str, value: object) -> object:
+    """One option's JSON value as the Python value :class:`Rules` takes."""
+    if name in _ENUMS:
+        try:
+            return _ENUMS[name](value)
+        except ValueError:
+            choices = ", ".join(repr(m.value) for m in _ENUMS[name])
+            raise RulesError(f"{name}={value!r}: expected one of {choices}") from None
+    if name == "points":
+        if not isinstance(value, dict):
+            raise RulesError(f"points={value!r}: expected an object of card points")
+        known = {a.name for a in attrs.fields(CardPoints)}
+        unknown = sorted(set(value) - known)
+        if unknown:
+            raise RulesError(
+                f"points: unknown key(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
+            )
+        for key, item in value.items():
+            if not isinstance(item, int) or isinstance(item, bool) or item < 0:
+                raise RulesError(f"points.{key}={item!r}: expected a whole number >= 0")
+        return attrs.evolve(CardPoints(), **value)
+    expected = attrs.fields_dict(Rules)[name].default
+    if isinstance(expected, bool):
+        if not isinstance(value, bool):
+            raise RulesError(f"{name}={value!r}: expected true or false")
+    elif isinstance(expected, int):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RulesError(f"{name}={value!r}: expected a whole number")
+    elif isinstance(expected, str) and not isinstance(value, str):
+        raise RulesError(f"{name}={value!r}: expected a string")
+    return value
+
+
+def rules_from_options(base: Rules, options: Mapping[str, object]) -> Rules:
+    """``base`` with options overridden from plain JSON values (as in a transcript).
+
+    >>> rules_from_options(MATTEL, {"stacking": "same_type", "target": 250}).target
+    250
+    >>> rules_from_options(MATTEL, {"stack": "yes"})
+    Traceback (most recent call last):
+    ...
+    unorules.rules.RulesError: unknown rule option 'stack'; did you mean 'stacking'?
+    """
+    fields = attrs.fields_dict(Rules)
+    changes: dict[str, object] = {}
+    for name, value in options.items():
+        if name not in fields:
+            import difflib
+
+            close = difflib.get_close_matches(str(name), list(fields), n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise RulesError(f"unknown rule option {name!r}{hint}")
+        changes[name] = _option_value(name, value)
+    return attrs.evolve(base, **changes)
+
+
+def rules_to_options(rules: Rules, base: Rules | None = None) -> dict[str, object]:
+    """The options of ``rules`` that differ from ``base`` (all of them without a base), as
+    plain JSON values.
+
+    >>> rules_to_options(SWEDISH, MATTEL_108)["two_player_reverse"]
+    'pass'
+    >>> rules_to_options(MATTEL, MATTEL)
+    {}
+    """
+    out: dict[str, object] = {}
+    for a in attrs.fields(Rules):
+        value = getattr(rules, a.name)
+        if base is not None and value == getattr(base, a.name):
+            continue
+        if isinstance(value, enum.Enum):
+            out[a.name] = value.value
+        elif isinstance(value, CardPoints):
+            out[a.name] = attrs.asdict(value)
+        else:
+            out[a.name] = value
+    return out
+
+
+def compare_profiles(names: list[str] | None = None) -> list[tuple[str, str, list[str]]]:
+    """The options of several profiles side by side, generated from the :class:`Rules`
+    data: one row per option, ``(option, rule reference, [value per profile])``.
+
+    >>> rows = compare_profiles(["mattel", "swedish"])
+    >>> [row for row in rows if row[0] == "voluntary_draw"]
+    [('voluntary_draw', 'R4.5, A7', ['yes', 'no'])]
+    """
+    chosen = names if names is not None else list(_profiles)
+    values = [get_profile(n) for n in chosen]
+    rows: list[tuple[str, str, list[str]]] = []
+    for a in attrs.fields(Rules):
+        rows.append((a.name, a.metadata["rule"], [_show(getattr(r, a.name)) for r in values]))
+    return rows
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, CardPoints):
+        return ", ".join(f"{k} {v}" for k, v in attrs.asdict(value).items())
+    return str(value)
+

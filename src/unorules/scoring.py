@@ -1,0 +1,98 @@
+"""Scoring a round and deciding the match (R13, A14, A15, C17).
+
+>>> from unorules.cards import Card
+>>> hand_points([Card.parse("R7"), Card.parse("GS")], Rules())
+27
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+from unorules.cards import Card
+from unorules.rules import Rules, Scoring
+from unorules.state import Match
+
+__all__ = ["hand_points", "score_round"]
+
+
+def hand_points(cards: Iterable[Card], rules: Rules) -> int:
+    """The points of a hand under ``rules`` (R13.1, A1).
+
+    >>> from unorules.cards import Card
+    >>> hand_points([Card.parse(c) for c in ("WS", "WC", "B0")], Rules())
+    80
+    """
+    points = rules.points
+    return sum(points.of(card) for card in cards)
+
+
+def score_round(m: Match, hands: tuple[tuple[Card, ...], ...], winner: int | None) -> Match:
+    """The match after the round that ``winner`` went out of (None: a stuck round, C15,
+    which scores nothing).
+
+    Scores are kept per side: a team in team play, else a seat. A team's partner's own cards
+    are ignored: only the opponents' hands count (A15).
+
+    >>> from unorules.state import Match
+    >>> from unorules.cards import Card
+    >>> m = Match(rules=Rules(), names=("a", "b"), seed=0, round=0, dealer=0, sides=(0, 1),
+    ...           totals=(480, 0), out=(False, False), turned=())
+    >>> m2 = score_round(m, ((), (Card.parse("G9"), Card.parse("BS"))), winner=0)
+    >>> m2.totals, m2.winner, m2.round_points
+    ((509, 0), 0, (29, 0))
+    """
+    sides_n = len(m.totals)
+    points = [0] * sides_n
+    if winner is None:
+        return attrs.evolve(m, round_winner=None, round_points=tuple(points))
+    rules = m.rules
+    win_side = m.sides[winner]
+    held = [0] * sides_n
+    for seat, hand in enumerate(hands):
+        if m.out[seat] or m.sides[seat] == win_side:
+            continue
+        held[m.sides[seat]] += hand_points(hand, rules)
+    totals = list(m.totals)
+    out = list(m.out)
+    match_winner: int | None = None
+    live = sorted({m.sides[s] for s in m.active})
+    if rules.scoring is Scoring.WINNER_TAKES_ALL:
+        points[win_side] = sum(held)
+        totals[win_side] += points[win_side]
+        if totals[win_side] >= rules.target:
+            match_winner = win_side
+    else:
+        for side in live:
+            points[side] = held[side]
+            totals[side] += held[side]
+        reached = [side for side in live if totals[side] >= rules.target]
+        if rules.scoring is Scoring.CUMULATIVE_LOWEST:
+            if reached:
+                low = min(totals[side] for side in live)
+                lowest = [side for side in live if totals[side] == low]
+                if len(lowest) == 1:  # a tie for lowest plays on (C17)
+                    match_winner = lowest[0]
+        else:  # elimination (A14)
+            survivors = [side for side in live if side not in reached]
+            if len(survivors) == 1:
+                match_winner = survivors[0]
+            elif not survivors:
+                low = min(totals[side] for side in live)
+                survivors = [side for side in live if totals[side] == low]
+                if len(survivors) == 1:
+                    match_winner = survivors[0]
+            gone = set(live) - set(survivors) if match_winner is None else set()
+            for seat in range(len(out)):
+                if m.sides[seat] in gone:
+                    out[seat] = True
+    return attrs.evolve(
+        m,
+        totals=tuple(totals),
+        out=tuple(out),
+        round_winner=winner,
+        round_points=tuple(points),
+        winner=match_winner,
+    )

@@ -1,0 +1,550 @@
+"""The game state: an immutable value, and the phases of a turn.
+
+A :class:`State` is never changed; :func:`unorules.apply` returns a new one that shares
+with the old every part the action did not touch (the draw pile's storage, the hands that
+did not change, the match data), so a whole game history costs little more than its last
+state.
+
+>>> import unorules as uno
+>>> state = uno.new_game(3, seed=42)
+>>> state.players, state.phase, len(state.hands[0])
+(3, <Phase.PLAY: 'play'>, 7)
+>>> state.current_player = 2
+Traceback (most recent call last):
+...
+AttributeError: State is immutable: use unorules.apply(state, action)
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Iterator
+from typing import Any, Final
+
+import attrs
+
+from unorules.cards import Card, Color
+from unorules.rules import Rules, get_profile, rules_from_options, rules_to_options
+
+__all__ = ["Phase", "State"]
+
+
+class Phase(enum.Enum):
+    """Where the game stands, i.e. what kind of action it waits for.
+
+    >>> Phase.CHALLENGE.value
+    'challenge'
+    """
+
+    PLAY = "play"
+    """A normal turn: the current player plays a card or draws."""
+    DRAWN = "drawn"
+    """The current player just drew a playable card: play it or pass (R4.4, R4.6)."""
+    CHOOSE_COLOR = "choose_color"
+    """The first card turned up is a wild: the first player names the color (R3.5)."""
+    CHALLENGE = "challenge"
+    """A Wild Draw Four awaits the next player's challenge or draw (R7.3)."""
+    PENALTY = "penalty"
+    """A stacked draw penalty awaits: stack, bounce, or draw (house rules)."""
+    ROUND_OVER = "round_over"
+    """The round has ended; :class:`unorules.NextRound` deals the next."""
+    GAME_OVER = "game_over"
+    """The match has a winner."""
+
+
+Discard = tuple[Card, "Discard | None"]
+"""The discard pile as a persistent linked list (top card first), so laying a card shares
+the whole pile below it."""
+
+
+def _discard_cards(node: Discard | None) -> Iterator[Card]:
+    while node is not None:
+        yield node[0]
+        node = node[1]
+
+
+@attrs.frozen(eq=False)
+class Match:
+    """What stays the same for a whole round: the rules, the seats, the scores so far.
+
+    Internal: reached through the properties of :class:`State`.
+    """
+
+    rules: Rules
+    names: tuple[str, ...]
+    seed: int
+    round: int
+    dealer: int
+    sides: tuple[int, ...]
+    """The side of each seat: its team in team play, else the seat itself."""
+    totals: tuple[int, ...]
+    """Match points of each side."""
+    out: tuple[bool, ...]
+    """Per seat: eliminated (elimination scoring)."""
+    turned: tuple[Card, ...]
+    round_winner: int | None = None
+    round_points: tuple[int, ...] | None = None
+    winner: int | None = None
+    active: tuple[int, ...] = attrs.field(init=False)
+    """The seats still in the match, in seat order."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(
+            self, "active", tuple(s for s in range(len(self.names)) if not self.out[s])
+        )
+
+    def key(self) -> tuple[object, ...]:
+        return (
+            self.rules,
+            self.names,
+            self.seed,
+            self.round,
+            self.dealer,
+            self.sides,
+            self.totals,
+            self.out,
+            self.turned,
+            self.round_winner,
+            self.round_points,
+            self.winner,
+        )
+
+
+class _Slots:
+    """The fields of a state, shared by :class:`State` and its private mutable twin."""
+
+    __slots__ = (
+        "_challenge",
+        "_discard",
+        "_drawn",
+        "_idle",
+        "_lock",
+        "_lost",
+        "_m",
+        "_overdue",
+        "_pending",
+        "_pile",
+        "_pos",
+        "_rng",
+        "_strict",
+        "_uno",
+        "color",
+        "current_player",
+        "direction",
+        "hands",
+        "phase",
+    )
+
+    _m: Match
+    hands: tuple[tuple[Card, ...], ...]
+    _pile: tuple[Card, ...]
+    _pos: int
+    _strict: bool
+    _discard: Discard
+    color: Color | None
+    direction: int
+    current_player: int | None
+    phase: Phase
+    _rng: int
+    _pending: int
+    _challenge: tuple[int, bool, Color | None] | None
+    _drawn: Card | None
+    _uno: tuple[int, ...]
+    _overdue: tuple[int, ...]
+    _lost: tuple[int, ...]
+    _lock: int
+    _idle: int
+
+
+class _Draft(_Slots):
+    """A state under construction inside :func:`unorules.apply`; frozen into a
+    :class:`State` by switching its class when done."""
+
+    __slots__ = ()
+
+
+_FIELDS: Final = _Slots.__slots__
+
+
+class State(_Slots):
+    """An immutable game state. Make one with :func:`unorules.new_game`; move it on with
+    :func:`unorules.apply`.
+
+    Equal states compare and hash equal; a state survives :mod:`pickle` and
+    :meth:`to_json` / :meth:`from_json`.
+
+    >>> import unorules as uno
+    >>> s = uno.new_game(["Ann", "Bo"], seed=7)
+    >>> s.names, s.dealer, s.current_player, str(s.top_card), s.color
+    (('Ann', 'Bo'), 1, 0, 'Y9', <Color.YELLOW: 'yellow'>)
+    >>> uno.State.from_json(s.to_json()) == s
+    True
+    """
+
+    __slots__ = ()
+
+    hands: tuple[tuple[Card, ...], ...]
+    """Every seat's cards, each hand in canonical card order."""
+    color: Color | None
+    """The color in force: the top card's, or the one named for a wild (None only while
+    the first player still has to name it)."""
+    direction: int
+    """+1 clockwise (to the left), -1 counter-clockwise."""
+    current_player: int | None
+    """The seat whose decision the game waits for; None when the round or match is over."""
+    phase: Phase
+    """What kind of action the game waits for."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("State is immutable: use unorules.apply(state, action)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("State is immutable: use unorules.apply(state, action)")
+
+    # -- derived, read-only views ----------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        """The rules this game is played under."""
+        return self._m.rules
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self._m.names)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return self._m.names
+
+    @property
+    def seed(self) -> int:
+        """The seed of the match's generator (recorded even when none was given)."""
+        return self._m.seed
+
+    @property
+    def round(self) -> int:
+        """The round number, from 0."""
+        return self._m.round
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt this round."""
+        return self._m.dealer
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Match totals per seat; in team play each member shows the team's total."""
+        m = self._m
+        return tuple(m.totals[side] for side in m.sides)
+
+    @property
+    def teams(self) -> tuple[int, ...]:
+        """The team of each seat (in team play), else each seat's own number."""
+        return self._m.sides
+
+    @property
+    def eliminated(self) -> tuple[int, ...]:
+        """The seats eliminated from the match (elimination scoring)."""
+        return tuple(s for s, out in enumerate(self._m.out) if out)
+
+    @property
+    def winner(self) -> int | None:
+        """The match winner: a seat, or a team number in team play; None until the end."""
+        return self._m.winner
+
+    @property
+    def round_winner(self) -> int | None:
+        """The seat that went out in the round just ended (None in play, or when a stuck
+        round ended without a winner)."""
+        return self._m.round_winner
+
+    @property
+    def round_points(self) -> tuple[int, ...] | None:
+        """Points each side scored in the round just ended (per side as in :attr:`scores`,
+        i.e. per seat, with team members showing their team's), else None."""
+        m = self._m
+        if m.round_points is None:
+            return None
+        return tuple(m.round_points[side] for side in m.sides)
+
+    @property
+    def top_card(self) -> Card:
+        """The card on top of the discard pile."""
+        return self._discard[0]
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile, bottom first, top card last."""
+        return tuple(reversed(list(_discard_cards(self._discard))))
+
+    @property
+    def draw_pile_size(self) -> int:
+        """How many cards are left to draw."""
+        return len(self._pile) - self._pos
+
+    @property
+    def draw_pile(self) -> tuple[Card, ...]:
+        """The draw pile, top first. Hidden information: see :func:`unorules.observe`."""
+        return self._pile[self._pos :]
+
+    @property
+    def turned(self) -> tuple[Card, ...]:
+        """The cards turned up to start this round, in order (the last was the first card
+        in play; earlier ones went back into the pile)."""
+        return self._m.turned
+
+    @property
+    def pending_draw(self) -> int:
+        """Cards the current player must draw if they accept the pending penalty (in the
+        challenge and penalty phases), else 0."""
+        return self._pending
+
+    @property
+    def drawn_card(self) -> Card | None:
+        """In the drawn phase: the card just drawn, the only one that may be laid."""
+        return self._drawn
+
+    @property
+    def uno_exposed(self) -> tuple[int, ...]:
+        """Seats that hold one card without having said UNO and can be caught now."""
+        if self._m.rules.uno_window.value == "next_turn_action":
+            return self._uno
+        return self._overdue
+
+    @property
+    def is_over(self) -> bool:
+        """True when the round or the match has ended.
+
+        >>> import unorules as uno
+        >>> uno.new_game(2, seed=1).is_over
+        False
+        """
+        return self.phase is Phase.ROUND_OVER or self.phase is Phase.GAME_OVER
+
+    # -- value semantics ---------------------------------------------------------------------
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            self._m.key(),
+            self.hands,
+            self.draw_pile,
+            self._strict,
+            tuple(_discard_cards(self._discard)),
+            self.color,
+            self.direction,
+            self.current_player,
+            self.phase,
+            self._rng,
+            self._pending,
+            self._challenge,
+            self._drawn,
+            self._uno,
+            self._overdue,
+            self._lost,
+            self._lock,
+            self._idle,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self is other or self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (State.from_json, (self.to_json(),))
+
+    def __copy__(self) -> State:
+        return self
+
+    def __deepcopy__(self, memo: object) -> State:
+        return self
+
+    def __repr__(self) -> str:
+        who = "-" if self.current_player is None else f"P{self.current_player}"
+        return (
+            f"<State round {self.round} {self.phase.value} {who} top {self.top_card}"
+            f"{'' if self.color is None else ' ' + self.color.value}"
+            f" hands {[len(h) for h in self.hands]} pile {self.draw_pile_size}>"
+        )
+
+    # -- JSON ----------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything in the state as plain JSON values (see :meth:`to_json`).
+
+        >>> import unorules as uno
+        >>> uno.new_game(2, seed=3).to_dict()["phase"]
+        'play'
+        """
+        m = self._m
+        return {
+            "format": "unorules-state/1",
+            "rules": rules_to_options(m.rules),
+            "names": list(m.names),
+            "seed": m.seed,
+            "round": m.round,
+            "dealer": m.dealer,
+            "sides": list(m.sides),
+            "totals": list(m.totals),
+            "eliminated": [s for s, out in enumerate(m.out) if out],
+            "turned": [str(c) for c in m.turned],
+            "round_winner": m.round_winner,
+            "round_points": None if m.round_points is None else list(m.round_points),
+            "winner": m.winner,
+            "hands": [[str(c) for c in h] for h in self.hands],
+            "draw_pile": [str(c) for c in self.draw_pile],
+            "draw_pile_order_fixed": self._strict,
+            "discard_pile": [str(c) for c in self.discard_pile],
+            "color": None if self.color is None else self.color.value,
+            "direction": self.direction,
+            "current_player": self.current_player,
+            "phase": self.phase.value,
+            "rng_counter": self._rng,
+            "pending_draw": self._pending,
+            "challenge": None
+            if self._challenge is None
+            else {
+                "offender": self._challenge[0],
+                "guilty": self._challenge[1],
+                "previous_color": None
+                if self._challenge[2] is None
+                else self._challenge[2].value,
+            },
+            "drawn_card": None if self._drawn is None else str(self._drawn),
+            "uno_open": list(self._uno),
+            "uno_overdue": list(self._overdue),
+            "lost_turns": list(self._lost),
+            "answer_lock": self._lock,
+            "idle_turns": self._idle,
+        }
+
+    def to_json(self) -> str:
+        """The state as a JSON text that :meth:`from_json` reads back to an equal state.
+
+        >>> import unorules as uno
+        >>> s = uno.new_game(4, seed=9)
+        >>> uno.State.from_json(s.to_json()) == s
+        True
+        """
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> State:
+        """A state from :meth:`to_dict`'s output.
+
+        >>> import unorules as uno
+        >>> s = uno.new_game(2, seed=5)
+        >>> uno.State.from_dict(s.to_dict()) == s
+        True
+        """
+        try:
+            return _state_from_dict(data)
+        except (KeyError, TypeError, AttributeError) as err:
+            raise ValueError(f"not a unorules state: {err!r}") from None
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> State:
+        """A state from :meth:`to_json`'s output.
+
+        >>> State.from_json("{}")
+        Traceback (most recent call last):
+        ...
+        ValueError: not a unorules state: missing or wrong "format" (expected "unorules-state/1")
+        """
+        return cls.from_dict(json.loads(text))
+
+
+def _state_from_dict(d: dict[str, Any]) -> State:
+    if d.get("format") != "unorules-state/1":
+        raise ValueError(
+            'not a unorules state: missing or wrong "format" (expected "unorules-state/1")'
+        )
+    cards = Card.parse
+    names = tuple(d["names"])
+    out = tuple(s in set(d["eliminated"]) for s in range(len(names)))
+    m = Match(
+        rules=rules_from_options(get_profile("mattel"), d["rules"]),
+        names=names,
+        seed=d["seed"],
+        round=d["round"],
+        dealer=d["dealer"],
+        sides=tuple(d["sides"]),
+        totals=tuple(d["totals"]),
+        out=out,
+        turned=tuple(cards(c) for c in d["turned"]),
+        round_winner=d["round_winner"],
+        round_points=None if d["round_points"] is None else tuple(d["round_points"]),
+        winner=d["winner"],
+    )
+    s = _Draft()
+    s._m = m
+    s.hands = tuple(tuple(cards(c) for c in h) for h in d["hands"])
+    s._pile = tuple(cards(c) for c in d["draw_pile"])
+    s._pos = 0
+    s._strict = bool(d["draw_pile_order_fixed"])
+    node: Discard | None = None
+    for c in d["discard_pile"]:
+        node = (cards(c), node)
+    if node is None:
+        raise ValueError("not a unorules state: empty discard pile")
+    s._discard = node
+    s.color = None if d["color"] is None else Color(d["color"])
+    s.direction = d["direction"]
+    s.current_player = d["current_player"]
+    s.phase = Phase(d["phase"])
+    s._rng = d["rng_counter"]
+    s._pending = d["pending_draw"]
+    ch = d["challenge"]
+    s._challenge = (
+        None
+        if ch is None
+        else (
+            ch["offender"],
+            ch["guilty"],
+            None if ch["previous_color"] is None else Color(ch["previous_color"]),
+        )
+    )
+    s._drawn = None if d["drawn_card"] is None else cards(d["drawn_card"])
+    s._uno = tuple(d["uno_open"])
+    s._overdue = tuple(d["uno_overdue"])
+    s._lost = tuple(d["lost_turns"])
+    s._lock = d["answer_lock"]
+    s._idle = d["idle_turns"]
+    return freeze(s)
+
+
+def draft(s: _Slots) -> _Draft:
+    """A mutable copy of a state's fields (internal)."""
+    d = _Draft()
+    d._m = s._m
+    d.hands = s.hands
+    d._pile = s._pile
+    d._pos = s._pos
+    d._strict = s._strict
+    d._discard = s._discard
+    d.color = s.color
+    d.direction = s.direction
+    d.current_player = s.current_player
+    d.phase = s.phase
+    d._rng = s._rng
+    d._pending = s._pending
+    d._challenge = s._challenge
+    d._drawn = s._drawn
+    d._uno = s._uno
+    d._overdue = s._overdue
+    d._lost = s._lost
+    d._lock = s._lock
+    d._idle = s._idle
+    return d
+
+
+def freeze(d: _Draft) -> State:
+    """Turn a finished draft into an immutable :class:`State` (internal)."""
+    d.__class__ = State  # type: ignore[assignment]
+    return d  # type: ignore[return-value]
