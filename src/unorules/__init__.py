@@ -8,7 +8,7 @@ profiles as data.
 >>> while not state.is_over:
 ...     state = uno.apply(state, uno.legal_actions(state)[0])
 >>> state.phase, state.round_winner, state.scores
-(<Phase.ROUND_OVER: 'round_over'>, 1, (0, 100, 0))
+(<Phase.ROUND_OVER: 'round_over'>, 0, (90, 0, 0))
 """
 
 from unorules.actions import (

@@ -4,14 +4,20 @@
 :class:`~unorules.State` and never changes the one it is given, even when it rejects the
 action with :class:`~unorules.IllegalAction`.
 
->>> import unorules as uno
->>> s = uno.new_game(2, seed=11)
->>> a = uno.legal_actions(s, s.current_player)[0]
->>> a
-Play(1, 'R2')
->>> s2 = uno.apply(s, a)
->>> str(s2.top_card), s2.current_player, len(s.hands[1]) - len(s2.hands[1])
-('R2', 0, 1)
+>>> import attrs, unorules as uno
+>>> rules = attrs.evolve(uno.MATTEL, hand_size=3)
+>>> deal = uno.Deal(dealer=1, hands=[["R2", "RR", "G4"], ["B1", "B7", "Y3"]], turned=["R7"])
+>>> s = uno.new_game(2, rules, deal=deal)
+>>> s.current_player, uno.legal_actions(s, 0)
+(0, (Play(0, 'R2'), Play(0, 'RR'), Draw(0), CallUno(0)))
+
+With two players a Reverse acts as a Skip (R5.5), so player 0 moves again:
+
+>>> s2 = uno.apply(s, uno.Play(0, "RR"))
+>>> str(s2.top_card), s2.current_player, len(s2.hands[0])
+('RR', 0, 2)
+>>> len(s.hands[0])  # the state it was applied to is unchanged
+3
 """
 
 from __future__ import annotations
@@ -140,8 +146,8 @@ def new_game(
             shuffling (see :class:`~unorules.Deal`).
 
     >>> s = new_game(4, "mattel", seed=2024)
-    >>> s.players, s.dealer, s.draw_pile_size
-    (4, 0, 83)
+    >>> s.players, s.dealer, s.draw_pile_size, [len(h) for h in s.hands]
+    (4, 1, 83, [7, 7, 7, 7])
     >>> new_game(1)
     Traceback (most recent call last):
     ...
@@ -347,7 +353,9 @@ def _check_deal(m: Match, deal: Deal, counter: int) -> tuple[bool, tuple[Card, .
         return True, deal.draw_pile, counter
     extra = {c: k - deck.get(c, 0) for c, k in used.items() if k > deck.get(c, 0)}
     if extra:
-        _fail(bad, "more cards dealt than the deck holds: " + _diff(deck, used))
+        # Only the excess: with draw_pile=None the rest of the deck is not "missing".
+        too_many = (f"{k} {c} too many" for c, k in sorted(extra.items(), key=lambda i: i[0].index))
+        _fail(bad, "more cards dealt than the deck holds: " + ", ".join(too_many))
     rest = [c for c in ALL_CARDS for _ in range(deck.get(c, 0) - used.get(c, 0))]
     pile = rng.shuffled(rest, seed=m.seed, counter=counter)
     return False, tuple(pile), counter + 1
@@ -627,6 +635,16 @@ def _plays(seat: int, card: Card, uno: bool, target: int | None = None) -> tuple
     return found
 
 
+def _card_plays(s: _Slots, p: int, card: Card, hand: tuple[Card, ...]) -> tuple[Action, ...]:
+    """The single-card plays of ``card`` by ``p``: with Seven-O a 7 that does not go out
+    names each other seat as its swap target (A18)."""
+    if card.rank is _SEVEN and len(hand) > 1 and s._m.rules.seven_o:
+        return tuple(
+            a for t in s._m.active if t != p for a in _plays(p, card, len(hand) == 2, t)
+        )
+    return _plays(p, card, len(hand) == 2)
+
+
 def _single(kind: type[Action], *args: object) -> Action:
     key = (kind, *args)
     found = _action_cache.get(key)
@@ -647,10 +665,14 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
     the middle cards in any order. Saying UNO is always allowed (C8), so every seat has a
     :class:`~unorules.CallUno`.
 
-    >>> import unorules as uno
-    >>> s = uno.new_game(2, seed=11)
-    >>> uno.legal_actions(s, 1)
-    (Play(1, 'R2'), Play(1, 'RR'), Draw(1), CallUno(1))
+    >>> import attrs, unorules as uno
+    >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+    >>> deal = uno.Deal(dealer=1, hands=[["R2", "W"], ["B1", "B7"]], turned=["R7"])
+    >>> uno.legal_actions(uno.new_game(2, rules, deal=deal), 0)  # doctest: +NORMALIZE_WHITESPACE
+    (Play(0, 'R2'), Play(0, 'R2', uno=True),
+     Play(0, 'W', 'red'), Play(0, 'W', 'red', uno=True), Play(0, 'W', 'yellow'),
+     Play(0, 'W', 'yellow', uno=True), Play(0, 'W', 'green'), Play(0, 'W', 'green', uno=True),
+     Play(0, 'W', 'blue'), Play(0, 'W', 'blue', uno=True), Draw(0), CallUno(0))
     """
     phase = state.phase
     if phase is _GAME_OVER:
@@ -665,12 +687,12 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
     active = state._m.active
     seats = active if player is None else (player,) if player in active else ()
     rules = state._m.rules
-    if rules.jump_in and phase is _PLAY:
-        top = state._discard[0]
+    top = state._discard[0]
+    if rules.jump_in and phase is _PLAY and not top.is_wild:
         for seat in seats:
             if seat != current and top in state.hands[seat]:
                 hand = state.hands[seat]
-                out.extend(_plays(seat, top, len(hand) == 2))
+                out.extend(_card_plays(state, seat, top, hand))
                 if rules.multi_play is not MultiPlay.NONE:
                     out.extend(_multi(state, seat, top, hand))
     exposed = state.uno_exposed
@@ -690,14 +712,8 @@ def _turn_actions(s: State, p: int) -> list[Action]:
     out: list[Action] = []
     if phase is _PLAY:
         playable = _playable(s, p)
-        last = len(hand) == 2
         for card in playable:
-            if rules.seven_o and card.rank is _SEVEN and len(hand) > 1:
-                for t in s._m.active:
-                    if t != p:
-                        out.extend(_plays(p, card, last, t))
-            else:
-                out.extend(_plays(p, card, last))
+            out.extend(_card_plays(s, p, card, hand))
             if rules.multi_play is not MultiPlay.NONE and not card.is_wild:
                 out.extend(_multi(s, p, card, hand))
         if not playable or rules.voluntary_draw:
@@ -705,12 +721,7 @@ def _turn_actions(s: State, p: int) -> list[Action]:
     elif phase is _DRAWN:
         card = s._drawn
         assert card is not None
-        if rules.seven_o and card.rank is _SEVEN and len(hand) > 1:
-            for t in s._m.active:
-                if t != p:
-                    out.extend(_plays(p, card, len(hand) == 2, t))
-        else:
-            out.extend(_plays(p, card, len(hand) == 2))
+        out.extend(_card_plays(s, p, card, hand))
         if not rules.draw_until_playable:
             out.append(_single(Pass, p))
     elif phase is _CHALLENGE or phase is _PENALTY:
@@ -756,6 +767,8 @@ def _stacks_on(rules: Rules, top: Card, color: Color | None, card: Card) -> bool
 def _multi(s: _Slots, p: int, first: Card, hand: tuple[Card, ...]) -> list[Action]:
     """Multi-card plays starting with ``first``: one per outcome (cards laid, last card)."""
     rules = s._m.rules
+    if first.is_wild:
+        return []
     rest = list(hand)
     rest.remove(first)
     if rules.multi_play is MultiPlay.IDENTICAL:
@@ -793,9 +806,11 @@ def _multi(s: _Slots, p: int, first: Card, hand: tuple[Card, ...]) -> list[Actio
 def is_legal(state: State, action: Action) -> bool:
     """Whether :func:`apply` accepts ``action`` now.
 
-    >>> import unorules as uno
-    >>> s = uno.new_game(2, seed=11)
-    >>> uno.is_legal(s, uno.Play(1, "R2")), uno.is_legal(s, uno.Play(0, "R2"))
+    >>> import attrs, unorules as uno
+    >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+    >>> deal = uno.Deal(dealer=1, hands=[["R2", "G5"], ["B1", "R9"]], turned=["R7"])
+    >>> s = uno.new_game(2, rules, deal=deal)
+    >>> uno.is_legal(s, uno.Play(0, "R2")), uno.is_legal(s, uno.Play(0, "G5"))
     (True, False)
     """
     try:
@@ -814,12 +829,18 @@ def apply(state: State, action: Action) -> State:
     Raises :class:`~unorules.IllegalAction` (with a stable code and a message naming the
     rule) when the action is not allowed now; ``TypeError`` when it is not an action.
 
-    >>> import unorules as uno
-    >>> s = uno.new_game(2, seed=11)
+    >>> import attrs, unorules as uno
+    >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+    >>> deal = uno.Deal(dealer=1, hands=[["R2", "G5"], ["B1", "R9"]], turned=["R7"])
+    >>> s = uno.new_game(2, rules, deal=deal)
+    >>> uno.apply(s, uno.Play(1, "R9"))
+    Traceback (most recent call last):
+    ...
+    unorules.errors.IllegalAction: player 1 may not act now: it is player 0's turn
     >>> uno.apply(s, uno.Play(0, "G5"))
     Traceback (most recent call last):
     ...
-    unorules.errors.IllegalAction: player 0 may not act now: it is player 1's turn
+    unorules.errors.IllegalAction: G5 does not match R7 (color red): lay the same color, number or symbol, or a wild (R4.1)
     """
     handler = _HANDLERS.get(type(action))
     if handler is None:
@@ -945,12 +966,11 @@ def _apply_play(s: State, a: Play) -> State:
         _fail(ErrorCode.BAD_COLOR, f"{card} is not a wild: it takes no color")
     if jump:
         top = s._discard[0]
-        if card is not top:
+        if card is not top or card.is_wild:
             _fail(
-                ErrorCode.NOT_YOUR_TURN
-                if not card.is_wild and card.rank is not top.rank and card.color is not s.color
-                else ErrorCode.CARD_DOES_NOT_MATCH,
-                f"player {p} may only jump in with a card identical to {top} (A18), not {card}",
+                ErrorCode.NOT_YOUR_TURN,
+                f"player {p} may not act now: it is player {current}'s turn, and a Jump-In"
+                f" needs a card identical to {top}, not a wild (A18); {card} is not one",
             )
     elif phase is _PLAY or phase is _DRAWN:
         if card not in _matching(s._discard[0], s.color):
@@ -1370,7 +1390,9 @@ def _apply_challenge(s: State, a: Challenge) -> State:
             if rest > 0:
                 d._pending = rest
                 d.current_player = p
-                d.phase = _PENALTY if below[0].rank is _DRAW_TWO else _CHALLENGE
+                # Only the most recent Wild Draw Four can be challenged (A18): the rest
+                # of the stack stands as a plain penalty.
+                d.phase = _PENALTY
                 if named is not None:
                     named.finish()
                 _settle_uno(d, before, -1)

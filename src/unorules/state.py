@@ -176,8 +176,10 @@ class State(_Slots):
 
     >>> import unorules as uno
     >>> s = uno.new_game(["Ann", "Bo"], seed=7)
-    >>> s.names, s.dealer, s.current_player, str(s.top_card), s.color
-    (('Ann', 'Bo'), 1, 0, 'Y9', <Color.YELLOW: 'yellow'>)
+    >>> s.names, s.players, s.round, s.direction, s.phase
+    (('Ann', 'Bo'), 2, 0, 1, <Phase.PLAY: 'play'>)
+    >>> s.current_player == (s.dealer + 1) % 2 or s.top_card.is_action
+    True
     >>> uno.State.from_json(s.to_json()) == s
     True
     """

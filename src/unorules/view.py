@@ -25,10 +25,12 @@ __all__ = ["View", "observe"]
 class View:
     """One player's view of a state: everything public, and that player's own cards.
 
-    >>> import unorules as uno
-    >>> v = uno.observe(uno.new_game(2, seed=11), 1)
-    >>> [str(c) for c in v.hand][:3], str(v.top_card), v.legal_actions[0]
-    (['R2', 'R6', 'RR'], 'R7', Play(1, 'R2'))
+    >>> import attrs, unorules as uno
+    >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+    >>> deal = uno.Deal(dealer=1, hands=[["R2", "G5"], ["B1", "R9"]], turned=["R7"])
+    >>> v = uno.observe(uno.new_game(2, rules, deal=deal), 0)
+    >>> [str(c) for c in v.hand], str(v.top_card), v.hand_sizes, v.legal_actions[0]
+    (['R2', 'G5'], 'R7', (2, 2), Play(0, 'R2'))
     """
 
     player: int
