@@ -408,6 +408,8 @@ def _begin_turn(d: _Draft, seat: int) -> None:
     while d._lost and seat in d._lost:
         d._lost = tuple(s for s in d._lost if s != seat)
         seat = _step(d, seat, 1)
+    if d._lock != seat:
+        d._lock = -1  # only the move right after a Reverse is limited (C6)
     d.current_player = seat
     d.phase = _PLAY
     d._drawn = None
