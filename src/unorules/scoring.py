@@ -84,7 +84,10 @@ def score_round(m: Match, hands: tuple[tuple[Card, ...], ...], winner: int | Non
                 survivors = [side for side in live if totals[side] == low]
                 if len(survivors) == 1:
                     match_winner = survivors[0]
-            gone = set(live) - set(survivors) if match_winner is None else set()
+            if match_winner is None:
+                gone = set(live) - set(survivors)
+            else:  # the sides that reached the limit leave even in the final round (A14)
+                gone = set(reached) - {match_winner}
             for seat in range(len(out)):
                 if m.sides[seat] in gone:
                     out[seat] = True
