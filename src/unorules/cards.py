@@ -1,7 +1,7 @@
 """Cards, their notation, the decks and the points cards score.
 
 Every card is an interned value: there is exactly one :class:`Card` object for each of the
-58 kinds of card (``Card(Rank.SEVEN, Color.RED) is Card.parse("r7")``), so comparing and
+56 kinds of card (``Card(Rank.SEVEN, Color.RED) is Card.parse("r7")``), so comparing and
 hashing cards is as cheap as comparing object identities.
 
 >>> Card.parse("R7")
@@ -176,7 +176,7 @@ class Card:
     number: int | None
     """The face value of a number card, None otherwise."""
     index: int
-    """The card's place in the canonical order (0..57): colors red, yellow, green, blue,
+    """The card's place in the canonical order (0..55): colors red, yellow, green, blue,
     each 0-9, Skip, Reverse, Draw Two; then W, W+4, WS, WC. Hands are kept in this order."""
 
     _interned: ClassVar[dict[tuple[Rank, Color | None], Card]] = {}
@@ -306,10 +306,10 @@ def _intern_all() -> tuple[Card, ...]:
 
 
 ALL_CARDS: Final[tuple[Card, ...]] = _intern_all()
-"""The 58 kinds of card in canonical order (see :attr:`Card.index`).
+"""The 56 kinds of card in canonical order (see :attr:`Card.index`).
 
 >>> len(ALL_CARDS), str(ALL_CARDS[0]), str(ALL_CARDS[-1])
-(58, 'R0', 'WC')
+(56, 'R0', 'WC')
 """
 
 
