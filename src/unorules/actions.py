@@ -294,4 +294,11 @@ class NextRound:
 
 
 Action: TypeAlias = Play | Draw | Pass | CallUno | CatchUno | Challenge | ChooseColor | NextRound
-"""Any action :func:`unorules.apply` takes."""
+"""Any action :func:`unorules.apply` takes: a union of the eight action classes, for type
+hints.
+
+>>> def who(action: Action) -> str:
+...     return "nobody" if isinstance(action, NextRound) else f"P{action.player}"
+>>> who(Play(2, "R7")), who(NextRound())
+('P2', 'nobody')
+"""

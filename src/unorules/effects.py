@@ -73,7 +73,12 @@ class EffectContext(Protocol):
 
 
 Effect = Callable[[EffectContext], None]
-"""An effect is a function of the context that returns nothing."""
+"""An effect is a function of the context that returns nothing.
+
+>>> def extra_turn(ctx: EffectContext) -> None:
+...     ctx.extra_turn()
+>>> effect: Effect = extra_turn
+"""
 
 
 def _wild(ctx: EffectContext) -> None:

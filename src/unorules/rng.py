@@ -23,7 +23,15 @@ __all__ = ["SEED_BITS", "fresh_seed", "randbelow", "shuffled"]
 T = TypeVar("T")
 
 SEED_BITS = 64
-"""Seeds are integers in ``range(2**64)``; larger or negative seeds are rejected."""
+"""Seeds are integers in ``range(2**64)``; larger or negative seeds are rejected.
+
+>>> SEED_BITS
+64
+>>> randbelow(2, seed=2**SEED_BITS, counter=0)
+Traceback (most recent call last):
+...
+ValueError: a seed is an integer from 0 to 2**64 - 1, not 18446744073709551616
+"""
 
 
 def _stream(seed: int, counter: int, nbytes: int) -> bytes:
