@@ -1,0 +1,168 @@
+"""Every public name carries a docstring with an example that runs (STYLE.md, "Habits").
+
+Public means: every name in ``unorules.__all__``, every name in the ``__all__`` of a public
+module, and the public methods of those classes. The examples themselves are run by
+pytest's ``--doctest-modules``; this test makes sure they exist.
+
+Not required to have their own example: enum members and attrs fields (and other plain
+attributes and properties: they are data, documented by a sentence), members of a
+``Protocol`` (an interface to implement, shown by the protocol's own example), and
+``__version__``.
+"""
+
+from __future__ import annotations
+
+import ast
+import doctest
+import importlib
+import inspect
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import unorules
+
+PUBLIC_MODULES = [
+    "unorules.rules",
+    "unorules.cards",
+    "unorules.actions",
+    "unorules.state",
+    "unorules.engine",
+    "unorules.effects",
+    "unorules.errors",
+    "unorules.scoring",
+    "unorules.view",
+    "unorules.rng",
+    "unorules.deal",
+    "unorules.transcript",
+    "unorules.cli",
+    "unorules.bots",
+]
+
+EXEMPT = {"__version__"}
+
+
+def _modules() -> list[types.ModuleType]:
+    found = [unorules]
+    for name in PUBLIC_MODULES:
+        try:
+            found.append(importlib.import_module(name))
+        except ModuleNotFoundError as err:
+            if err.name != name:  # the module exists but one of its imports is missing
+                raise
+    return found
+
+
+def _value_docstrings() -> dict[str, tuple[str, str]]:
+    """The docstrings written after module-level assignments (``MATTEL = ...`` then a
+    string), which Python does not keep at run time: name -> (module, docstring)."""
+    found: dict[str, tuple[str, str]] = {}
+    for path in sorted(Path(unorules.__file__).parent.glob("*.py")):
+        module = "unorules" if path.stem == "__init__" else f"unorules.{path.stem}"
+        body = ast.parse(path.read_text(encoding="utf-8")).body
+        for node, after in zip(body, body[1:], strict=False):
+            names: list[str] = []
+            if isinstance(node, ast.Assign):
+                names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                names = [node.target.id]
+            if (
+                isinstance(after, ast.Expr)
+                and isinstance(after.value, ast.Constant)
+                and isinstance(after.value.value, str)
+            ):
+                for name in names:
+                    found.setdefault(name, (module, after.value.value))
+    return found
+
+
+VALUE_DOCS = _value_docstrings()
+
+
+def _is_value(obj: object) -> bool:
+    return not (inspect.isclass(obj) or inspect.isroutine(obj) or inspect.ismodule(obj))
+
+
+def _public_names() -> list[tuple[str, object]]:
+    """(qualified name, object) for every public name and public method."""
+    out: dict[str, object] = {}
+    for module in _modules():
+        for name in getattr(module, "__all__", ()):
+            if name in EXEMPT:
+                continue
+            obj = getattr(module, name)
+            qualified = f"{module.__name__}.{name}"
+            out[qualified] = obj
+            if inspect.isclass(obj) and not _is_protocol(obj):
+                for attr, member in vars(obj).items():
+                    if attr.startswith("_"):
+                        continue
+                    if isinstance(member, classmethod | staticmethod):
+                        member = member.__func__
+                    if inspect.isfunction(member):
+                        out[f"{qualified}.{attr}"] = member
+    return sorted(out.items())
+
+
+def _is_protocol(cls: type) -> bool:
+    return bool(getattr(cls, "_is_protocol", False))
+
+
+def _docstring(name: str, obj: Any) -> str | None:
+    if _is_value(obj):
+        found = VALUE_DOCS.get(name.rsplit(".", 1)[-1])
+        return None if found is None else found[1]
+    return inspect.getdoc(obj)
+
+
+PUBLIC = _public_names()
+
+
+def test_the_public_surface_is_found() -> None:
+    names = {name for name, _ in PUBLIC}
+    assert "unorules.new_game" in names
+    assert "unorules.rules.MATTEL" in names
+    assert "unorules.cards.Card.parse" in names
+    assert len(names) > 100
+
+
+@pytest.mark.parametrize(("name", "obj"), PUBLIC, ids=[name for name, _ in PUBLIC])
+def test_public_name_has_a_docstring_with_an_example(name: str, obj: object) -> None:
+    doc = _docstring(name, obj)
+    assert doc, f"{name} has no docstring"
+    assert ">>>" in doc, f"{name}: its docstring has no example (>>>)"
+
+
+VALUES = sorted(
+    {name.rsplit(".", 1)[-1] for name, obj in PUBLIC if _is_value(obj)} & set(VALUE_DOCS)
+)
+
+
+@pytest.mark.parametrize("name", VALUES)
+def test_value_docstring_examples_run(name: str) -> None:
+    """``--doctest-modules`` never sees these docstrings, so their examples run here, in
+    the namespace of the module that defines the value."""
+    module, text = VALUE_DOCS[name]
+    globs = dict(vars(importlib.import_module(module)))
+    test = doctest.DocTestParser().get_doctest(text, globs, f"{module}.{name}", module, 0)
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    runner = doctest.DocTestRunner(optionflags=flags)
+    runner.run(test)
+    assert runner.failures == 0, f"{module}.{name}: {runner.failures} example(s) failed"
+
+
+def test_every_package_name_is_in_the_api_reference() -> None:
+    """docs/api.rst documents every name of ``unorules.__all__`` once."""
+    api = (Path(__file__).resolve().parent.parent / "docs" / "api.rst").read_text("utf-8")
+    missing = [
+        name
+        for name in unorules.__all__
+        if not any(
+            line.split("::", 1)[1].strip() == name
+            for line in api.splitlines()
+            if line.startswith(".. ") and "::" in line
+        )
+    ]
+    assert missing == []
