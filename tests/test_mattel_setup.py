@@ -8,7 +8,7 @@ the first card turned up is the one the scenario names.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import attrs
 import pytest
@@ -42,7 +42,20 @@ def sizes(state: uno.State) -> list[int]:
     return [len(h) for h in state.hands]
 
 
-# -- E01, E02: cutting for the dealer -----------------------------------------------------------
+def seeded(rules: uno.Rules | str, wanted: Callable[[uno.State], bool]) -> uno.State:
+    """The first seeded 4-player game (seeds 0, 1, ...) that ``wanted`` accepts."""
+    for seed in range(5000):
+        state = uno.new_game(4, rules, seed=seed)
+        if wanted(state):
+            return state
+    raise AssertionError("no seed gives the wanted deal")
+
+
+def number_first(state: uno.State) -> bool:
+    return len(state.turned) == 1 and state.turned[0].number is not None
+
+
+# -- E01, E02: cutting for the dealer --
 
 
 def test_e01_highest_number_deals_symbols_count_zero() -> None:
@@ -76,7 +89,7 @@ def test_e02_tied_highest_cards_redraw_alone() -> None:
     assert state.current_player == 2
 
 
-# -- E03, E04: the deck and the deal ------------------------------------------------------------
+# -- E03, E04: the deck and the deal --
 
 
 def test_e03_full_deck_deal_leaves_83_in_the_draw_pile() -> None:
@@ -91,8 +104,7 @@ def test_e03_full_deck_deal_leaves_83_in_the_draw_pile() -> None:
     assert deck[uno.Card.parse("W+4")] == 4
     assert deck[uno.Card.parse("WS")] == 1
     assert deck[uno.Card.parse("WC")] == 3
-    state = uno.new_game(4, "mattel", seed=1)
-    assert [str(c) for c in state.turned] == ["B8"]  # a number card: nobody draws
+    state = seeded("mattel", number_first)  # a number card: nobody draws
     assert sizes(state) == [7, 7, 7, 7]
     assert len(state.discard_pile) == 1
     assert state.draw_pile_size == 83
@@ -110,8 +122,7 @@ def test_e04_one_wild_customizable_makes_a_110_card_deck() -> None:
     assert rules.deck_size == 110
     assert sum(deck.values()) == 110
     assert deck[uno.Card.parse("WC")] == 1
-    state = uno.new_game(4, rules, seed=1)
-    assert [str(c) for c in state.turned] == ["B8"]
+    state = seeded(rules, number_first)
     assert sizes(state) == [7, 7, 7, 7]
     assert state.draw_pile_size == 81
     explicit = start("R5", rules=rules)
@@ -133,7 +144,7 @@ def test_e04_a_deal_with_a_second_wild_customizable_is_rejected() -> None:
     assert "WC" in str(info.value)
 
 
-# -- E05-E12: the first discard -----------------------------------------------------------------
+# -- E05-E12: the first discard --
 
 
 def test_e05_number_first_discard_has_no_effect() -> None:
@@ -242,20 +253,38 @@ def test_e10_repeats_while_the_new_card_is_a_wild_draw_four() -> None:
 
 def test_e10_seeded_deal_returns_the_wild_draw_four_and_handles_the_new_card() -> None:
     """E10 per C4 with a seeded deal: top is not a WD4, the WD4 is in the draw pile, and the
-    new top card is handled as a first discard (here a Draw Two: P(D+1) +2 and skipped)."""
-    state = uno.new_game(4, "mattel", seed=290)
+    new top card is handled as a first discard (R3.5 table)."""
     wd4 = uno.Card.parse("W+4")
-    assert state.turned[0] is wd4  # the seed turns a WD4 first
-    assert state.top_card is not wd4
+    games = [uno.new_game(4, "mattel", seed=seed) for seed in range(1500)]
+    returned = [state for state in games if state.turned[0] is wd4]
+    assert len(returned) >= 10
+    assert {state.top_card.rank for state in returned} & {uno.Rank.SKIP, uno.Rank.DRAW_TWO}
+    for state in returned:
+        check_wild_draw_four_returned(state)
+
+
+def check_wild_draw_four_returned(state: uno.State) -> None:
+    wd4 = uno.Card.parse("W+4")
+    top = state.top_card
+    assert top is not wd4
+    assert state.turned[-1] is top
     assert wd4 not in state.discard_pile
     assert wd4 in state.draw_pile
     held = sum(Counter(h)[wd4] for h in state.hands)
     assert Counter(state.draw_pile)[wd4] == 4 - held
-    assert str(state.top_card) == "B+2"
-    first = (state.dealer + 1) % 4
-    assert len(state.hands[first]) == 9
-    assert state.current_player == (state.dealer + 2) % 4
-    assert state.draw_pile_size == 81
+    dealer = state.dealer
+    left, second = (dealer + 1) % 4, (dealer + 2) % 4
+    draws = 2 if top.rank is uno.Rank.DRAW_TWO else 0
+    assert sizes(state) == [9 if s == left and draws else 7 for s in range(4)]
+    assert state.draw_pile_size == 83 - draws
+    if top.is_wild:
+        assert (state.phase, state.current_player) == (uno.Phase.CHOOSE_COLOR, left)
+    elif top.rank is uno.Rank.REVERSE:
+        assert (state.current_player, state.direction) == (dealer, -1)
+    elif top.rank in (uno.Rank.SKIP, uno.Rank.DRAW_TWO):
+        assert (state.current_player, state.direction) == (second, 1)
+    else:
+        assert (state.current_player, state.direction) == (left, 1)
 
 
 def test_e11_first_shuffle_hands_only_asks_for_a_color() -> None:
@@ -298,7 +327,7 @@ def test_e12_first_wild_customizable_rule_is_not_applied() -> None:
     assert sizes(played) == [7, 6, 9, 7]
 
 
-# -- E16, E17: two players ----------------------------------------------------------------------
+# -- E16, E17: two players --
 
 
 def test_e16_two_players_first_reverse_dealer_starts() -> None:
@@ -326,3 +355,19 @@ def test_e17_two_players_first_draw_two_costs_the_opponent_two_and_the_turn() ->
     assert sizes(state) == [7, 9]
     assert state.color is uno.Color.YELLOW
     assert state.draw_pile_size == 112 - 14 - 1 - 2
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2, 3])
+def test_e05_to_e09_first_discard_effects_follow_the_dealer(dealer: int) -> None:
+    """E05-E09 for every dealer seat: the effects are counted from the dealer (R3.4, R3.5)."""
+    left, second = (dealer + 1) % 4, (dealer + 2) % 4
+    number = start("R5", dealer=dealer)
+    assert (number.current_player, number.direction) == (left, 1)
+    draw_two = start("Y+2", dealer=dealer)
+    assert (draw_two.current_player, len(draw_two.hands[left])) == (second, 9)
+    reverse = start("BR", dealer=dealer)
+    assert (reverse.current_player, reverse.direction) == (dealer, -1)
+    skip = start("GS", dealer=dealer)
+    assert (skip.current_player, sizes(skip)) == (second, [7, 7, 7, 7])
+    wild = start("W", dealer=dealer)
+    assert (wild.current_player, wild.phase) == (left, uno.Phase.CHOOSE_COLOR)

@@ -19,7 +19,7 @@ def legal(state: uno.State, action: uno.Action) -> bool:
     return listed
 
 
-# -- §4.2 matching, drawing, one card per turn ---------------------------------------------------
+# -- §4.2 matching, drawing, one card per turn --
 
 
 def test_e18_matching_on_a_red_seven() -> None:
@@ -174,7 +174,7 @@ def test_e26_only_one_card_per_turn() -> None:
     assert hand(after, 1) == "Y1 G7"
 
 
-# -- §4.3 action cards and two players -----------------------------------------------------------
+# -- §4.3 action cards and two players --
 
 
 def test_e27_skip_passes_over_the_next_player() -> None:

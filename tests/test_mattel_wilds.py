@@ -23,7 +23,7 @@ def legal(state: uno.State, action: uno.Action) -> bool:
     return listed
 
 
-# -- §4.4 Wild, Wild Draw Four, challenge --------------------------------------------------------
+# -- §4.4 Wild, Wild Draw Four, challenge --
 
 
 def test_e39_wild_may_be_played_holding_a_matching_card_and_name_the_same_color() -> None:
@@ -152,7 +152,7 @@ def test_e51_wild_may_name_the_current_color() -> None:
     assert after.current_player == 1
 
 
-# -- §4.5 Wild Shuffle Hands ------------------------------------------------------------------
+# -- §4.5 Wild Shuffle Hands --
 
 
 def pool_of(state: uno.State) -> Counter[uno.Card]:
@@ -248,7 +248,7 @@ def test_e57_two_players_shuffle_hands_deals_the_opponent_first() -> None:
     assert after.current_player == 1
 
 
-# -- §4.5 Wild Customizable ---------------------------------------------------------------------
+# -- §4.5 Wild Customizable --
 
 
 def test_e58_wild_customizable_without_a_rule_is_a_wild() -> None:
