@@ -194,6 +194,8 @@ def new_game(
     if deal is None:
         dealer, counter = _cut(count, rules, seed)
     else:
+        if not isinstance(deal, Deal):
+            raise TypeError(f"deal must be a Deal, not {deal!r}")
         dealer = deal.dealer
     match = Match(
         rules=rules,
@@ -320,6 +322,8 @@ def _check_deal(m: Match, deal: Deal, counter: int) -> tuple[bool, tuple[Card, .
     bad = ErrorCode.BAD_DEAL
     if not isinstance(deal, Deal):
         raise TypeError(f"deal must be a Deal, not {deal!r}")
+    if not isinstance(deal.dealer, int) or not 0 <= deal.dealer < n:
+        _fail(bad, f"the dealer must be a seat of this table (0 to {n - 1}), not {deal.dealer!r}")
     if deal.dealer != m.dealer:
         _fail(bad, f"the dealer of this round is seat {m.dealer}, not {deal.dealer}")
     if len(deal.hands) != n:
@@ -1322,6 +1326,11 @@ def _apply_catch(s: State, a: CatchUno) -> State:
     p, target = a.player, a.target
     if target == p:
         _fail(ErrorCode.NOTHING_TO_CATCH, f"player {p} cannot catch themself")
+    if not 0 <= target < s.players:
+        _fail(
+            ErrorCode.NOTHING_TO_CATCH,
+            f"there is no seat {target} at this table (seats 0 to {s.players - 1}) to catch",
+        )
     if not 0 <= target < s.players or target not in s.uno_exposed:
         why = (
             "has not one card"
