@@ -109,4 +109,5 @@ __all__ = [
     "new_game",
     "observe",
     "register_effect",
+    "register_profile",
 ]
