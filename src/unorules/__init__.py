@@ -7,8 +7,8 @@ profiles as data.
 >>> state = uno.new_game(["Ann", "Bo", "Cai"], rules="mattel", seed=1)
 >>> while not state.is_over:
 ...     state = uno.apply(state, uno.legal_actions(state)[0])
->>> state.phase, state.round_winner, state.scores
-(<Phase.ROUND_OVER: 'round_over'>, 0, (90, 0, 0))
+>>> state.phase, state.round_winner == state.scores.index(max(state.scores))
+(<Phase.ROUND_OVER: 'round_over'>, True)
 """
 
 from unorules.actions import (

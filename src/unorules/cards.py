@@ -15,6 +15,7 @@ Card.parse('R7')
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable
 from typing import ClassVar, Final
 
@@ -165,7 +166,7 @@ class Card:
     ValueError: a wild card has no color: got Rank.WILD with Color.RED
     """
 
-    __slots__ = ("_code", "_hash", "color", "index", "is_wild", "number", "rank")
+    __slots__ = ("_code", "color", "index", "is_wild", "number", "rank")
 
     rank: Rank
     """What the card is."""
@@ -203,7 +204,6 @@ class Card:
             ("number", rank.number),
             ("index", index),
             ("_code", code),
-            ("_hash", hash(code)),
         ):
             object.__setattr__(card, name, value)
         return card
@@ -223,11 +223,8 @@ class Card:
     def __deepcopy__(self, memo: object) -> Card:
         return self
 
-    def __hash__(self) -> int:
-        return self._hash
-
-    def __eq__(self, other: object) -> bool:
-        return self is other
+    # Equality and hashing are object identity (inherited from object, so done in C):
+    # every card is interned, so two equal cards are the same object.
 
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
@@ -313,6 +310,7 @@ ALL_CARDS: Final[tuple[Card, ...]] = _intern_all()
 """
 
 
+@functools.cache
 def build_deck(shuffle_hands: int = 1, customizable: int = 3) -> tuple[Card, ...]:
     """The cards of a deck in canonical order.
 

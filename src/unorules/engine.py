@@ -146,8 +146,10 @@ def new_game(
             shuffling (see :class:`~unorules.Deal`).
 
     >>> s = new_game(4, "mattel", seed=2024)
-    >>> s.players, s.dealer, s.draw_pile_size, [len(h) for h in s.hands]
-    (4, 1, 83, [7, 7, 7, 7])
+    >>> s.players, s.draw_pile_size, [len(h) for h in s.hands]
+    (4, 83, [7, 7, 7, 7])
+    >>> new_game(4, "mattel", seed=2024) == s  # the same seed, the same game
+    True
     >>> new_game(1)
     Traceback (most recent call last):
     ...
@@ -216,14 +218,14 @@ def _cut(count: int, rules: Rules, seed: int) -> tuple[int, int]:
     counter = 0
     contenders = list(range(count))
     while True:
-        cards = rng.shuffled(rules.deck(), seed=seed, counter=counter)
+        # Each round of the cut draws one card per contender from the whole deck (the
+        # cut cards go back before the deal); tied highest seats draw again (A16).
+        drawn = rng.sample(rules.deck(), len(contenders), seed=seed, counter=counter)
         counter += 1
-        while len(cards) >= len(contenders):
-            drawn = [cards.pop() for _ in contenders]
-            best = cut_for_dealer(drawn)
-            contenders = [contenders[i] for i in best]
-            if len(contenders) == 1:
-                return contenders[0], counter
+        best = cut_for_dealer(drawn)
+        contenders = [contenders[i] for i in best]
+        if len(contenders) == 1:
+            return contenders[0], counter
 
 
 def _returns_first(rules: Rules, card: Card) -> bool:
@@ -254,14 +256,15 @@ def _start_round(m: Match, counter: int, deal: Deal | None) -> State:
     if deal is None:
         cards = rng.shuffled(rules.deck(), seed=m.seed, counter=counter)
         counter += 1
-        hands: list[list[Card]] = [[] for _ in range(n)]
+        # Dealt one card at a time from the dealer's left (R3.2): the i-th seat in that
+        # order gets cards i, i + k, i + 2k, ... of the shuffled deck (k seats in play).
         order = [s for s in _seats_from(m, m.dealer) if not m.out[s]]
-        pos = 0
-        for _ in range(rules.hand_size):
-            for seat in order:
-                hands[seat].append(cards[pos])
-                pos += 1
-        pile = cards[pos:]
+        k = len(order)
+        dealt = rules.hand_size * k
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for i, seat in enumerate(order):
+            hands[seat] = cards[i:dealt:k]
+        pile = cards[dealt:]
         turned: list[Card] = []
         while True:
             top = pile.pop(0)
@@ -310,9 +313,11 @@ def _start_round(m: Match, counter: int, deal: Deal | None) -> State:
 
 
 def _with_turned(m: Match, turned: tuple[Card, ...]) -> Match:
-    import attrs
-
-    return attrs.evolve(m, turned=turned, round_winner=None, round_points=None)
+    """``m`` with the turned cards recorded. ``m`` is always a fresh Match that no state
+    holds yet (made by :func:`new_game` or :class:`NextRound`), so it is completed in place
+    instead of copied."""
+    object.__setattr__(m, "turned", turned)
+    return m
 
 
 def _check_deal(m: Match, deal: Deal, counter: int) -> tuple[bool, tuple[Card, ...], int]:
@@ -643,7 +648,10 @@ def _plays(seat: int, card: Card, uno: bool, target: int | None = None) -> tuple
 
 def _card_plays(s: _Slots, p: int, card: Card, hand: tuple[Card, ...]) -> tuple[Action, ...]:
     """The single-card plays of ``card`` by ``p``: with Seven-O a 7 that does not go out
-    names each other seat as its swap target (A18)."""
+    names each other seat as its swap target (A18); under ``no_finish_on_action`` an
+    action card cannot be the last card (A18)."""
+    if len(hand) == 1 and card.is_action and s._m.rules.no_finish_on_action:
+        return ()
     if card.rank is _SEVEN and len(hand) > 1 and s._m.rules.seven_o:
         return tuple(
             a for t in s._m.active if t != p for a in _plays(p, card, len(hand) == 2, t)
@@ -658,6 +666,32 @@ def _single(kind: type[Action], *args: object) -> Action:
         found = (kind(*args),)  # type: ignore[arg-type]
         _action_cache[key] = found
     return found[0]
+
+
+class _Seat:
+    """One seat's interned actions, so listing them builds no new objects."""
+
+    __slots__ = ("call", "draw", "one", "pass_", "two")
+
+    def __init__(self, p: int) -> None:
+        self.one = {c: _plays(p, c, False) for c in ALL_CARDS}
+        """The plays of each card by a hand that keeps two or more cards."""
+        self.two = {c: _plays(p, c, True) for c in ALL_CARDS}
+        """The plays of each card from a hand of two (without and with UNO)."""
+        self.draw = _single(Draw, p)
+        self.pass_ = _single(Pass, p)
+        self.call = _single(CallUno, p)
+
+
+_SEATS: Final = tuple(_Seat(p) for p in range(10))
+_CALLS: dict[tuple[int, ...], tuple[Action, ...]] = {}
+
+
+def _calls(active: tuple[int, ...]) -> tuple[Action, ...]:
+    found = _CALLS.get(active)
+    if found is None:
+        found = _CALLS[active] = tuple(_SEATS[p].call for p in active)
+    return found
 
 
 def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]:
@@ -681,13 +715,43 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
      Play(0, 'W', 'blue'), Play(0, 'W', 'blue', uno=True), Draw(0), CallUno(0))
     """
     phase = state.phase
+    current = state.current_player
+    m = state._m
+    if (
+        phase is _PLAY
+        and m.plain
+        and (player is None or player == current)
+        and state._lock < 0
+        and not state._uno
+        and not state._overdue
+    ):
+        # The common case, kept lean: a normal turn under rules without house rules that
+        # change which single cards may be laid, and no UNO window open.
+        assert current is not None
+        seat = _SEATS[current]
+        hand = state.hands[current]
+        top = state._discard[0]
+        match = _ON_COLOR[state.color] if top.is_wild else _ON_CARD[top]  # type: ignore[index]
+        plays = seat.two if len(hand) == 2 else seat.one
+        out: list[Action] = []
+        last = None
+        for card in hand:
+            if card is not last:
+                last = card
+                if card in match:
+                    out += plays[card]
+        if not out or m.rules.voluntary_draw:
+            out.append(seat.draw)
+        if player is None:
+            return (*out, *_calls(m.active))
+        out.append(seat.call)
+        return tuple(out)
     if phase is _GAME_OVER:
         return ()
     if phase is _ROUND_OVER:
         return () if player is not None else (_single(NextRound),)
-    current = state.current_player
     assert current is not None
-    out: list[Action] = []
+    out = []
     if player is None or player == current:
         out.extend(_turn_actions(state, current))
     active = state._m.active
@@ -732,7 +796,7 @@ def _turn_actions(s: State, p: int) -> list[Action]:
             out.append(_single(Pass, p))
     elif phase is _CHALLENGE or phase is _PENALTY:
         for card in _stackable(s, p):
-            out.extend(_plays(p, card, len(hand) == 2))
+            out.extend(_card_plays(s, p, card, hand))
         if phase is _CHALLENGE:
             out.append(_single(Challenge, p))
         out.append(_single(Draw, p))
@@ -848,7 +912,18 @@ def apply(state: State, action: Action) -> State:
     ...
     unorules.errors.IllegalAction: G5 does not match R7 (color red): lay the same color, number or symbol, or a wild (R4.1)
     """
-    handler = _HANDLERS.get(type(action))
+    kind = type(action)
+    # The fast paths accept only the current player's plain moves, so they need none of
+    # the checks below; anything else (including every error) takes the general path.
+    if kind is Play:
+        done = _fast_play(state, action)  # type: ignore[arg-type]
+        if done is not None:
+            return done
+    elif kind is Draw:
+        done = _fast_draw(state, action)  # type: ignore[arg-type]
+        if done is not None:
+            return done
+    handler = _HANDLERS.get(kind)
     if handler is None:
         raise TypeError(f"not an action: {action!r}")
     if state.phase is _GAME_OVER:
@@ -920,6 +995,90 @@ def _remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] |
         except ValueError:
             return None
     return tuple(rest)
+
+
+def _fast_play(s: State, a: Play) -> State | None:
+    """A plain play on a normal turn, done directly; None when the general path must
+    decide (unusual options, an error to report, UNO bookkeeping, going out)."""
+    m = s._m
+    p = a.player
+    phase = s.phase
+    if (
+        (phase is not _PLAY and (phase is not _DRAWN or a.card is not s._drawn))
+        or p != s.current_player
+        or not m.plain
+        or a.also
+        or a.target is not None
+        or a.hands is not None
+        or a.drawn is not None
+        or s._uno
+        or s._overdue
+        or s._lost
+        or s._lock >= 0
+        or not m.full
+    ):
+        return None
+    hand = s.hands[p]
+    if len(hand) <= 2:
+        return None  # UNO bookkeeping or going out
+    card = a.card
+    top = s._discard[0]
+    if card not in (_ON_COLOR[s.color] if top.is_wild else _ON_CARD[top]):  # type: ignore[index]
+        return None
+    for i, c in enumerate(hand):
+        if c is card:
+            break
+    else:
+        return None
+    rank = card.rank
+    if card.is_wild:
+        color = a.color
+        if color is None or rank is _WSH or rank is _WC:
+            return None
+    elif a.color is not None:
+        return None
+    else:
+        color = card.color
+    d = draft(s)
+    hands = list(s.hands)
+    hands[p] = hand[:i] + hand[i + 1 :]
+    d.hands = tuple(hands)
+    d._discard = (card, s._discard)
+    d.phase = _PLAY
+    d._drawn = None
+    d.color = color
+    d._idle = 0
+    n = len(m.names)
+    direction = s.direction
+    if card.number is not None:
+        nxt = (p + direction) % n
+    elif rank is _SKIP:
+        nxt = (p + 2 * direction) % n
+    elif rank is _REVERSE:
+        direction = d.direction = -direction
+        if n == 2 and m.rules.two_player_reverse is TwoPlayerReverse.SKIP:
+            nxt = p
+        else:
+            nxt = (p + direction) % n
+            if not m.rules.next_may_answer_symbol:
+                d._lock = nxt
+    elif rank is _DRAW_TWO:
+        victim = (p + direction) % n
+        before = d.hands[victim]
+        _draw(d, victim, 2, None)
+        if len(before) == 1 and len(d.hands[victim]) == 1:
+            return None  # both piles empty: let the general path settle UNO
+        nxt = (p + 2 * direction) % n
+    elif rank is _WILD:
+        nxt = (p + direction) % n
+    else:  # Wild Draw Four: the victim may challenge (R7.3)
+        d._pending = 4
+        d._challenge = (p, _bluff(s, hands[p]), s.color)
+        d.current_player = (p + direction) % n
+        d.phase = _CHALLENGE
+        return freeze(d)
+    d.current_player = nxt
+    return freeze(d)
 
 
 def _apply_play(s: State, a: Play) -> State:
@@ -1237,6 +1396,42 @@ def _end_round(d: _Draft, winner: int | None) -> State:
     return freeze(d)
 
 
+def _fast_draw(s: State, a: Draw) -> State | None:
+    """A plain one-card draw on a normal turn; None when the general path must decide."""
+    m = s._m
+    p = a.player
+    if (
+        s.phase is not _PLAY
+        or p != s.current_player
+        or not m.plain
+        or not m.rules.voluntary_draw
+        or a.drawn is not None
+        or s._uno
+        or s._overdue
+        or s._lost
+        or s._lock >= 0
+        or not m.full
+        or s._pos >= len(s._pile)
+    ):
+        return None
+    d = draft(s)
+    card = s._pile[s._pos]
+    d._pos = s._pos + 1
+    d._idle = 0
+    hand = s.hands[p]
+    i = bisect.bisect_right(hand, card.index, key=_INDEX)
+    hands = list(s.hands)
+    hands[p] = (*hand[:i], card, *hand[i:])
+    d.hands = tuple(hands)
+    top = s._discard[0]
+    if card in (_ON_COLOR[s.color] if top.is_wild else _ON_CARD[top]):  # type: ignore[index]
+        d.phase = _DRAWN
+        d._drawn = card
+    else:
+        d.current_player = (p + s.direction) % len(m.names)
+    return freeze(d)
+
+
 def _apply_draw(s: State, a: Draw) -> State:
     p = a.player
     if p != s.current_player:
@@ -1297,6 +1492,15 @@ def _apply_pass(s: State, a: Pass) -> State:
     p = a.player
     if p != s.current_player:
         _not_your_turn(s, p)
+    m = s._m
+    if s.phase is _DRAWN and m.plain and m.full and not s._lost:
+        d = draft(s)
+        d.phase = _PLAY
+        d._drawn = None
+        d.current_player = (p + s.direction) % len(m.names)
+        if d._uno and m.rules.uno_window is UnoWindow.UNTIL_OFFENDER_TURN:
+            _begin_turn(d, d.current_player)
+        return freeze(d)
     if s.phase is not _DRAWN:
         _fail(ErrorCode.WRONG_PHASE, "pass keeps a card just drawn: there is none now (R4.6)")
     if s._m.rules.draw_until_playable:

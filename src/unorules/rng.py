@@ -18,7 +18,7 @@ import struct
 from collections.abc import Sequence
 from typing import TypeVar
 
-__all__ = ["SEED_BITS", "fresh_seed", "randbelow", "shuffled"]
+__all__ = ["SEED_BITS", "fresh_seed", "randbelow", "sample", "shuffled"]
 
 T = TypeVar("T")
 
@@ -55,7 +55,28 @@ def shuffled(items: Sequence[T] | range, *, seed: int, counter: int) -> list[T]:
     if n < 2:
         return list(items)
     keys = struct.unpack(f"<{n}Q", _stream(seed, counter, 8 * n))
+    by_key = dict(zip(keys, range(n), strict=True))
+    if len(by_key) == n:  # sorting plain integers is much faster than sorting with a key
+        return [items[by_key[k]] for k in sorted(keys)]
     return [items[i] for i in sorted(range(n), key=keys.__getitem__)]
+
+
+def sample(items: Sequence[T], k: int, *, seed: int, counter: int) -> list[T]:
+    """``k`` distinct positions of ``items`` drawn at random (a partial Fisher-Yates
+    shuffle with 64-bit draws; the bias of each reduction is below 2**-57).
+
+    >>> sample("abcdef", 3, seed=1, counter=0)
+    ['e', 'd', 'c']
+    """
+    n = len(items)
+    if not 0 <= k <= n:
+        raise ValueError(f"cannot sample {k} of {n} items")
+    pool = list(items)
+    keys = struct.unpack(f"<{k}Q", _stream(seed, counter, 8 * k)) if k else ()
+    for i in range(k):
+        j = i + keys[i] % (n - i)
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[:k]
 
 
 def randbelow(n: int, *, seed: int, counter: int) -> int:

@@ -27,7 +27,7 @@ from typing import Any, Final
 
 import attrs
 
-from unorules.cards import Card, Rank
+from unorules.cards import Card, Rank, build_deck
 
 __all__ = [
     "DANISH",
@@ -408,8 +408,6 @@ class Rules:
         >>> len(get_profile("swedish").deck())
         108
         """
-        from unorules.cards import build_deck
-
         return build_deck(self.shuffle_hands_cards, self.customizable_cards)
 
     def card_points(self, card: Card) -> int:

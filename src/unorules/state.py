@@ -88,11 +88,31 @@ class Match:
     winner: int | None = None
     active: tuple[int, ...] = attrs.field(init=False)
     """The seats still in the match, in seat order."""
+    full: bool = attrs.field(init=False)
+    """True while no seat has been eliminated (turn order is then plain arithmetic)."""
+    plain: bool = attrs.field(init=False)
+    """True when no house rule changes which single cards may be laid or how (the engine's
+    fast path applies)."""
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(
-            self, "active", tuple(s for s in range(len(self.names)) if not self.out[s])
+        active = tuple(s for s in range(len(self.names)) if not self.out[s])
+        object.__setattr__(self, "active", active)
+        object.__setattr__(self, "full", len(active) == len(self.names))
+        r = self.rules
+        plain = (
+            not r.seven_o
+            and not r.jump_in
+            and r.multi_play.value == "none"
+            and r.wild_restriction.value == "none"
+            and not r.no_finish_on_action
+            and r.stacking.value == "none"
+            and not r.skip_bounce
+            and not r.wild_draws_two
+            and not r.draw_until_playable
+            and r.draw_up_to == 1
+            and r.play_drawn_card
         )
+        object.__setattr__(self, "plain", plain)
 
     def key(self) -> tuple[object, ...]:
         return (
