@@ -1,0 +1,83 @@
+"""Structural sharing: a state after an action shares with the state before it every part
+the action did not change, checked by object identity (not by timing)."""
+
+from __future__ import annotations
+
+import sys
+
+from conftest import position
+
+import unorules as uno
+
+
+def _discard_nodes(state: uno.State) -> list[object]:
+    nodes = []
+    node: object = state._discard
+    while node is not None:
+        nodes.append(node)
+        node = node[1]  # type: ignore[index]
+    return nodes
+
+
+def test_a_play_shares_the_pile_the_other_hands_and_the_discard_below() -> None:
+    state = position(["R1 G2 B3", "Y4 Y5 G7", "G8 G9 B9"], "R5")
+    after = uno.apply(state, uno.Play(0, "R1"))
+    assert after._pile is state._pile  # the draw pile's storage is not copied
+    assert after.hands[1] is state.hands[1] and after.hands[2] is state.hands[2]
+    assert after.hands[0] is not state.hands[0]
+    assert after._m is state._m  # rules, names, scores: one shared object
+    assert after._discard[1] is state._discard  # the old pile is the new one's tail
+
+
+def test_a_draw_shares_the_pile_storage_and_only_advances_past_the_card() -> None:
+    state = position(["G2 B3", "Y4 Y5"], "R5", draw_pile="R9 B1 B2")
+    after = uno.apply(state, uno.Draw(0))
+    assert after._pile is state._pile
+    assert after.draw_pile_size == state.draw_pile_size - 1
+    assert after.hands[1] is state.hands[1]
+    assert after._discard is state._discard
+
+
+def test_a_draw_two_shares_the_players_not_involved() -> None:
+    state = position(["R+2 G2 B3", "Y4 Y5 Y6", "B7 B8 B9"], "R5")
+    after = uno.apply(state, uno.Play(0, "R+2"))
+    assert after.hands[2] is state.hands[2]
+    assert after._pile is state._pile
+
+
+def _unique_size(objects: list[object]) -> int:
+    """Bytes of all distinct objects reachable through tuples from ``objects``."""
+    seen: set[int] = set()
+    total = 0
+    stack = list(objects)
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, uno.Card | int | bool | type(None)):
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        if isinstance(obj, tuple):
+            stack.extend(obj)
+        elif isinstance(obj, uno.State):
+            stack.extend([obj.hands, obj._pile, obj._discard, obj._m])
+    return total
+
+
+def test_a_whole_game_history_costs_little_more_than_its_last_state() -> None:
+    """Keeping every state of a round costs a small constant per action on top of the last
+    state, instead of a full copy of the pile and the hands per action."""
+    state = uno.new_game(4, seed=2026)
+    history = [state]
+    rng_pick = 0
+    while not state.is_over and len(history) < 400:
+        legal = uno.legal_actions(state, state.current_player)
+        rng_pick = (rng_pick * 1103515245 + 12345) % 2**31
+        state = uno.apply(state, legal[rng_pick % len(legal)])
+        history.append(state)
+    last = _unique_size([history[-1]])
+    everything = _unique_size(list(history))
+    per_action = (everything - last) / (len(history) - 1)
+    # A full copy of one state (pile + hands + discard) is well over 1,500 bytes; a
+    # shared history stays a few hundred bytes per action (one new hand tuple, the outer
+    # hands tuple, one discard node and the state object itself).
+    assert per_action < 600, per_action
