@@ -1011,6 +1011,7 @@ def _fast_play(s: State, a: Play) -> State | None:
         or a.target is not None
         or a.hands is not None
         or a.drawn is not None
+        or (a.uno and m.rules.false_uno_penalty > 0)  # a false call costs cards (C16)
         or s._uno
         or s._overdue
         or s._lost
