@@ -374,6 +374,7 @@ def test_c9_swedish_lost_turn_comes_on_top_of_a_draw_two() -> None:
     s = run(s, uno.Play(0, "R+2"))
     assert hand(s, 1) == "Y1 Y2 B1 B2"
     assert s.current_player == 2
+    rejects(s, uno.CatchUno(2, 0), "nothing_to_catch")  # P1's penalty draw is no move
     s = run(s, uno.Play(2, "R6"), uno.CatchUno(3, 0))
     assert hand(s, 0) == "G5 B3 B4"
     s = run(s, uno.Play(3, "R8"))
@@ -471,3 +472,18 @@ def test_e81_swedish_pairs_score_opponents_only_and_first_pair_to_500_wins() -> 
     assert after.scores == (505, 490, 505, 490)
     assert after.phase is uno.Phase.GAME_OVER
     assert after.winner == 0
+
+
+def test_c9_swedish_lost_turn_is_not_used_up_by_a_skip() -> None:
+    """C9: the lost turn comes "in addition to any Skip or Draw effect": a Skip laid on the
+    caught offender skips that turn, and the offender still loses its next one."""
+    s = position(
+        ["R3 G5", "R1 R4 Y1", "R2 R6 Y2", "R8 RS Y3"], "R7", rules=SE, draw_pile="B1 B2 B3 B4"
+    )
+    s = run(s, uno.Play(0, "R3"), uno.Play(1, "R4"), uno.CatchUno(2, 0))
+    assert hand(s, 0) == "G5 B1 B2"
+    s = run(s, uno.Play(2, "R6"), uno.Play(3, "RS"))
+    assert s.current_player == 1
+    s = run(s, uno.Play(1, "R1"), uno.Play(2, "R2"), uno.Play(3, "R8"))
+    assert s.current_player == 1
+    assert hand(s, 0) == "G5 B1 B2"
