@@ -16,6 +16,7 @@ import ast
 import doctest
 import importlib
 import inspect
+import itertools
 import types
 from pathlib import Path
 from typing import Any
@@ -62,7 +63,7 @@ def _value_docstrings() -> dict[str, tuple[str, str]]:
     for path in sorted(Path(unorules.__file__).parent.glob("*.py")):
         module = "unorules" if path.stem == "__init__" else f"unorules.{path.stem}"
         body = ast.parse(path.read_text(encoding="utf-8")).body
-        for node, after in zip(body, body[1:], strict=False):
+        for node, after in itertools.pairwise(body):
             names: list[str] = []
             if isinstance(node, ast.Assign):
                 names = [t.id for t in node.targets if isinstance(t, ast.Name)]
@@ -99,10 +100,9 @@ def _public_names() -> list[tuple[str, object]]:
                 for attr, member in vars(obj).items():
                     if attr.startswith("_"):
                         continue
-                    if isinstance(member, classmethod | staticmethod):
-                        member = member.__func__
-                    if inspect.isfunction(member):
-                        out[f"{qualified}.{attr}"] = member
+                    function = getattr(member, "__func__", member)  # class/static methods
+                    if inspect.isfunction(function):
+                        out[f"{qualified}.{attr}"] = function
     return sorted(out.items())
 
 
