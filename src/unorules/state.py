@@ -482,6 +482,10 @@ class State(_Slots):
         return cls.from_dict(json.loads(text))
 
 
+def _card_index(card: Card) -> int:
+    return card.index
+
+
 def _state_from_dict(d: dict[str, Any]) -> State:
     if d.get("format") != "unorules-state/1":
         raise ValueError(
@@ -506,7 +510,8 @@ def _state_from_dict(d: dict[str, Any]) -> State:
     )
     s = _Draft()
     s._m = m
-    s.hands = tuple(tuple(cards(c) for c in h) for h in d["hands"])
+    # Hands are kept in card order (the engine's invariant), whatever order is given.
+    s.hands = tuple(tuple(sorted((cards(c) for c in h), key=_card_index)) for h in d["hands"])
     s._pile = tuple(cards(c) for c in d["draw_pile"])
     s._pos = 0
     s._strict = bool(d["draw_pile_order_fixed"])
