@@ -1,0 +1,490 @@
+"""The ``unorules`` command: validate transcripts, simulate bot games, compare the rule
+profiles, record a bot game as a transcript.
+
+Usage::
+
+    unorules validate FILE... [--rules NAME] [--json]
+    unorules simulate [--games N] [--players N] [--rules NAME] [--option KEY=VALUE]...
+                      [--seed N] [--rounds N] [--jobs N] [--json]
+    unorules rules [NAME...] [--diff] [--json]
+    unorules record [--rules NAME] [--option KEY=VALUE]... [--players N] [--seed N]
+                    [--rounds N] [--games N] [--standalone] [--no-draw-pile] [-o FILE]
+    unorules --version
+
+Exit codes:
+
+* 0: success (``validate``: every game is valid);
+* 1: ``validate`` found an invalid game (a file that is not JSON, or not of the format,
+  is an invalid game with code ``malformed``);
+* 2: a usage error (unknown verb, option, profile or rule option), or a file that cannot
+  be opened (then the other files are still checked).
+
+>>> main(["rules", "mattel", "swedish", "--diff"])
+option                  mattel            swedish              rules
+...
+voluntary_draw          yes               no                   ...
+...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import statistics
+import sys
+from collections.abc import Iterator, Sequence
+from typing import Any, TextIO
+
+import attrs
+
+from unorules import __version__, bots, transcript
+from unorules.actions import NextRound
+from unorules.engine import new_game
+from unorules.rules import (
+    PROFILES,
+    Rules,
+    RulesError,
+    compare_profiles,
+    get_profile,
+    option_docs,
+    rules_from_options,
+    rules_to_options,
+)
+from unorules.state import Phase
+
+__all__ = ["main"]
+
+EXIT_OK = 0
+EXIT_INVALID = 1
+EXIT_USAGE = 2
+
+_EXIT_CODES = """\
+exit codes:
+  0  success (validate: every game is valid)
+  1  validate: a game is invalid (a file that is not JSON or not of the format counts as
+     an invalid game, code malformed)
+  2  usage error, or a file that cannot be opened"""
+
+
+class _Usage(Exception):
+    """A usage error found after parsing (exit code 2)."""
+
+
+# == validate ===================================================================================
+
+
+def _validate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    override: Rules | None = _profile(args.rules) if args.rules is not None else None
+    status = EXIT_OK
+    entries: list[dict[str, Any]] = []
+    for path in args.files:
+        try:
+            sources = transcript.read(path)
+        except OSError as exc:
+            print(f"unorules: cannot open {path}: {exc.strerror or exc}", file=err)
+            status = EXIT_USAGE
+            continue
+        for source in sources:
+            report = source.validate(rules=override)
+            if not report.valid and status == EXIT_OK:
+                status = EXIT_INVALID
+            if args.json:
+                entries.append({"file": path, "line": source.line, **report.to_dict()})
+            else:
+                print(f"{source.name}: {report}", file=out)
+    if args.json:
+        print(json.dumps(entries, indent=2), file=out)
+    return status
+
+
+# == simulate ===================================================================================
+
+
+@attrs.frozen
+class _GameStats:
+    """What one simulated game contributes to the statistics."""
+
+    round_actions: tuple[int, ...]
+    round_winners: tuple[int | None, ...]
+    round_points: tuple[int, ...]
+    match_winner: int | None
+
+
+def _game_seed(seed: int, index: int) -> int:
+    return (seed * 1_000_003 + index) % (1 << 64)
+
+
+def _simulate_one(job: tuple[Rules, int, int, int | None, int]) -> _GameStats:
+    rules, players, seed, rounds, index = job
+    game_seed = _game_seed(seed, index)
+    state = new_game(players, rules, game_seed)
+    counts: list[int] = []
+    winners: list[int | None] = []
+    points: list[int] = []
+    actions = 0
+    last = state
+    for action, last in bots.play(state, bots.random_bots(players, game_seed), rounds=rounds):
+        if isinstance(action, NextRound):
+            continue
+        actions += 1
+        if last.is_over:
+            counts.append(actions)
+            winners.append(last.round_winner)
+            scored = last.round_points or ()
+            points.append(sum({last.teams[s]: p for s, p in enumerate(scored)}.values()))
+            actions = 0
+    winner = last.winner if last.phase is Phase.GAME_OVER else None
+    return _GameStats(tuple(counts), tuple(winners), tuple(points), winner)
+
+
+def _progress(done: int, total: int, err: TextIO) -> None:
+    width = 30
+    filled = width * done // total
+    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games", end="", file=err)
+    if done == total:
+        print(file=err)
+
+
+def _run_games(
+    jobs: list[tuple[Rules, int, int, int | None, int]], workers: int, err: TextIO
+) -> list[_GameStats]:
+    show = err.isatty()
+    results: list[_GameStats] = []
+
+    def collect(stats: Iterator[_GameStats]) -> None:
+        for item in stats:
+            results.append(item)
+            if show:
+                _progress(len(results), len(jobs), err)
+
+    if workers <= 1:
+        collect(_simulate_one(job) for job in jobs)
+    else:
+        with multiprocessing.get_context().Pool(workers) as pool:
+            collect(pool.imap_unordered(_simulate_one, jobs, chunksize=max(1, len(jobs) // 64)))
+    return results
+
+
+def _share(count: int, total: int) -> float:
+    return round(count / total, 4) if total else 0.0
+
+
+def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    rules = _rules_with_options(args.rules, args.option)
+    if not 2 <= args.players <= 10:
+        raise _Usage(f"--players: UNO is played by 2 to 10 players, not {args.players}")
+    try:
+        new_game(args.players, rules, 0)
+    except ValueError as exc:
+        raise _Usage(str(exc)) from None
+    if args.games < 1:
+        raise _Usage("--games: at least 1")
+    if args.rounds is not None and args.rounds < 1:
+        raise _Usage("--rounds: at least 1")
+    cpus = os.cpu_count() or 1
+    workers = cpus if args.jobs == 0 else args.jobs
+    if workers < 0:
+        raise _Usage("--jobs: 0 (one per CPU) or more")
+    workers = max(1, min(workers, cpus, args.games))
+    jobs = [(rules, args.players, args.seed, args.rounds, i) for i in range(args.games)]
+    games = _run_games(jobs, workers, err)
+    counts = [c for g in games for c in g.round_actions]
+    winners = [w for g in games for w in g.round_winners]
+    points = [p for g in games for p in g.round_points]
+    matches = [g.match_winner for g in games if g.match_winner is not None]
+    total = len(winners)
+    sides = args.players if not rules.teams else rules.teams
+    summary: dict[str, Any] = {
+        "games": args.games,
+        "players": args.players,
+        "rules": rules_to_options(rules, get_profile(args.rules)),
+        "profile": args.rules,
+        "seed": args.seed,
+        "rounds": total,
+        "actions_per_round": {
+            "mean": round(statistics.fmean(counts), 2) if counts else 0.0,
+            "median": statistics.median(counts) if counts else 0,
+        },
+        "round_wins": [_share(winners.count(s), total) for s in range(args.players)],
+        "rounds_without_winner": winners.count(None),
+        "round_points": {"mean": round(statistics.fmean(points), 2) if points else 0.0},
+        "match_wins": [_share(matches.count(s), len(matches)) for s in range(sides)]
+        if matches
+        else None,
+        "matches_finished": len(matches),
+    }
+    if args.json:
+        print(json.dumps(summary, indent=2), file=out)
+        return EXIT_OK
+    options = summary["rules"]
+    extra = "".join(f", {k}={json.dumps(v)}" for k, v in options.items())
+    per_seat = "  ".join(f"seat {s}: {100 * x:.1f}%" for s, x in enumerate(summary["round_wins"]))
+    lines = [
+        f"games            {args.games} ({args.players} players, rules {args.rules}{extra},"
+        f" seed {args.seed})",
+        f"rounds           {total}",
+        f"actions/round    mean {summary['actions_per_round']['mean']:.1f},"
+        f" median {summary['actions_per_round']['median']}",
+        f"round wins       {per_seat}",
+    ]
+    if summary["rounds_without_winner"]:
+        lines.append(f"no winner        {summary['rounds_without_winner']} rounds (stuck, C15)")
+    lines.append(f"round points     mean {summary['round_points']['mean']:.1f}")
+    if matches:
+        who = "team" if rules.teams else "seat"
+        wins = "  ".join(f"{who} {s}: {100 * x:.1f}%" for s, x in enumerate(summary["match_wins"]))
+        lines.append(f"match wins       {wins}  ({len(matches)} matches finished)")
+    print("\n".join(lines), file=out)
+    return EXIT_OK
+
+
+# == rules ======================================================================================
+
+
+def _rules_table(args: argparse.Namespace, out: TextIO) -> int:
+    names: list[str] = list(args.names) or list(PROFILES)
+    for name in names:
+        _profile(name)
+    rows = compare_profiles(names)
+    if args.diff:
+        rows = [row for row in rows if len(set(row[2])) > 1]
+    if args.json:
+        options = {n: rules_to_options(get_profile(n)) for n in names}
+        docs = option_docs()
+        data = {
+            "profiles": names,
+            "options": [
+                {
+                    "option": option,
+                    "rule": rule,
+                    "help": docs[option][0],
+                    "values": {n: options[n][option] for n in names},
+                }
+                for option, rule, _ in rows
+            ],
+        }
+        print(json.dumps(data, indent=2), file=out)
+        return EXIT_OK
+    header = ["option", *names, "rules"]
+    table = [header, *[[option, *shown, rule] for option, rule, shown in rows]]
+    cap = 24  # a long value shared by every profile spans the columns instead of widening them
+    widths = [
+        max(len(row[i]) for row in table if i == 0 or len(row[i]) <= cap)
+        for i in range(len(header))
+    ]
+    for row in table:
+        values = row[1:-1]
+        if len(values) > 1 and len(set(values)) == 1 and len(values[0]) > cap:
+            cells = [row[0].ljust(widths[0]), f"{values[0]} (all)", row[-1]]
+        else:
+            cells = [cell.ljust(w) for cell, w in zip(row, widths, strict=True)]
+        print("  ".join(cells).rstrip(), file=out)
+    return EXIT_OK
+
+
+# == record =====================================================================================
+
+
+def _record(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    rules = _rules_with_options(args.rules, args.option)
+    if args.games < 1:
+        raise _Usage("--games: at least 1")
+    if args.rounds is not None and args.rounds < 1:
+        raise _Usage("--rounds: at least 1")
+    standalone = args.standalone or args.no_draw_pile
+    games: list[transcript.Transcript] = []
+    for index in range(args.games):
+        seed = None if args.seed is None else _game_seed(args.seed, index)
+        try:
+            start = new_game(args.players, rules, seed)
+        except ValueError as exc:
+            raise _Usage(str(exc)) from None
+        players = bots.random_bots(args.players, start.seed % (1 << 32))
+        actions = [a for a, _ in bots.play(start, players, rounds=args.rounds)]
+        games.append(
+            transcript.record(start, actions, seed=not standalone, draw_pile=not args.no_draw_pile)
+        )
+    text = transcript.dumps(games[0]) if args.games == 1 else transcript.dumps_lines(games)
+    if args.output is None or args.output == "-":
+        out.write(text)
+        return EXIT_OK
+    if args.games > 1 and not args.output.endswith((".jsonl", ".ndjson")):
+        raise _Usage("-o: several games are written as JSON Lines: name the file *.jsonl")
+    try:
+        with open(args.output, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as exc:
+        print(f"unorules: cannot write {args.output}: {exc.strerror or exc}", file=err)
+        return EXIT_USAGE
+    return EXIT_OK
+
+
+# == shared =====================================================================================
+
+
+def _profile(name: str) -> Rules:
+    try:
+        return get_profile(name)
+    except ValueError as exc:
+        raise _Usage(str(exc)) from None
+
+
+def _option_value(text: str) -> object:
+    try:
+        value: object = json.loads(text)
+    except ValueError:
+        return text
+    return value
+
+
+def _rules_with_options(name: str, options: Sequence[str]) -> Rules:
+    base = _profile(name)
+    changes: dict[str, object] = {}
+    for item in options:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise _Usage(f"--option {item!r}: write KEY=VALUE, e.g. --option stacking=same_type")
+        changes[key.strip()] = _option_value(value.strip())
+    try:
+        return rules_from_options(base, changes)
+    except RulesError as exc:
+        raise _Usage(f"--option: {exc}") from None
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="unorules",
+        description="UNO rules: validate game transcripts, simulate bot games, compare the"
+        " rule profiles.",
+        epilog=_EXIT_CODES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"unorules {__version__}")
+    verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True)
+    profiles = ", ".join(PROFILES)
+
+    def verb(name: str, help: str, description: str) -> argparse.ArgumentParser:
+        return verbs.add_parser(
+            name,
+            help=help,
+            description=description,
+            epilog=_EXIT_CODES,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+
+    v = verb(
+        "validate",
+        "check transcripts move by move",
+        "Check transcripts (format unorules/1; .json: one game, .jsonl: one game a line)"
+        " move by move. Prints one line per game, or a JSON array with --json.",
+    )
+    v.add_argument("files", nargs="+", metavar="FILE", help="transcript files")
+    v.add_argument("--rules", metavar="NAME", help=f"use this profile instead ({profiles})")
+    v.add_argument("--json", action="store_true", help="print a JSON array, one object a game")
+
+    def game_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--rules", metavar="NAME", default="mattel", help=f"profile ({profiles}; mattel)"
+        )
+        p.add_argument(
+            "--option",
+            metavar="KEY=VALUE",
+            action="append",
+            default=[],
+            help="a rule option (JSON value or bare word), e.g. stacking=same_type, seven_o=true;"
+            " repeatable",
+        )
+        p.add_argument("--players", type=int, default=4, metavar="N", help="seats, 2-10 (4)")
+        p.add_argument(
+            "--rounds", type=int, metavar="N", help="stop after N rounds (default: whole match)"
+        )
+
+    s = verb(
+        "simulate",
+        "play many seeded games between simple bots",
+        "Play seeded games between random bots (unorules.bots.RandomBot) and print"
+        " statistics: rounds, actions per round, share of round wins per seat, mean round"
+        " points.",
+    )
+    game_options(s)
+    s.add_argument("--games", type=int, default=100, metavar="N", help="games to play (100)")
+    s.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the first game (0)")
+    s.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes (1; 0 = one per CPU; at most the CPU count)",
+    )
+    s.add_argument("--json", action="store_true", help="print the statistics as JSON")
+
+    r = verb(
+        "rules",
+        "show the rule profiles side by side",
+        "Show every rule option of the named profiles (default: all) side by side.",
+    )
+    r.add_argument("names", nargs="*", metavar="NAME", help=f"profiles ({profiles})")
+    r.add_argument("--diff", action="store_true", help="only the options that differ")
+    r.add_argument("--json", action="store_true", help="print JSON (option values as JSON)")
+
+    c = verb(
+        "record",
+        "write a seeded bot game as a transcript",
+        "Play a seeded game between random bots and write it as a transcript (JSON; JSON"
+        " Lines with --games N > 1).",
+    )
+    game_options(c)
+    c.add_argument("--seed", type=int, metavar="N", help="the game's seed (default: random)")
+    c.add_argument("--games", type=int, default=1, metavar="N", help="games to record (1)")
+    c.add_argument(
+        "--standalone",
+        action="store_true",
+        help="write every deal and drawn card instead of the seed",
+    )
+    c.add_argument(
+        "--no-draw-pile",
+        action="store_true",
+        help="with --standalone: no draw piles, every drawn card named",
+    )
+    c.add_argument("-o", "--output", metavar="FILE", help="write here (default: standard output)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``unorules`` command with ``argv`` (default: the process's arguments) and
+    return its exit code (see the module docstring).
+
+    >>> main(["validate", "no/such/file.json"])
+    2
+    >>> main(["--version"])
+    unorules ...
+    0
+    """
+    parser = _parser()
+    out, err = sys.stdout, sys.stderr
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    try:
+        if args.verb == "validate":
+            return _validate(args, out, err)
+        if args.verb == "simulate":
+            return _simulate(args, out, err)
+        if args.verb == "rules":
+            return _rules_table(args, out)
+        return _record(args, out, err)
+    except _Usage as exc:
+        print(f"unorules {args.verb}: error: {exc}", file=err)
+        return EXIT_USAGE
+    except BrokenPipeError:  # e.g. `unorules validate ... | head`
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())
