@@ -509,11 +509,21 @@ def _action_json(a: Action) -> dict[str, Any]:
     return out
 
 
+def _holds_records(value: object) -> bool:
+    """Whether ``value`` holds a list of objects (rounds, actions): one a line, always."""
+    items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    return any(
+        isinstance(item, dict) and isinstance(value, list) or _holds_records(item) for item in items
+    )
+
+
 def _layout(value: object, indent: int, lead: int = 0, width: int = 100) -> str:
     """JSON that reads well: a value on one line when it fits (``lead`` columns are taken
     before it on its first line), else one item a line; lists of cards are wrapped."""
     flat = json.dumps(value, ensure_ascii=False)
-    if indent + lead + len(flat) <= width or not isinstance(value, dict | list) or not value:
+    if not isinstance(value, dict | list) or not value:
+        return flat
+    if indent + lead + len(flat) <= width and not _holds_records(value):
         return flat
     inner = indent + 2
     pad = " " * inner
@@ -553,7 +563,13 @@ def dumps(transcript: Transcript, *, compact: bool = False) -> str:
       "rules": "mattel",
       "players": 2,
       "seed": 9,
-      "rounds": [{"actions": [{"player": 0, "play": "W", "color": "red", "uno": true}]}]
+      "rounds": [
+        {
+          "actions": [
+            {"player": 0, "play": "W", "color": "red", "uno": true}
+          ]
+        }
+      ]
     }
     """
     data = transcript.to_dict()
@@ -1083,7 +1099,8 @@ def _walk(t: Transcript) -> Iterator[tuple[int, int | None, State]]:
         _fail(
             ErrorCode.RESULT_MISMATCH,
             "$.result.scores",
-            f"result gives scores {list(t.result)}, the replayed game {list(state.scores)}",
+            f"result says scores {list(t.result)}, but the replayed game ends with"
+            f" {list(state.scores)}",
         )
 
 
