@@ -254,12 +254,21 @@ def test_player_names_out_of_range_or_repeated() -> None:
         uno.new_game("AB", seed=1)
 
 
-@pytest.mark.parametrize("seed", [-1, 2**64, 1.5, "7"])
-def test_bad_seed(seed: Any) -> None:
-    with pytest.raises((ValueError, TypeError)) as info:
+@pytest.mark.parametrize(
+    ("seed", "error"), [(-1, ValueError), (2**64, ValueError), (1.5, TypeError), ("7", TypeError)]
+)
+def test_bad_seed(seed: Any, error: type[Exception]) -> None:
+    with pytest.raises(error) as info:
         uno.new_game(4, seed=seed)
     assert repr(seed) in str(info.value)
     assert "2**64" in str(info.value)
+
+
+@pytest.mark.parametrize("seat", [7, -1])
+def test_legal_actions_for_a_seat_that_does_not_exist(seat: int) -> None:
+    state = uno.new_game(4, seed=1)
+    with pytest.raises(ValueError, match=f"no seat {seat} at this table"):
+        uno.legal_actions(state, seat)
 
 
 def test_seed_bounds_are_accepted() -> None:

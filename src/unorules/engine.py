@@ -177,7 +177,9 @@ def new_game(
         raise TypeError(f"rules is a Rules value or a profile name, not {rules!r}")
     if seed is None:
         seed = rng.fresh_seed()
-    elif not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"a seed is an integer from 0 to 2**64 - 1, not {seed!r}")
+    elif not 0 <= seed < 1 << 64:
         raise ValueError(f"a seed is an integer from 0 to 2**64 - 1, not {seed!r}")
     if rules.teams:
         if count % rules.teams or count // rules.teams < 2:
@@ -717,6 +719,12 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
     phase = state.phase
     current = state.current_player
     m = state._m
+    if player is not None and not (
+        isinstance(player, int) and 0 <= player < len(m.names) and not isinstance(player, bool)
+    ):
+        raise ValueError(
+            f"there is no seat {player!r} at this table (seats 0 to {len(m.names) - 1})"
+        )
     if (
         phase is _PLAY
         and m.plain
