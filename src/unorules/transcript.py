@@ -513,7 +513,8 @@ def _holds_records(value: object) -> bool:
     """Whether ``value`` holds a list of objects (rounds, actions): one a line, always."""
     items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
     return any(
-        isinstance(item, dict) and isinstance(value, list) or _holds_records(item) for item in items
+        (isinstance(item, dict) and isinstance(value, list)) or _holds_records(item)
+        for item in items
     )
 
 
@@ -632,9 +633,9 @@ def _no_constant(name: str) -> NoReturn:
 
 
 def _decode(text: str | bytes) -> object:
-    if isinstance(text, bytes | bytearray):
+    if isinstance(text, bytes):
         try:
-            text = bytes(text).decode("utf-8-sig")
+            text = text.decode("utf-8-sig")
         except UnicodeDecodeError as err:
             _malformed("$", f"not UTF-8 text: {err}")
     try:
@@ -1153,14 +1154,14 @@ def replay(transcript: Transcript) -> list[State]:
 
 
 def validate(
-    source: Transcript | str | bytes | Mapping[str, Any] | Source,
+    source: object,
     *,
     rules: Rules | str | None = None,
 ) -> Report:
     """Check a transcript move by move. Never raises on bad input: every problem is a
     :class:`Report` with a code (SPEC §5). ``source`` is a :class:`Transcript`, JSON text
-    (str or bytes), the parsed JSON, or a :class:`Source`; ``rules`` (a :class:`Rules` or a
-    profile name, else ValueError) replaces the transcript's own rules.
+    (str or bytes), the parsed JSON (any value), or a :class:`Source`; ``rules`` (a
+    :class:`Rules` or a profile name, else ValueError) replaces the transcript's own rules.
 
     >>> r = validate('{"format": "unorules/1", "rules": "mattel", "players": 2, "seed": 1,'
     ...              ' "rounds": [{"actions": [{"player": 0, "play": "W+4", "color": "red"}]}]}')
@@ -1176,7 +1177,11 @@ def validate(
         if isinstance(source, Transcript):
             transcript = source if override is None else attrs.evolve(source, rules=override)
         elif isinstance(source, str | bytes | bytearray):
-            transcript = _parse(_decode(source), override)
+            transcript = _parse(
+                _decode(source if isinstance(source, str) else bytes(source)), override
+            )
+        elif isinstance(source, Mapping) and not isinstance(source, dict):
+            transcript = _parse(dict(source), override)
         else:
             transcript = _parse(source, override)
     except TranscriptError as err:
