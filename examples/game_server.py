@@ -1,0 +1,181 @@
+"""A minimal game server loop: each player is sent only their own view of the game.
+
+The server holds the one true :class:`unorules.State`. Players are clients that never
+see it: the server sends each one :func:`unorules.observe` (their hand, the hand sizes,
+the public piles, their legal moves) and applies the action they send back. A reply the
+rules do not allow is answered with the error code and message, and the player is asked
+again. Players whose turn it is not are asked too, so they can catch a forgotten UNO.
+
+Everything runs in one process; over a network the view and the action would be sent as
+JSON, and nothing else would change.
+
+    python examples/game_server.py --players 3 --rounds 2 --seed 5
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+from collections.abc import Sequence
+from typing import Protocol
+
+import unorules as uno
+
+
+class Client(Protocol):
+    """What the server needs from a player."""
+
+    name: str
+
+    def on_view(self, view: uno.View) -> uno.Action | None:
+        """The player's reply to a view of the game: an action, or None (only allowed
+        when it is not this player's turn)."""
+        ...
+
+    def on_error(self, code: str, message: str) -> None:
+        """The server rejected the last reply."""
+        ...
+
+
+class BotClient:
+    """A bot that decides from its view alone: plays its most common color, keeps wilds
+    for last, says UNO with its play, catches others who forget."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.errors: list[str] = []
+
+    def on_view(self, view: uno.View) -> uno.Action | None:
+        catches = [a for a in view.legal_actions if isinstance(a, uno.CatchUno)]
+        if catches:
+            return catches[0]
+        if view.current_player != view.player:
+            return None
+        skip = (uno.CallUno, uno.CatchUno, uno.Challenge)
+        actions = [a for a in view.legal_actions if not isinstance(a, skip)]
+        plays = [a for a in actions if isinstance(a, uno.Play)]
+        if not plays:
+            return actions[0]
+        colors = collections.Counter(c.color for c in view.hand if c.color is not None)
+
+        def score(play: uno.Play) -> tuple[int, int, int]:
+            color = play.card.color or play.color
+            held = colors[color] if color else 0
+            return (int(not play.card.is_wild), held, int(play.uno))
+
+        return max(plays, key=score)
+
+    def on_error(self, code: str, message: str) -> None:
+        self.errors.append(code)
+
+
+class SloppyClient(BotClient):
+    """A careless player: on its turn it first tries the first card in its hand, fitting
+    or not, and it never says UNO. The server's checks keep the game honest."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.rebuked = False
+
+    def on_view(self, view: uno.View) -> uno.Action | None:
+        careless = not self.rebuked and view.phase is uno.Phase.PLAY and view.hand
+        self.rebuked = False
+        if view.current_player == view.player and careless:
+            card = view.hand[0]
+            return uno.Play(view.player, card, uno.Color.RED if card.is_wild else None)
+        reply = super().on_view(view)
+        if isinstance(reply, uno.Play) and reply.uno:  # forgets to say UNO
+            reply = uno.Play(reply.player, reply.card, reply.color, target=reply.target)
+        return reply
+
+    def on_error(self, code: str, message: str) -> None:
+        super().on_error(code, message)
+        self.rebuked = True
+
+
+class Server:
+    """Runs a match: the only place where the full state exists."""
+
+    def __init__(self, clients: Sequence[Client], rules: str, seed: int | None) -> None:
+        self.clients = list(clients)
+        self.state = uno.new_game([c.name for c in clients], rules, seed=seed)
+        self.rejected: collections.Counter[str] = collections.Counter()
+        self.caught: collections.Counter[str] = collections.Counter()
+
+    def send(self, seat: int) -> uno.Action | None:
+        """Send one player their view; return their reply if the rules accept it."""
+        for _ in range(3):
+            reply = self.clients[seat].on_view(uno.observe(self.state, seat))
+            if reply is None:
+                return None
+            if isinstance(reply, uno.NextRound) or reply.player != seat:
+                self.clients[seat].on_error("not_your_turn", "you may only act for yourself")
+                self.rejected["not_your_turn"] += 1
+                continue
+            try:
+                self.state = uno.apply(self.state, reply)
+            except uno.IllegalAction as err:
+                self.clients[seat].on_error(err.code.value, str(err))
+                self.rejected[err.code.value] += 1
+                continue
+            return reply
+        return None
+
+    def step(self) -> str:
+        """One move of the game, described."""
+        state = self.state
+        if state.phase is uno.Phase.ROUND_OVER:
+            self.state = uno.apply(state, uno.NextRound())
+            return f"round {self.state.round + 1}: {self.clients[self.state.dealer].name} deals"
+        current = state.current_player
+        assert current is not None
+        for seat in range(state.players):  # out-of-turn replies: catches
+            if seat != current:
+                action = self.send(seat)
+                if isinstance(action, uno.CatchUno):
+                    self.caught[self.clients[action.target].name] += 1
+                if action is not None:
+                    return f"{self.clients[seat].name}: {action}"
+        action = self.send(current)
+        if action is None:  # three bad replies: the server moves for the player
+            action = uno.legal_actions(self.state, current)[0]
+            self.state = uno.apply(self.state, action)
+            return f"{self.clients[current].name} (timed out): {action}"
+        return f"{self.clients[current].name}: {action}"
+
+    def run(self, rounds: int, *, verbose: bool = False) -> uno.State:
+        while self.state.phase is not uno.Phase.GAME_OVER:
+            if self.state.phase is uno.Phase.ROUND_OVER and self.state.round + 1 >= rounds:
+                break
+            line = self.step()
+            if verbose:
+                print(line)
+        return self.state
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=3, help="2 to 10 (3)")
+    parser.add_argument("--rules", default="mattel", help="a profile name (mattel)")
+    parser.add_argument("--seed", type=int, default=None, help="fixes every shuffle")
+    parser.add_argument("--rounds", type=int, default=1, help="rounds to play at most (1)")
+    parser.add_argument("--verbose", action="store_true", help="print every move")
+    args = parser.parse_args(argv)
+    clients: list[Client] = [SloppyClient("Sloppy")]
+    clients += [BotClient(f"Bot {seat}") for seat in range(1, args.players)]
+    server = Server(clients, args.rules, args.seed)
+    state = server.run(args.rounds, verbose=args.verbose)
+    for seat, client in enumerate(clients):
+        left = len(state.hands[seat])
+        caught = server.caught[client.name]
+        print(
+            f"{client.name:<8} {left:>2} cards left, score {state.scores[seat]:>3},"
+            f" caught without UNO {caught} time{'s' * (caught != 1)}"
+        )
+    rejected = ", ".join(f"{code} x{n}" for code, n in sorted(server.rejected.items()))
+    print(f"rounds played: {state.round + 1}; replies rejected: {rejected or 'none'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

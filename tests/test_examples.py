@@ -1,0 +1,121 @@
+"""The programs in examples/ run, quickly, with small arguments.
+
+Each is started as its own process (as a reader would run it) and checked for its exit
+code and a few lines of its output.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def run(script: str, *args: str, stdin: str = "", expect: int = 0) -> str:
+    """Run an example; check its exit code; return its output."""
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / script), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == expect, done.stdout + done.stderr
+    return done.stdout
+
+
+def test_every_example_is_tested() -> None:
+    tested = {
+        "terminal_game.py",
+        "tournament.py",
+        "custom_profile.py",
+        "game_server.py",
+        "validate_logs.py",
+    }
+    assert {p.name for p in EXAMPLES.glob("*.py")} == tested
+
+
+def test_terminal_game_plays_itself() -> None:
+    out = run("terminal_game.py", "--auto", "--seed", "3", "--players", "3")
+    assert "UNO, rules 'mattel', seed 3." in out
+    assert "Round 1 over:" in out
+    assert "Scores:" in out
+
+
+def test_terminal_game_reads_moves_from_the_input() -> None:
+    out = run("terminal_game.py", "--seed", "3", stdin="1\n\nnonsense\n0\nq\n")
+    assert "Your hand:" in out
+    assert "  0) play " in out
+    assert "type a number from 0 to" in out
+    assert out.rstrip().endswith("You left the game.")
+
+
+def test_terminal_game_finishes_when_the_input_ends() -> None:
+    out = run("terminal_game.py", "--seed", "4", "--rules", "swedish", stdin="0\n")
+    assert "(input ended: a bot plays your seat from now on)" in out
+    assert "Round 1 over:" in out
+
+
+def test_tournament_is_reproducible() -> None:
+    args = ("--games", "20", "--players", "3", "--seed", "5")
+    out = run("tournament.py", *args)
+    assert out.splitlines()[0] == "20 games, 3 players, rules mattel, seeds from 5"
+    assert "keeper" in out
+    assert "first-legal" in out
+    assert run("tournament.py", *args) == out
+
+
+def test_tournament_rejects_a_strategy_against_itself() -> None:
+    run("tournament.py", "keeper", "keeper", expect=2)
+
+
+def test_custom_profile_plays_records_and_validates(tmp_path: Path) -> None:
+    saved = tmp_path / "party.json"
+    out = run(
+        "custom_profile.py", "--players", "3", "--seed", "2", "--rounds", "1", "--save", str(saved)
+    )
+    assert "The 'party' profile is mattel with:" in out
+    assert "  stacking = same_type" in out
+    assert "transcript 'party': valid" in out
+    assert saved.exists()
+    checked = run("custom_profile.py", "--check", str(saved))
+    assert checked.startswith(f"{saved}: valid")
+
+
+def test_game_server_sends_views_and_rejects_bad_replies() -> None:
+    out = run("game_server.py", "--seed", "5", "--rounds", "2")
+    assert "rounds played: 2; replies rejected: card_does_not_match" in out
+    assert "Sloppy" in out
+    assert "caught without UNO" in out
+
+
+def test_game_server_verbose_prints_every_move() -> None:
+    out = run("game_server.py", "--seed", "1", "--players", "2", "--verbose")
+    assert "Sloppy: P0" in out or "Bot 1: P1" in out
+
+
+def test_validate_logs_reports_each_game(tmp_path: Path) -> None:
+    out = run("validate_logs.py", str(EXAMPLES / "transcripts"), expect=1)
+    assert "ok       mattel-valid.json: valid" in out
+    assert "INVALID  mattel-invalid-bad_color.json: invalid at round 0 action 0 (bad_color)" in out
+    assert "  bad_color: 1" in out
+
+
+def test_validate_logs_exit_0_when_every_game_is_valid(tmp_path: Path) -> None:
+    nested = tmp_path / "2026" / "week-1"
+    nested.mkdir(parents=True)
+    shutil.copy(EXAMPLES / "transcripts" / "mattel-valid.json", nested)
+    shutil.copy(EXAMPLES / "transcripts" / "games.jsonl", tmp_path)
+    out = run("validate_logs.py", str(tmp_path), "--only-invalid")
+    assert out.strip().startswith("5 game(s): 5 valid, 0 invalid")
+
+
+@pytest.mark.parametrize("script", ["tournament.py", "validate_logs.py", "game_server.py"])
+def test_examples_explain_themselves(script: str) -> None:
+    assert "usage:" in run(script, "--help")
