@@ -1,0 +1,115 @@
+"""The documentation's generated tables, and the doctests of its pages.
+
+docs/conf.py writes docs/_generated/ from the Rules data when a build starts; the pages
+pull those files in with ``.. include::``. pytest runs the pages' examples as doctests
+(``--doctest-glob='*.rst'``) without building anything, so the pages must work whether or
+not the generated files exist.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import attrs
+import pytest
+
+import unorules as uno
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+@pytest.fixture(scope="module")
+def conf() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("docs_conf", DOCS / "conf.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def rows(table: str) -> dict[str, list[str]]:
+    """A generated list-table as {option: [cells after the first]}."""
+    found: dict[str, list[str]] = {}
+    for block in re.split(r"\n   \* - ", table)[1:]:
+        cells = [c.strip() for c in block.split("\n     - ")]
+        name = re.match(r"``([a-z0-9_]+)``", cells[0])
+        if name:
+            found[name.group(1)] = [c.splitlines()[0] for c in cells[1:]]
+    return found
+
+
+def test_profile_table_has_every_option_once(conf: ModuleType) -> None:
+    text = conf.profiles_rst()
+    table = rows(text)
+    assert sorted(table) == sorted(a.name for a in attrs.fields(uno.Rules))
+    for name, rule, values in uno.compare_profiles(["mattel", "mattel-108", "swedish", "danish"]):
+        cells = table[name]
+        assert cells[-1] == rule
+        assert cells[:-1] in (values, values[:1])  # shared options show one value
+
+
+def test_profile_page_tables_list_what_differs_from_mattel(conf: ModuleType) -> None:
+    table = rows(conf.profile_rst("swedish"))
+    assert table["two_player_reverse"][:2] == ["pass", "skip"]
+    assert "hand_size" not in table
+    assert rows(conf.profile_rst("mattel")) == {}
+
+
+def test_module_reference_skips_modules_that_do_not_import(
+    conf: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(conf, "PUBLIC_MODULES", ["unorules.rules", "unorules.not_written_yet"])
+    text = conf.modules_rst()
+    assert ".. automodule:: unorules.rules" in text
+    assert "not_written_yet" not in text
+    assert "option_docs" in text  # only in the module, so documented there
+    assert ":py:obj:`unorules.Rules`" in text  # re-exported: documented once, at the top
+
+
+def test_pages_include_only_files_the_build_writes(conf: ModuleType, tmp_path: Path) -> None:
+    monkey = pytest.MonkeyPatch()
+    monkey.setattr(conf, "GENERATED", tmp_path)
+    try:
+        conf.write_generated()
+    finally:
+        monkey.undo()
+    written = {p.name for p in tmp_path.iterdir()}
+    for page in DOCS.rglob("*.rst"):
+        for target in re.findall(r"^\.\. include:: (.*_generated/.*)$", page.read_text(), re.M):
+            assert Path(target).name in written, f"{page}: {target}"
+    for path in tmp_path.iterdir():
+        assert ">>>" not in path.read_text(), "generated files must not hold doctests"
+
+
+def test_doctests_run_without_the_generated_files(tmp_path: Path) -> None:
+    copy = tmp_path / "docs"
+    shutil.copytree(DOCS, copy, ignore=shutil.ignore_patterns("_generated", "_build", "conf.py"))
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "--rootdir",
+            str(tmp_path),
+            "--doctest-glob=*.rst",
+            "-o",
+            "doctest_optionflags=NORMALIZE_WHITESPACE ELLIPSIS",
+            str(copy / "profiles"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "5 passed" in done.stdout
