@@ -1,0 +1,275 @@
+"""The ``unorules`` command, run in-process: every verb, --help, --version, exit codes."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+import unorules as uno
+from unorules import transcript
+from unorules.cli import main
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "transcripts"
+VALID = EXAMPLES / "mattel-valid.json"
+INVALID = EXAMPLES / "mattel-invalid-card_does_not_match.json"
+
+Capture = pytest.CaptureFixture[str]
+
+
+def run(capsys: Capture, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# == help, version, usage errors =================================================================
+
+
+def test_help_lists_the_verbs_and_exit_codes(capsys: Capture) -> None:
+    code, out, _ = run(capsys, "--help")
+    assert code == 0
+    for word in ("validate", "simulate", "rules", "record", "exit codes", "2  usage error"):
+        assert word in out
+
+
+@pytest.mark.parametrize("verb", ["validate", "simulate", "rules", "record"])
+def test_every_verb_has_help(capsys: Capture, verb: str) -> None:
+    code, out, _ = run(capsys, verb, "--help")
+    assert code == 0
+    assert out.startswith(f"usage: unorules {verb}")
+    assert "exit codes:" in out
+
+
+def test_version(capsys: Capture) -> None:
+    code, out, _ = run(capsys, "--version")
+    assert (code, out) == (0, f"unorules {uno.__version__}\n")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["play"],
+        ["validate"],
+        ["validate", "--frobnicate", str(VALID)],
+        ["simulate", "--games", "many"],
+        ["rules", "--json", "--nope"],
+    ],
+)
+def test_usage_errors_exit_2(capsys: Capture, argv: list[str]) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and "usage:" in err
+
+
+# == validate ====================================================================================
+
+
+def test_validate_valid_and_invalid(capsys: Capture) -> None:
+    assert run(capsys, "validate", str(VALID)) == (
+        0,
+        f"{VALID}: valid (1 round, 35 actions; scores 120 0 0)\n",
+        "",
+    )
+    code, out, _ = run(capsys, "validate", str(VALID), str(INVALID))
+    assert code == 1
+    assert out.splitlines()[1] == (
+        f"{INVALID}: invalid at round 0 action 2 (card_does_not_match): G9 does not match RS"
+        " (color red): lay the same color, number or symbol, or a wild (R4.1)"
+    )
+
+
+def test_validate_json(capsys: Capture) -> None:
+    jsonl = EXAMPLES / "games.jsonl"
+    code, out, _ = run(capsys, "validate", "--json", str(INVALID), str(jsonl))
+    assert code == 1
+    entries = json.loads(out)
+    assert [(e["file"], e["line"], e["valid"]) for e in entries] == [
+        (str(INVALID), None, False),
+        (str(jsonl), 1, True),
+        (str(jsonl), 2, True),
+        (str(jsonl), 3, True),
+        (str(jsonl), 4, True),
+    ]
+    first = entries[0]
+    assert first["error"]["code"] == "card_does_not_match"
+    assert (first["error"]["round"], first["error"]["index"]) == (0, 2)
+    assert first["error"]["path"] == "$.rounds[0].actions[2]"
+    assert first["scores"] == [0, 0]
+    assert first["final"] == {
+        "phase": "play",
+        "current_player": 1,
+        "color": "red",
+        "top_card": "RS",
+        "direction": 1,
+        "hand_sizes": [6, 6],
+    }
+    for entry in entries:
+        assert {"file", "valid", "error", "scores", "final"} <= set(entry)
+
+
+def test_validate_malformed_file_is_an_invalid_game(tmp_path: Path, capsys: Capture) -> None:
+    path = tmp_path / "broken.json"
+    path.write_bytes(b'{"format": "unorules/1", \xff')
+    code, out, _ = run(capsys, "validate", str(path))
+    assert code == 1
+    assert out.startswith(f"{path}: invalid at $ (malformed): not UTF-8 text")
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n\n")
+    code, out, _ = run(capsys, "validate", str(empty))
+    assert code == 1 and "(malformed)" in out and len(out.splitlines()) == 1
+
+
+def test_validate_rules_override(capsys: Capture) -> None:
+    swedish = EXAMPLES / "swedish-invalid-wild_restricted.json"
+    assert run(capsys, "validate", str(swedish))[0] == 1
+    code, out, _ = run(capsys, "validate", "--rules", "mattel", str(swedish))
+    assert code == 0 and ": valid (1 round, 1 actions" in out
+    code, out, err = run(capsys, "validate", "--rules", "hoyle", str(swedish))
+    assert code == 2 and out == "" and "unknown rules profile 'hoyle'" in err
+
+
+def test_validate_unopenable_files_exit_2_but_the_rest_is_checked(
+    tmp_path: Path, capsys: Capture
+) -> None:
+    code, out, err = run(capsys, "validate", str(tmp_path / "gone.json"), str(INVALID))
+    assert code == 2
+    assert len(out.splitlines()) == 1 and "(card_does_not_match)" in out
+    assert err == f"unorules: cannot open {tmp_path / 'gone.json'}: No such file or directory\n"
+
+
+# == simulate ====================================================================================
+
+
+def test_simulate_text(capsys: Capture) -> None:
+    code, out, err = run(capsys, "simulate", "--games", "3", "--players", "3", "--seed", "5")
+    assert code == 0 and err == ""  # no progress bar: stderr is not a terminal
+    lines = out.splitlines()
+    assert lines[0] == "games            3 (3 players, rules mattel, seed 5)"
+    assert [ln.split()[0] for ln in lines[1:]] == [
+        "rounds",
+        "actions/round",
+        "round",
+        "round",
+        "match",
+    ]
+    assert "seat 0:" in lines[3] and "(3 matches finished)" in lines[-1]
+
+
+def test_simulate_json_is_the_same_with_several_processes(capsys: Capture) -> None:
+    argv = ["simulate", "--games", "6", "--rounds", "1", "--rules", "swedish", "--json"]
+    code, out, _ = run(capsys, *argv, "--option", "seven_o=true", "--option", "jump_in=true")
+    assert code == 0
+    one = json.loads(out)
+    assert one["rounds"] == 6 and one["profile"] == "swedish"
+    assert one["rules"] == {"seven_o": True, "jump_in": True}
+    assert sum(one["round_wins"]) + one["rounds_without_winner"] / 6 == pytest.approx(1, abs=1e-3)
+    assert one["match_wins"] is None and one["matches_finished"] == 0
+    assert one["actions_per_round"]["mean"] > 0 and one["round_points"]["mean"] > 0
+    code, out, _ = run(
+        capsys, *argv, "--option", "seven_o=true", "--option", "jump_in=true", "--jobs", "2"
+    )
+    assert code == 0 and json.loads(out) == one
+
+
+def test_simulate_progress_bar_on_a_terminal(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    screen = Terminal()
+    monkeypatch.setattr("sys.stderr", screen)
+    assert main(["simulate", "--games", "2", "--rounds", "1", "--players", "2"]) == 0
+    assert screen.getvalue().endswith("] 2/2 games\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--option", "stack=mixed"], "did you mean 'stacking'"),
+        (["--option", "stacking"], "KEY=VALUE"),
+        (["--option", "stacking=always"], "stacking='always'"),
+        (["--players", "11"], "2 to 10 players"),
+        (["--players", "3", "--option", "teams=2"], "teams"),
+        (["--rules", "uno-flip"], "unknown rules profile"),
+        (["--games", "0"], "--games"),
+        (["--jobs", "-1"], "--jobs"),
+    ],
+)
+def test_simulate_usage_errors(capsys: Capture, argv: list[str], words: str) -> None:
+    code, out, err = run(capsys, "simulate", "--games", "1", *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("unorules simulate: error:") and words in err
+
+
+# == rules =======================================================================================
+
+
+def test_rules_table(capsys: Capture) -> None:
+    code, out, _ = run(capsys, "rules")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split() == ["option", "mattel", "mattel-108", "swedish", "danish", "rules"]
+    assert len(lines) == 1 + len(uno.compare_profiles())
+    assert any(ln.startswith("wd4_bluff") and "take_back" in ln for ln in lines)
+    assert any(ln.startswith("points") and "(all)" in ln for ln in lines)
+
+
+def test_rules_diff_and_json(capsys: Capture) -> None:
+    code, out, _ = run(capsys, "rules", "swedish", "danish", "--diff")
+    assert code == 0
+    shown = [ln.split()[0] for ln in out.splitlines()[1:]]
+    assert "wd4_bluff" in shown and "target" not in shown
+    code, out, _ = run(capsys, "rules", "mattel", "danish", "--json")
+    data = json.loads(out)
+    assert data["profiles"] == ["mattel", "danish"]
+    bluff = next(o for o in data["options"] if o["option"] == "wd4_bluff")
+    assert bluff["values"] == {"mattel": "challenge", "danish": "take_back"}
+    assert bluff["rule"] and bluff["help"]
+    code, _, err = run(capsys, "rules", "mattel", "uno-flip")
+    assert code == 2 and "unknown rules profile 'uno-flip'" in err
+
+
+# == record ======================================================================================
+
+
+def test_record_to_stdout_validates(capsys: Capture) -> None:
+    argv = ["record", "--players", "3", "--seed", "4", "--rounds", "2", "--rules", "danish"]
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    recorded = transcript.loads(out)
+    assert recorded.seed is not None and len(recorded.rounds) == 2
+    assert recorded.rules == uno.DANISH and len(recorded.players) == 3
+    report = transcript.validate(out)
+    assert report.valid and report.scores == recorded.result
+    assert run(capsys, *argv)[1] == out  # the same seed, the same game
+
+
+def test_record_files(tmp_path: Path, capsys: Capture) -> None:
+    one = tmp_path / "one.json"
+    code, out, _ = run(
+        capsys, "record", "--seed", "1", "--rounds", "1", "--standalone", "-o", str(one)
+    )
+    assert (code, out) == (0, "")
+    data = json.loads(one.read_text())
+    assert "seed" not in data and "draw_pile" in data["rounds"][0]
+    assert run(capsys, "validate", str(one))[0] == 0
+    bare = tmp_path / "bare.json"
+    assert (
+        run(capsys, "record", "--seed", "2", "--rounds", "1", "--no-draw-pile", "-o", str(bare))[0]
+        == 0
+    )
+    assert "drawn" in bare.read_text() and run(capsys, "validate", str(bare))[0] == 0
+    many = tmp_path / "many.jsonl"
+    argv = ["record", "--games", "3", "--seed", "7", "--rounds", "1", "--option", "jump_in=true"]
+    assert run(capsys, *argv, "-o", str(many))[0] == 0
+    code, out, _ = run(capsys, "validate", str(many))
+    assert code == 0 and len(out.splitlines()) == 3
+    code, _, err = run(capsys, *argv, "-o", str(tmp_path / "many.json"))
+    assert code == 2 and "JSON Lines" in err
+    code, _, err = run(capsys, "record", "--seed", "1", "-o", str(tmp_path / "no" / "x.json"))
+    assert code == 2 and "cannot write" in err
