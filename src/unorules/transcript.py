@@ -845,9 +845,9 @@ def _parse_round(w: _Where, value: object, i: int, *, seeded: bool) -> Round:
     deal: Deal | None = None
     dealt = [k for k in ("dealer", "hands", "turned", "draw_pile") if k in data]
     if dealt:
-        for key in ("dealer", "hands", "turned"):
-            if key not in data:
-                w.fail(path, f"missing {key!r}: a round's deal gives dealer, hands and turned")
+        for needed in ("dealer", "hands", "turned"):
+            if needed not in data:
+                w.fail(path, f"missing {needed!r}: a round's deal gives dealer, hands and turned")
         dealer = w.seat(data["dealer"], f"{path}.dealer", "the dealer")
         hands = w.hands(data["hands"], f"{path}.hands")
         turned = w.cards(data["turned"], f"{path}.turned")
@@ -863,11 +863,33 @@ def _parse_round(w: _Where, value: object, i: int, *, seeded: bool) -> Round:
     if not isinstance(raw, list):
         w.fail(f"{path}.actions", f"actions is a list, not {_type_name(raw)}")
     actions = []
+    cache = _ACTIONS
     for j, entry in enumerate(raw):
+        # Actions are values: one JSON action object always reads as the same action, so
+        # the common ones (no card lists) are parsed once and shared.
+        key: tuple[object, ...] | None = None
+        if type(entry) is dict:
+            key = tuple((k, type(v), v) for k, v in entry.items())
+            try:
+                found = cache.get(key)
+            except TypeError:  # a list inside: not cached
+                key = found = None
+            if found is not None:
+                actions.append(found)
+                continue
         w.index = j
-        actions.append(_parse_action(w, entry, f"{path}.actions[{j}]"))
+        action = _parse_action(w, entry, f"{path}.actions[{j}]")
+        if key is not None:
+            if len(cache) >= _ACTIONS_MAX:
+                cache.clear()
+            cache[key] = action
+        actions.append(action)
     w.index = None
     return Round(actions, deal)
+
+
+_ACTIONS: dict[tuple[object, ...], Action] = {}
+_ACTIONS_MAX: Final = 4096
 
 
 def _parse_action(w: _Where, value: object, path: str) -> Action:
@@ -1037,11 +1059,8 @@ def schema() -> dict[str, Any]:
 # == replaying and validating ==================================================================
 
 
-def _apply(state: State, action: Action, path: str, r: int, i: int) -> State:
-    try:
-        return apply(state, action)
-    except IllegalAction as err:
-        _fail(err.code, path, str(err), r, i)
+def _action_path(r: int, i: int) -> str:
+    return f"$.rounds[{r}].actions[{i}]"
 
 
 def _start(t: Transcript, r: int, state: State | None) -> State:
@@ -1090,10 +1109,12 @@ def _walk(t: Transcript) -> Iterator[tuple[int, int | None, State]]:
                     r,
                 )
         for i, action in enumerate(rnd.actions):
-            path = f"$.rounds[{r}].actions[{i}]"
-            new = _apply(state, action, path, r, i)
+            try:
+                new = apply(state, action)
+            except IllegalAction as err:
+                _fail(err.code, _action_path(r, i), str(err), r, i)
             if explicit:
-                _check_chance(state, new, action, path, r=r, i=i)
+                _check_chance(state, new, action, r=r, i=i)
             state = new
             yield r, i, state
     if t.result is not None and state is not None and tuple(t.result) != state.scores:
@@ -1105,15 +1126,13 @@ def _walk(t: Transcript) -> Iterator[tuple[int, int | None, State]]:
         )
 
 
-def _check_chance(
-    before: State, after: State, action: Action, path: str, *, r: int, i: int
-) -> None:
+def _check_chance(before: State, after: State, action: Action, *, r: int, i: int) -> None:
     """In a round the transcript deals without a seed, every card left to chance must be
     named: cards drawn while the pile's order is unknown, and a Wild Shuffle Hands' deal."""
     if _shuffles_hands(action, after):
         _fail(
             ErrorCode.DRAW_MISMATCH,
-            path,
+            _action_path(r, i),
             "a Wild Shuffle Hands deals the pooled cards at random: without a seed, the"
             " transcript must give the new hands (hands)",
             r,
@@ -1134,7 +1153,7 @@ def _check_chance(
         why += "; a UNO call cannot name the cards of its penalty"
     _fail(
         ErrorCode.DRAW_MISMATCH,
-        path,
+        _action_path(r, i),
         f"this action draws cards, but {why}: name them in order in drawn",
         r,
         i,
