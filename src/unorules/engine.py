@@ -1267,12 +1267,14 @@ def _apply_play(s: State, a: Play) -> State:
                 for _ in range(k):
                     _rotate(d)
         nxt = _step(d, p, 1)
+    ended = out and not d.hands[p]
+    if not ended and a.uno and len(d.hands[p]) != 1 and rules.false_uno_penalty:
+        # The false call's penalty is drawn by this play: ``drawn`` names it too (SPEC §1).
+        _draw(d, p, rules.false_uno_penalty, named)
     if named is not None:
         named.finish()
-    if out and not d.hands[p]:
+    if ended:
         return _end_round(d, p)
-    if a.uno and len(d.hands[p]) != 1 and rules.false_uno_penalty:
-        _draw(d, p, rules.false_uno_penalty, None)
     _settle_uno(d, before, p if a.uno else -1)
     if nxt is not None:
         _begin_turn(d, nxt)
