@@ -457,3 +457,17 @@ def test_report_to_dict_is_json() -> None:
         "hand_sizes": [6, 7],
     }
     assert data["scores"] == [0, 0] and data["rounds"] == 1 and data["actions"] == 1
+
+
+def test_draw_mismatch_a_false_uno_penalty_is_named_by_the_play() -> None:
+    """SPEC §1: ``drawn`` names every card the action makes anyone draw, so the cards of a
+    false UNO call's penalty (false_uno_penalty, C16) are named by the play that made it."""
+    rules = {"profile": "mattel", "options": {"hand_size": 3, "false_uno_penalty": 2}}
+    hands = [["R1", "R5", "G2"], ["B1", "B3", "W"]]
+    named = [{"player": 0, "play": "R5", "uno": True, "drawn": ["Y1", "Y2"]}]
+    report = transcript.validate(game(named, rules=rules, hands=hands))
+    assert report.valid, report
+    assert report.state is not None
+    assert [str(c) for c in report.state.hands[0]] == ["R1", "Y1", "Y2", "G2"]
+    unnamed = [{"player": 0, "play": "R5", "uno": True}]
+    check(game(unnamed, rules=rules, hands=hands), "draw_mismatch", 0, 0, "$.rounds[0].actions[0]")
