@@ -154,7 +154,7 @@ def check_report(report: transcript.Report) -> None:
     assert "\n" not in str(report)
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(st.data())
 def test_the_validator_always_reports(data: st.DataObject) -> None:
     raw = blob_of(data)
@@ -170,7 +170,7 @@ def test_the_validator_always_reports(data: st.DataObject) -> None:
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(data=st.data())
 def test_the_cli_gives_one_line_per_game(
