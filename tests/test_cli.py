@@ -126,7 +126,7 @@ def test_validate_rules_override(capsys: Capture) -> None:
     swedish = EXAMPLES / "swedish-invalid-wild_restricted.json"
     assert run(capsys, "validate", str(swedish))[0] == 1
     code, out, _ = run(capsys, "validate", "--rules", "mattel", str(swedish))
-    assert code == 0 and ": valid (1 round, 1 actions" in out
+    assert code == 0 and ": valid (1 round, 1 action;" in out
     code, out, err = run(capsys, "validate", "--rules", "hoyle", str(swedish))
     assert code == 2 and out == "" and "unknown rules profile 'hoyle'" in err
 

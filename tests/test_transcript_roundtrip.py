@@ -203,7 +203,7 @@ def test_transcript_values() -> None:
     t = transcript.Transcript(custom, ["Ann", "Bo"], [transcript.Round()], seed=3)
     assert t.to_dict()["rules"] == {"profile": "swedish", "options": {"target": 200}}
     assert transcript.loads(transcript.dumps(t)) == t
-    assert t.actions == 0
+    assert t.action_count == 0
 
 
 # == the shipped examples =======================================================================

@@ -20,8 +20,8 @@ The same game with one move changed no longer validates, and the report says whe
 >>> print(transcript.validate(data))
 invalid at round 0 action 0 (not_your_turn): player 2 may not act now: it is player 0's turn
 
-The format is described in SPEC §4 and in the documentation page "Transcripts"; its JSON
-Schema ships with the package (:func:`schema`).
+The documentation page "Transcripts" describes the format; its JSON Schema ships with the
+package (:func:`schema`).
 """
 
 from __future__ import annotations
@@ -187,12 +187,20 @@ class TranscriptError(ValueError):
 
     @property
     def code(self) -> ErrorCode:
-        """The problem's code."""
+        """The problem's code.
+
+        >>> TranscriptError(Problem(ErrorCode.MALFORMED, "not JSON")).code.value
+        'malformed'
+        """
         return self.problem.code
 
     @property
     def path(self) -> str:
-        """The JSON path of the problem."""
+        """The JSON path of the problem.
+
+        >>> TranscriptError(Problem(ErrorCode.MALFORMED, "no", "$.rounds")).path
+        '$.rounds'
+        """
         return self.problem.path
 
     def __reduce__(self) -> tuple[type[TranscriptError], tuple[Problem]]:
@@ -297,7 +305,11 @@ class Report:
 
     @property
     def valid(self) -> bool:
-        """True when the transcript has no problem."""
+        """True when the transcript has no problem.
+
+        >>> validate(b"not json").valid
+        False
+        """
         return self.error is None
 
     def to_dict(self) -> dict[str, Any]:
@@ -321,7 +333,8 @@ class Report:
             return "invalid " + " ".join(str(self.error).split())
         scores = "-" if self.scores is None else " ".join(map(str, self.scores))
         rounds = "round" if self.rounds == 1 else "rounds"
-        return f"valid ({self.rounds} {rounds}, {self.actions} actions; scores {scores})"
+        actions = "action" if self.actions == 1 else "actions"
+        return f"valid ({self.rounds} {rounds}, {self.actions} {actions}; scores {scores})"
 
 
 # == the transcript value ======================================================================
@@ -431,11 +444,12 @@ class Transcript:
         return out
 
     @property
-    def actions(self) -> int:
+    def action_count(self) -> int:
         """How many actions the transcript holds, all rounds together.
 
         >>> import unorules as uno
-        >>> Transcript("mattel", 2, [Round([uno.Draw(0)]), Round([uno.Draw(1)])], seed=1).actions
+        >>> t = Transcript("mattel", 2, [Round([uno.Draw(0)]), Round([uno.Draw(1)])], seed=1)
+        >>> t.action_count
         2
         """
         return sum(len(r.actions) for r in self.rounds)
