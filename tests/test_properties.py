@@ -131,7 +131,8 @@ def play_random(
         # Mostly the current player's own moves, so rounds progress; sometimes anything.
         if pick % 5 and state.current_player is not None:
             own = uno.legal_actions(state, state.current_player)
-            turn = [a for a in own if not isinstance(a, uno.CallUno)] or list(own)
+            turn: list[uno.Action] = [a for a in own if not isinstance(a, uno.CallUno)]
+            turn = turn or list(own)
             action = turn[pick % len(turn)]
         else:
             action = legal[pick % len(legal)]
@@ -146,7 +147,9 @@ STEPS = st.lists(st.integers(0, 2**16), min_size=20, max_size=160)
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=games(house=False), choices=STEPS)
-def test_profiles_keep_every_invariant(game: tuple[uno.Rules, int, int], choices: list[int]) -> None:
+def test_profiles_keep_every_invariant(
+    game: tuple[uno.Rules, int, int], choices: list[int]
+) -> None:
     rules, players, seed = game
     actions, states = play_random(rules, players, seed, choices, check=True)
     final = states[-1]

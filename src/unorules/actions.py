@@ -136,9 +136,13 @@ class Play:
         head = f"Play({self.player}, {str(self.card)!r}"
         if self.color is not None:
             head += f", {self.color.value!r}"
-        return head + _extra(
-            uno=self.uno, target=self.target, also=self.also, hands=self.hands, drawn=self.drawn
-        ) + ")"
+        return (
+            head
+            + _extra(
+                uno=self.uno, target=self.target, also=self.also, hands=self.hands, drawn=self.drawn
+            )
+            + ")"
+        )
 
     def __str__(self) -> str:
         text = f"P{self.player} plays {self.card}"

@@ -176,6 +176,7 @@ class Card:
     """True for W, W+4, WS and WC."""
     number: int | None
     """The face value of a number card, None otherwise."""
+    _code: str
     index: int
     """The card's place in the canonical order (0..55): colors red, yellow, green, blue,
     each 0-9, Skip, Reverse, Draw Two; then W, W+4, WS, WC. Hands are kept in this order."""

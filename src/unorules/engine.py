@@ -28,6 +28,8 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter
 from typing import Final, NoReturn
 
+import attrs
+
 from unorules import rng
 from unorules.actions import (
     Action,
@@ -338,7 +340,8 @@ def _check_deal(m: Match, deal: Deal, counter: int) -> tuple[bool, tuple[Card, .
     for seat, hand in enumerate(deal.hands):
         want = 0 if m.out[seat] else rules.hand_size
         if len(hand) != want:
-            _fail(bad, f"seat {seat} was dealt {len(hand)} cards, not {want}")
+            got = f"{len(hand)} card" + ("" if len(hand) == 1 else "s")
+            _fail(bad, f"seat {seat} was dealt {got}, not {want}")
     if not deal.turned:
         _fail(bad, "no card was turned up to start the discard pile")
     for card in deal.turned[:-1]:
@@ -655,9 +658,7 @@ def _card_plays(s: _Slots, p: int, card: Card, hand: tuple[Card, ...]) -> tuple[
     if len(hand) == 1 and card.is_action and s._m.rules.no_finish_on_action:
         return ()
     if card.rank is _SEVEN and len(hand) > 1 and s._m.rules.seven_o:
-        return tuple(
-            a for t in s._m.active if t != p for a in _plays(p, card, len(hand) == 2, t)
-        )
+        return tuple(a for t in s._m.active if t != p for a in _plays(p, card, len(hand) == 2, t))
     return _plays(p, card, len(hand) == 2)
 
 
@@ -736,11 +737,11 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
         # The common case, kept lean: a normal turn under rules without house rules that
         # change which single cards may be laid, and no UNO window open.
         assert current is not None
-        seat = _SEATS[current]
+        tab = _SEATS[current]
         hand = state.hands[current]
         top = state._discard[0]
         match = _ON_COLOR[state.color] if top.is_wild else _ON_CARD[top]  # type: ignore[index]
-        plays = seat.two if len(hand) == 2 else seat.one
+        plays = tab.two if len(hand) == 2 else tab.one
         out: list[Action] = []
         last = None
         for card in hand:
@@ -749,10 +750,10 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
                 if card in match:
                     out += plays[card]
         if not out or m.rules.voluntary_draw:
-            out.append(seat.draw)
+            out.append(tab.draw)
         if player is None:
             return (*out, *_calls(m.active))
-        out.append(seat.call)
+        out.append(tab.call)
         return tuple(out)
     if phase is _GAME_OVER:
         return ()
@@ -797,9 +798,9 @@ def _turn_actions(s: State, p: int) -> list[Action]:
         if not playable or rules.voluntary_draw:
             out.append(_single(Draw, p))
     elif phase is _DRAWN:
-        card = s._drawn
-        assert card is not None
-        out.extend(_card_plays(s, p, card, hand))
+        drawn = s._drawn
+        assert drawn is not None
+        out.extend(_card_plays(s, p, drawn, hand))
         if not rules.draw_until_playable:
             out.append(_single(Pass, p))
     elif phase is _CHALLENGE or phase is _PENALTY:
@@ -918,7 +919,7 @@ def apply(state: State, action: Action) -> State:
     >>> uno.apply(s, uno.Play(0, "G5"))
     Traceback (most recent call last):
     ...
-    unorules.errors.IllegalAction: G5 does not match R7 (color red): lay the same color, number or symbol, or a wild (R4.1)
+    unorules.errors.IllegalAction: G5 does not match R7 (color red): lay the same color, ...
     """
     kind = type(action)
     # The fast paths accept only the current player's plain moves, so they need none of
@@ -1034,10 +1035,9 @@ def _fast_play(s: State, a: Play) -> State | None:
     top = s._discard[0]
     if card not in (_ON_COLOR[s.color] if top.is_wild else _ON_CARD[top]):  # type: ignore[index]
         return None
-    for i, c in enumerate(hand):
-        if c is card:
-            break
-    else:
+    try:
+        i = hand.index(card)  # cards compare by identity, so this is a C-level scan
+    except ValueError:
         return None
     rank = card.rank
     if card.is_wild:
@@ -1654,8 +1654,6 @@ def _apply_choose(s: State, a: ChooseColor) -> State:
 def _apply_next_round(s: State, a: NextRound) -> State:
     if s.phase is not _ROUND_OVER:
         _fail(ErrorCode.WRONG_PHASE, "the round is still being played")
-    import attrs
-
     m = s._m
     n = len(m.names)
     dealer = (m.dealer + 1) % n

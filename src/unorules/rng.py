@@ -14,6 +14,7 @@ and the output is the same on every machine and Python version (a test pins it).
 from __future__ import annotations
 
 import hashlib
+import secrets
 import struct
 from collections.abc import Sequence
 from typing import TypeVar
@@ -41,7 +42,7 @@ def _stream(seed: int, counter: int, nbytes: int) -> bytes:
     return hashlib.shake_256(b"unorules/1" + key).digest(nbytes)
 
 
-def shuffled(items: Sequence[T] | range, *, seed: int, counter: int) -> list[T]:
+def shuffled(items: Sequence[T], *, seed: int, counter: int) -> list[T]:
     """A uniformly random permutation of ``items`` for draw ``counter`` of ``seed``.
 
     Each item gets a 64-bit key from the stream and the items are sorted by key, which is
@@ -98,6 +99,4 @@ def fresh_seed() -> int:
     >>> 0 <= fresh_seed() < 2**64
     True
     """
-    import secrets
-
     return secrets.randbits(SEED_BITS)

@@ -15,11 +15,12 @@ options in conflict:
 >>> attrs.evolve(get_profile("mattel-108"), customizable_effect="extra-turn")
 Traceback (most recent call last):
 ...
-unorules.rules.RulesError: customizable_effect='extra-turn' needs Wild Customizable cards, but customizable_cards=0
+unorules.rules.RulesError: customizable_effect='extra-turn' needs Wild Customizable cards, ...
 """
 
 from __future__ import annotations
 
+import difflib
 import enum
 import types
 from collections.abc import Mapping
@@ -28,6 +29,7 @@ from typing import Any, Final
 import attrs
 
 from unorules.cards import Card, Rank, build_deck
+from unorules.effects import EFFECTS
 
 __all__ = [
     "DANISH",
@@ -273,8 +275,6 @@ class CardPoints:
 
 
 def _known_effect(instance: Rules, attribute: attrs.Attribute[str], value: str) -> None:
-    from unorules.effects import EFFECTS
-
     if value not in EFFECTS:
         raise RulesError(
             f"{attribute.name}={value!r} is not a registered effect; known: "
@@ -358,9 +358,7 @@ class Rules:
         Scoring.WINNER_TAKES_ALL, "how rounds are scored and the match won", "R13, A14"
     )
     target: int = _option(500, "points that end the match", "R13.2")
-    teams: int = _option(
-        0, "number of teams (0: none); seat s plays in team s % teams", "R14, A15"
-    )
+    teams: int = _option(0, "number of teams (0: none); seat s plays in team s % teams", "R14, A15")
     # -- house rules -------------------------------------------------------------------------
     stacking: Stacking = _option(Stacking.NONE, "draw penalties may be passed on", "§2.7, A18")
     skip_bounce: bool = _option(
@@ -378,9 +376,7 @@ class Rules:
     draw_up_to: int = _option(
         1, "draw up to this many cards, stopping at a playable one", "§2.7, A18, C16"
     )
-    no_finish_on_action: bool = _option(
-        False, "the last card must be a number card", "§2.7, A18"
-    )
+    no_finish_on_action: bool = _option(False, "the last card must be a number card", "§2.7, A18")
     multi_play: MultiPlay = _option(
         MultiPlay.NONE, "several cards of the same value laid at once", "§2.7, A18"
     )
@@ -621,9 +617,7 @@ def option_docs() -> dict[str, tuple[str, str]]:
     >>> option_docs()["two_player_reverse"]
     ('what a Reverse does with two players', 'R5.5, A3')
     """
-    return {
-        a.name: (a.metadata["help"], a.metadata["rule"]) for a in attrs.fields(Rules)
-    }
+    return {a.name: (a.metadata["help"], a.metadata["rule"]) for a in attrs.fields(Rules)}
 
 
 # -- conversion to and from plain JSON values ------------------------------------------------
@@ -679,11 +673,9 @@ def rules_from_options(base: Rules, options: Mapping[str, object]) -> Rules:
     unorules.rules.RulesError: unknown rule option 'stack'; did you mean 'stacking'?
     """
     fields = attrs.fields_dict(Rules)
-    changes: dict[str, object] = {}
+    changes: dict[str, Any] = {}
     for name, value in options.items():
         if name not in fields:
-            import difflib
-
             close = difflib.get_close_matches(str(name), list(fields), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise RulesError(f"unknown rule option {name!r}{hint}")
@@ -738,4 +730,3 @@ def _show(value: object) -> str:
     if isinstance(value, CardPoints):
         return ", ".join(f"{k} {v}" for k, v in attrs.asdict(value).items())
     return str(value)
-

@@ -434,9 +434,7 @@ class State(_Slots):
             else {
                 "offender": self._challenge[0],
                 "guilty": self._challenge[1],
-                "previous_color": None
-                if self._challenge[2] is None
-                else self._challenge[2].value,
+                "previous_color": None if self._challenge[2] is None else self._challenge[2].value,
             },
             "drawn_card": None if self._drawn is None else str(self._drawn),
             "uno_open": list(self._uno),
