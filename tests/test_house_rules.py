@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from conftest import hand, position, rejects, run
+from conftest import cards, hand, position, rejects, run
 
 import unorules as uno
 
@@ -435,3 +435,22 @@ def test_c11_one_card_per_turn_without_multi_play() -> None:
     """R4.3 / E26: without multi_play a second card is rejected."""
     s = position(["Y1 Y+2 Y+2", "B1 B2", "B5", "G8 G9"], "Y7", rules=MATTEL)
     rejects(s, uno.Play(0, "Y+2", also=["Y+2"]), "card_does_not_match")
+
+
+def test_c16_a_false_uno_call_names_its_penalty_cards_with_drawn() -> None:
+    """SPEC §1: every action that makes anyone draw may name the cards; a false UNO call
+    (false_uno_penalty, C16) draws, so CallUno takes ``drawn`` too."""
+    rules = attrs.evolve(MATTEL, false_uno_penalty=2)
+    s = position(["R3 G5 G6", "Y1 Y2", "G9", "B9"], "R7", rules=rules, draw_pile="B1 B2 B3")
+    s = run(s, uno.CallUno(0, drawn=["B3", "B1"]))
+    assert hand(s, 0) == "R3 G5 G6 B1 B3"
+    assert s.draw_pile == cards("B2")
+
+
+def test_c16_a_false_uno_call_with_a_wrong_drawn_is_rejected() -> None:
+    rules = attrs.evolve(MATTEL, false_uno_penalty=2)
+    s = position(["R3 G5 G6", "Y1 Y2", "G9", "B9"], "R7", rules=rules, draw_pile="B1 B2 B3")
+    rejects(s, uno.CallUno(0, drawn=["B1"]), "draw_mismatch")
+    rejects(s, uno.CallUno(0, drawn=["R9", "B1"]), "draw_mismatch")
+    true_call = position(["R3"], "R7", rules=rules, uno_open=[0])
+    rejects(true_call, uno.CallUno(0, drawn=["B1"]), "draw_mismatch")

@@ -471,3 +471,17 @@ def test_draw_mismatch_a_false_uno_penalty_is_named_by_the_play() -> None:
     assert [str(c) for c in report.state.hands[0]] == ["R1", "Y1", "Y2", "G2"]
     unnamed = [{"player": 0, "play": "R5", "uno": True}]
     check(game(unnamed, rules=rules, hands=hands), "draw_mismatch", 0, 0, "$.rounds[0].actions[0]")
+
+
+def test_a_false_uno_call_names_its_penalty_in_a_transcript_without_draw_pile() -> None:
+    """A standalone false UNO call draws its penalty; without a draw pile the transcript
+    names those cards in ``drawn`` (SPEC §1), and without them it is draw_mismatch."""
+    rules = {"profile": "mattel", "options": {"hand_size": 3, "false_uno_penalty": 2}}
+    hands = [["R1", "R5", "G2"], ["B1", "B3", "W"]]
+    named = [{"player": 0, "call_uno": True, "drawn": ["Y1", "Y2"]}]
+    report = transcript.validate(game(named, rules=rules, hands=hands))
+    assert report.valid, report
+    assert report.state is not None
+    assert [str(c) for c in report.state.hands[0]] == ["R1", "R5", "Y1", "Y2", "G2"]
+    unnamed = [{"player": 0, "call_uno": True}]
+    check(game(unnamed, rules=rules, hands=hands), "draw_mismatch", 0, 0, "$.rounds[0].actions[0]")

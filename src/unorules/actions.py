@@ -203,16 +203,20 @@ class Pass:
 @attrs.frozen(repr=False)
 class CallUno:
     """Say UNO (R10). It protects a player who holds one card and owes the call; a call at
-    any other time changes nothing (C8), unless ``false_uno_penalty`` is set.
+    any other time changes nothing (C8), unless ``false_uno_penalty`` is set: then the
+    caller draws that penalty, and ``drawn`` may name those cards.
 
     >>> CallUno(2)
     CallUno(2)
+    >>> CallUno(0, drawn=["G1", "B4"])
+    CallUno(0, drawn=['G1', 'B4'])
     """
 
     player: int = attrs.field(converter=_seat)
+    drawn: tuple[Card, ...] | None = attrs.field(default=None, kw_only=True, converter=_cards)
 
     def __repr__(self) -> str:
-        return f"CallUno({self.player})"
+        return f"CallUno({self.player}{_extra(drawn=self.drawn)})"
 
     def __str__(self) -> str:
         return f"P{self.player} says UNO"

@@ -1523,18 +1523,30 @@ def _apply_pass(s: State, a: Pass) -> State:
 
 def _apply_call(s: State, a: CallUno) -> State:
     p = a.player
+    penalty = s._m.rules.false_uno_penalty
     if p in s._uno:
         d = draft(s)
         d._uno = tuple(x for x in s._uno if x != p)
-        return freeze(d)
-    penalty = s._m.rules.false_uno_penalty
-    if penalty and len(s.hands[p]) != 1:
+    elif penalty and len(s.hands[p]) != 1:
         d = draft(s)
+        named = _named(a.drawn)
         before = s.hands
-        _draw(d, p, penalty, None)
+        _draw(d, p, penalty, named)
+        if named is not None:
+            named.finish()
         _settle_uno(d, before, -1)
         return freeze(d)
-    return s  # an early or needless call changes nothing (R10.4, C8)
+    elif a.drawn:
+        _fail(
+            ErrorCode.DRAW_MISMATCH, f"drawn names {len(a.drawn)} card(s) but this call draws none"
+        )
+    else:
+        return s  # an early or needless call changes nothing (R10.4, C8)
+    if a.drawn:
+        _fail(
+            ErrorCode.DRAW_MISMATCH, f"drawn names {len(a.drawn)} card(s) but this call draws none"
+        )
+    return freeze(d)
 
 
 def _apply_catch(s: State, a: CatchUno) -> State:

@@ -101,7 +101,7 @@ _OPTIONS_OF: Final[dict[str, frozenset[str]]] = {
     "catch": frozenset({"drawn"}),
     "challenge": frozenset({"drawn"}),
     "pass": frozenset(),
-    "call_uno": frozenset(),
+    "call_uno": frozenset({"drawn"}),
     "choose_color": frozenset(),
 }
 _TOP_KEYS: Final = ("format", "rules", "players", "seed", "rounds", "result")
@@ -954,7 +954,7 @@ def _parse_action(w: _Where, value: object, path: str) -> Action:
         return Pass(player)
     if verb == "call_uno":
         w.true(arg, vpath)
-        return CallUno(player)
+        return CallUno(player, drawn=drawn)
     if verb == "catch":
         return CatchUno(player, w.seat(arg, vpath, "the seat caught"), drawn=drawn)
     if verb == "challenge":
@@ -1163,8 +1163,6 @@ def _check_chance(before: State, after: State, action: Action, *, r: int, i: int
         )
     else:
         why = "the draw pile's order is unknown (no draw_pile, or the pile was rebuilt)"
-    if isinstance(action, CallUno):
-        why += "; a UNO call cannot name the cards of its penalty"
     _fail(
         ErrorCode.DRAW_MISMATCH,
         _action_path(r, i),
@@ -1401,7 +1399,7 @@ def record(
             if _drew(before, state, action) and getattr(action, "drawn", None) is None:
                 unknown_order = unknown_order or _rebuilt(before, state, action)
                 if (unknown_order or not draw_pile) and isinstance(
-                    action, Play | Draw | CatchUno | Challenge
+                    action, Play | Draw | CallUno | CatchUno | Challenge
                 ):
                     action = attrs.evolve(action, drawn=_drawn_cards(before, state, action))
             if _shuffles_hands(given_action, state):
