@@ -52,7 +52,7 @@ def test_version(capsys: Capture) -> None:
     "argv",
     [
         [],
-        ["play"],
+        ["frobnicate"],
         ["validate"],
         ["validate", "--frobnicate", str(VALID)],
         ["simulate", "--games", "many"],
@@ -273,3 +273,30 @@ def test_record_files(tmp_path: Path, capsys: Capture) -> None:
     assert code == 2 and "JSON Lines" in err
     code, _, err = run(capsys, "record", "--seed", "1", "-o", str(tmp_path / "no" / "x.json"))
     assert code == 2 and "cannot write" in err
+
+
+def test_play_prints_a_seeded_match_move_by_move(capsys: pytest.CaptureFixture[str]) -> None:
+    """`unorules play` (the README's demo): every move, the round results, the winner; the
+    same seed prints the same match."""
+    assert main(["play", "--seed", "7"]) == 0
+    first = capsys.readouterr().out
+    assert first.startswith("unorules play: 3 players (P0, P1, P2), rules mattel, seed 7\n")
+    assert "round 1: " in first and " plays " in first
+    assert first.rstrip().splitlines()[-1].startswith("match over: ")
+    assert main(["play", "--seed", "7"]) == 0
+    assert capsys.readouterr().out == first
+
+
+def test_play_with_names_one_round_and_a_house_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["play", "--names", "Ann,Bo", "--seed", "3", "--rounds", "1", "--option", "seven_o=true"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "2 players (Ann, Bo)" in out
+    assert "round 1 over: " in out and "round 2" not in out
+    assert "P0" not in out.split("\n", 1)[1]
+
+
+def test_play_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--players", "11"]) == 2
+    assert "2 to 10 players" in capsys.readouterr().err
+    assert main(["play", "--rounds", "0"]) == 2

@@ -4,6 +4,8 @@ profiles, record a bot game as a transcript.
 Usage::
 
     unorules validate FILE... [--rules NAME] [--json]
+    unorules play [--players N] [--rules NAME] [--option KEY=VALUE]... [--seed N]
+                  [--rounds N] [--names A,B,...]
     unorules simulate [--games N] [--players N] [--rules NAME] [--option KEY=VALUE]...
                       [--seed N] [--rounds N] [--jobs N] [--json]
     unorules rules [NAME...] [--diff] [--json]
@@ -35,13 +37,14 @@ import multiprocessing
 import os
 import statistics
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TextIO
 
 import attrs
 
 from unorules import __version__, bots, transcript
-from unorules.actions import NextRound
+from unorules.actions import Action, Draw, NextRound, Play
+from unorules.cards import Rank
 from unorules.engine import new_game
 from unorules.rules import (
     PROFILES,
@@ -53,7 +56,7 @@ from unorules.rules import (
     rules_from_options,
     rules_to_options,
 )
-from unorules.state import Phase
+from unorules.state import Phase, State
 
 __all__ = ["main"]
 
@@ -285,6 +288,83 @@ def _rules_table(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+# == play =======================================================================================
+
+
+def _play(args: argparse.Namespace, out: TextIO) -> int:
+    rules = _rules_with_options(args.rules, args.option)
+    if args.rounds is not None and args.rounds < 1:
+        raise _Usage("--rounds: at least 1")
+    players: int | list[str] = args.players
+    if args.names:
+        players = [n.strip() for n in args.names.split(",")]
+    try:
+        state = new_game(players, rules, args.seed)
+    except ValueError as exc:
+        raise _Usage(str(exc)) from None
+    names = state.names
+
+    def who(seat: int | None) -> str:
+        return "-" if seat is None else names[seat]
+
+    def start(s: State) -> None:
+        first = "" if s.current_player is None else f"; {who(s.current_player)} starts"
+        turned = " ".join(map(str, s.turned)) if len(s.turned) > 1 else str(s.top_card)
+        print(f"round {s.round + 1}: {who(s.dealer)} deals; turned {turned}{first}", file=out)
+
+    print(
+        f"unorules play: {len(names)} players ({', '.join(names)}), rules {args.rules},"
+        f" seed {state.seed}",
+        file=out,
+    )
+    start(state)
+    seats = bots.random_bots(len(names), state.seed % (1 << 32))
+    before = state
+    for action, after in bots.play(state, seats, rounds=args.rounds):
+        if isinstance(action, NextRound):
+            start(after)
+            before = after
+            continue
+        text = str(action)
+        for seat in range(len(names) - 1, -1, -1):
+            text = text.replace(f"P{seat}", names[seat])
+        print(f"  {text}{_consequences(action, before, after, who)}", file=out)
+        before = after
+        if after.is_over:
+            if after.round_winner is None:
+                print(f"round {after.round + 1} over: stuck, nobody scores", file=out)
+            else:
+                points = after.round_points or ()
+                gained = max(points) if points else 0
+                totals = ", ".join(f"{names[s]} {p}" for s, p in enumerate(after.scores))
+                print(
+                    f"round {after.round + 1} over: {who(after.round_winner)} goes out"
+                    f" (+{gained}); totals {totals}",
+                    file=out,
+                )
+            if after.phase is Phase.GAME_OVER and after.winner is not None:
+                won = f"team {after.winner}" if rules.teams else who(after.winner)
+                print(f"match over: {won} wins", file=out)
+    return EXIT_OK
+
+
+def _consequences(action: Action, before: State, after: State, who: Callable[[int], str]) -> str:
+    """What an action made happen, read off the hands: who drew how many cards."""
+    if (
+        isinstance(action, Play)
+        and action.card.rank is Rank.WILD_SHUFFLE_HANDS
+        and any(a is not b for a, b in zip(after.hands, before.hands, strict=True))
+    ):
+        return " -> hands shuffled"
+    own_draw = action.player if isinstance(action, Draw) and before.phase is Phase.PLAY else -1
+    notes = [
+        f"{who(seat)} +{len(new) - len(old)}"
+        for seat, (old, new) in enumerate(zip(before.hands, after.hands, strict=True))
+        if len(new) > len(old) and seat != own_draw
+    ]
+    return f" -> {', '.join(notes)}" if notes else ""
+
+
 # == record =====================================================================================
 
 
@@ -402,6 +482,17 @@ def _parser() -> argparse.ArgumentParser:
             "--rounds", type=int, metavar="N", help="stop after N rounds (default: whole match)"
         )
 
+    g = verb(
+        "play",
+        "watch simple bots play a seeded match",
+        "Play a seeded match between random bots (unorules.bots.RandomBot) and print every"
+        " move, the round results and the winner.",
+    )
+    game_options(g)
+    g.set_defaults(players=3)
+    g.add_argument("--seed", type=int, metavar="N", help="the match's seed (default: random)")
+    g.add_argument("--names", metavar="A,B,...", help="the players' names, comma-separated")
+
     s = verb(
         "simulate",
         "play many seeded games between simple bots",
@@ -476,6 +567,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args, out, err)
         if args.verb == "rules":
             return _rules_table(args, out)
+        if args.verb == "play":
+            return _play(args, out)
         return _record(args, out, err)
     except _Usage as exc:
         print(f"unorules {args.verb}: error: {exc}", file=err)
