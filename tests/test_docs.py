@@ -61,13 +61,22 @@ def test_profile_page_tables_list_what_differs_from_mattel(conf: ModuleType) -> 
     assert rows(conf.profile_rst("mattel")) == {}
 
 
-def test_module_reference_skips_modules_that_do_not_import(
+def test_module_reference_fails_loudly_for_a_module_that_does_not_import(
     conf: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A public module that does not import must break the docs build, not vanish from
+    the API reference."""
     monkeypatch.setattr(conf, "PUBLIC_MODULES", ["unorules.rules", "unorules.not_written_yet"])
+    with pytest.raises(ModuleNotFoundError):
+        conf.modules_rst()
+
+
+def test_module_reference_documents_each_public_module(
+    conf: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(conf, "PUBLIC_MODULES", ["unorules.rules"])
     text = conf.modules_rst()
     assert ".. automodule:: unorules.rules" in text
-    assert "not_written_yet" not in text
     assert "option_docs" in text  # only in the module, so documented there
     assert ":py:obj:`unorules.Rules`" in text  # re-exported: documented once, at the top
 

@@ -56,6 +56,25 @@ from unorules.view import View, observe
 
 __version__ = "0.1.0"
 
+# The public modules, in reading order: the API reference documents each of them, and a
+# test requires a docstring example on every public name in them.
+_PUBLIC_MODULES = (
+    "unorules.rules",
+    "unorules.cards",
+    "unorules.actions",
+    "unorules.state",
+    "unorules.engine",
+    "unorules.effects",
+    "unorules.errors",
+    "unorules.scoring",
+    "unorules.view",
+    "unorules.rng",
+    "unorules.deal",
+    "unorules.transcript",
+    "unorules.cli",
+    "unorules.bots",
+)
+
 __all__ = [
     "ALL_CARDS",
     "DANISH",

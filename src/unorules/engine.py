@@ -990,6 +990,22 @@ def _settle_uno(d: _Draft, before: tuple[tuple[Card, ...], ...], caller: int) ->
             d._uno = (*d._uno, seat)
 
 
+def _done(
+    d: _Draft,
+    named: _Named | None,
+    before: tuple[tuple[Card, ...], ...],
+    nxt: int | None = None,
+) -> State:
+    """Close an action: every card ``drawn=`` named was drawn, UNO obligations are settled
+    (C7), the next turn begins (when ``nxt`` is given), and the draft is frozen."""
+    if named is not None:
+        named.finish()
+    _settle_uno(d, before, -1)
+    if nxt is not None:
+        _begin_turn(d, nxt)
+    return freeze(d)
+
+
 def _remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] | None:
     if len(cards) == 1:
         card = cards[0]
@@ -1492,11 +1508,7 @@ def _apply_draw(s: State, a: Draw) -> State:
     else:
         what = "name the color" if phase is _CHOOSE else "play the card drawn or pass"
         _fail(ErrorCode.WRONG_PHASE, f"player {p} must {what} now, not draw")
-    if named is not None:
-        named.finish()
-    _settle_uno(d, before, -1)
-    _begin_turn(d, nxt)
-    return freeze(d)
+    return _done(d, named, before, nxt)
 
 
 def _apply_pass(s: State, a: Pass) -> State:
@@ -1532,10 +1544,7 @@ def _apply_call(s: State, a: CallUno) -> State:
         named = _named(a.drawn)
         before = s.hands
         _draw(d, p, penalty, named)
-        if named is not None:
-            named.finish()
-        _settle_uno(d, before, -1)
-        return freeze(d)
+        return _done(d, named, before)
     elif a.drawn:
         _fail(
             ErrorCode.DRAW_MISMATCH, f"drawn names {len(a.drawn)} card(s) but this call draws none"
@@ -1631,10 +1640,7 @@ def _apply_challenge(s: State, a: Challenge) -> State:
                 # Only the most recent Wild Draw Four can be challenged (A18): the rest
                 # of the stack stands as a plain penalty.
                 d.phase = _PENALTY
-                if named is not None:
-                    named.finish()
-                _settle_uno(d, before, -1)
-                return freeze(d)
+                return _done(d, named, before)
             nxt = p
         else:
             _draw(d, p, pending, named)
@@ -1644,11 +1650,7 @@ def _apply_challenge(s: State, a: Challenge) -> State:
             _draw(d, offender, 4, named)
         _draw(d, p, pending, named)
         nxt = _step(d, p, 1)
-    if named is not None:
-        named.finish()
-    _settle_uno(d, before, -1)
-    _begin_turn(d, nxt)
-    return freeze(d)
+    return _done(d, named, before, nxt)
 
 
 def _apply_choose(s: State, a: ChooseColor) -> State:
