@@ -297,3 +297,21 @@ def test_e59_custom_rule_runs_after_the_color_and_does_not_skip() -> None:
     assert after.phase is uno.Phase.PLAY
     assert after.color is uno.Color.RED
     assert [hand(after, s) for s in (0, 2, 3)] == ["G1", "B3", "B4"]
+
+
+def test_a9_shuffle_hands_last_card_with_a_small_pool_leaves_a_seat_empty_handed() -> None:
+    """A9 (iv) with fewer pooled cards than seats (not covered by the sources): the redeal
+    gives seats 1 and 2 one card each and seat 0 none; seat 0 laid no last card of its own
+    (R11.1 ends a round when a player lays their last card), so the round goes on and seat
+    0 draws at its next turn."""
+    s = position(["WS", "G1", "Y1"], "R5", draw_pile="B2 B3 B4")
+    s = run(s, uno.Play(0, "WS", "red"))
+    assert [len(h) for h in s.hands] == [0, 1, 1]
+    assert s.phase is uno.Phase.PLAY and s.round_winner is None
+    assert s.current_player == 1
+    assert sorted(s.uno_exposed) == [1, 2]  # dealt one card each: they owe a call (C7)
+    s = run(s, uno.Draw(1), uno.Draw(2))
+    assert s.current_player == 0
+    assert uno.legal_actions(s, 0) == (uno.Draw(0), uno.CallUno(0))
+    s = run(s, uno.Draw(0))
+    assert len(s.hands[0]) == 1
