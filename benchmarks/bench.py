@@ -128,45 +128,48 @@ def run_interleaved(
 
 
 def make_policy() -> Policy:
-    """The benchmark policy on unorules actions (see the module docstring)."""
+    """The benchmark policy on unorules actions (see the module docstring).
+
+    It reads the order that :func:`unorules.legal_actions` documents (the current player's
+    plays first, in card order, each card's variants together, then the draw or pass),
+    as a bot author would, instead of sorting the actions out by type.
+    """
     phase_play, phase_drawn = uno.Phase.PLAY, uno.Phase.DRAWN
     phase_color = uno.Phase.CHOOSE_COLOR
-    play_cls, draw_cls, pass_cls, color_cls = uno.Play, uno.Draw, uno.Pass, uno.ChooseColor
+    play_cls, draw_cls = uno.Play, uno.Draw
 
     def choose(state: uno.State, acts: Sequence[uno.Action], rng: random.Random) -> uno.Action:
         phase = state.phase
         if phase is phase_play or phase is phase_drawn:
             # PLAY: a random distinct playable card, else Draw; DRAWN: play it, else Pass.
-            cards: dict[uno.Card, list[uno.Play]] = {}
-            fallback: uno.Action | None = None
+            starts: list[int] = []
+            last: uno.Card | None = None
+            count = 0
             for act in acts:
-                if isinstance(act, play_cls):
-                    variants = cards.get(act.card)
-                    if variants is None:
-                        cards[act.card] = [act]
-                    else:
-                        variants.append(act)
-                elif isinstance(act, (draw_cls, pass_cls)):
-                    fallback = act
-            if cards:
-                groups = list(cards.values())
-                variants = groups[rng.randrange(len(groups))] if len(groups) > 1 else groups[0]
-                if len(variants) == 1:
-                    return variants[0]
-                # call UNO exactly when this play leaves one card; then a random color
-                want_uno = len(state.hands[variants[0].player]) == 2
-                preferred = [a for a in variants if a.uno is want_uno] or variants
-                return preferred[rng.randrange(len(preferred))]
-            if fallback is not None:
-                return fallback
-        elif phase is phase_color:
-            colors = [a for a in acts if isinstance(a, color_cls)]
-            if colors:
-                return colors[rng.randrange(len(colors))]
-        else:  # CHALLENGE: never challenge, take the Draw; PENALTY (stacking rules) alike
-            for act in acts:
-                if isinstance(act, draw_cls):
-                    return act
+                if type(act) is not play_cls:
+                    break
+                if act.card is not last:
+                    last = act.card
+                    starts.append(count)
+                count += 1
+            if not starts:
+                return acts[0]  # the Draw (PLAY) or the Pass (DRAWN)
+            groups = len(starts)
+            g = rng.randrange(groups) if groups > 1 else 0
+            low = starts[g]
+            high = starts[g + 1] if g + 1 < groups else count
+            if high - low == 1:
+                return acts[low]
+            variants = acts[low:high]
+            # call UNO exactly when this play leaves one card; then a random color
+            want_uno = len(state.hands[state.current_player or 0]) == 2
+            preferred = [a for a in variants if a.uno is want_uno] or list(variants)  # type: ignore[union-attr]
+            return preferred[rng.randrange(len(preferred))]
+        if phase is phase_color:
+            return acts[rng.randrange(4)]  # the four ChooseColor actions come first
+        for act in acts:  # CHALLENGE: never challenge, take the Draw; PENALTY alike
+            if type(act) is draw_cls:
+                return act
         raise RuntimeError(f"policy: nothing to do in phase {phase} among {acts!r}")
 
     return choose
