@@ -3,8 +3,9 @@ RULES.md tagged ``[DK]`` and the Danish two-player example of C10."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
-from conftest import hand, position, rejects, run
+from conftest import cards, hand, position, rejects, run
 
 import unorules as uno
 
@@ -215,21 +216,28 @@ def test_a4_danish_wild_draw_four_as_last_card_needs_no_challenge() -> None:
     assert s.scores == (5 + 1 + 1 + 2 + 3 + 5 + 9 + 9, 0, 0, 0)
 
 
-# -- going out (A11) ----------------------------------------------------------------------------
-
-
-def test_e79_danish_going_out_on_skip_ends_the_round() -> None:
-    """E79: "P0 goes out with a Skip → round ends normally (allowed)" (A11)."""
-    s = position(["GS", "Y1 G5", "B1", "R2"], "G4", rules=DK)
-    s = run(s, uno.Play(0, "GS"))
-    assert s.phase is uno.Phase.ROUND_OVER
-    assert s.round_winner == 0
-    assert s.scores == (6 + 1 + 2, 0, 0, 0)
-
-
-def test_e79_danish_going_out_on_draw_two_still_makes_next_draw_counted() -> None:
-    """E79: "going out with a Draw 2 → P1 +2, counted." (A11)"""
-    s = position(["G+2", "G5", "B1", "R2"], "G4", rules=DK, draw_pile="Y9 YS B7")
-    s = run(s, uno.Play(0, "G+2"))
-    assert hand(s, 1) == "Y9 YS G5"
-    assert s.scores == (5 + 9 + 20 + 1 + 2, 0, 0, 0)
+def test_a6_danish_take_back_after_the_pile_was_rebuilt_restores_the_card_below() -> None:
+    """A6/C13: while a Danish Wild Draw Four can still be taken back, rebuilding the draw
+    pile keeps the card under it, so a successful challenge can restore it as the top card
+    (here a false UNO call by another player empties the draw pile during the challenge)."""
+    rules = attrs.evolve(DK, false_uno_penalty=2)
+    s = position(
+        ["B7 G2 W+4", "Y1 Y2", "G9 G8", "B9 B8"],
+        "R7",
+        below="R1 R2 R3",
+        rules=rules,
+        draw_pile="Y5",
+    )
+    s = run(s, uno.Play(0, "W+4", "green"))  # a bluff here: B7 could be laid on R7 (A4)
+    assert s.phase is uno.Phase.CHALLENGE
+    s = run(s, uno.CallUno(2))  # a false call: seat 2 draws 2, the pile is rebuilt
+    assert len(s.hands[2]) == 4
+    assert s.discard_pile[-2:] == cards("R7 W+4")
+    s = run(s, uno.Challenge(1))
+    assert s.top_card == uno.Card.parse("R7") and s.color is uno.Color.RED
+    # The Wild Draw Four is back in seat 0's hand, with 2 penalty cards from the rebuilt pile.
+    held = list(s.hands[0])
+    for card in cards("G2 B7 W+4"):
+        held.remove(card)
+    assert len(held) == 2 and set(held) <= set(cards("R1 R2 R3"))
+    assert s.current_player == 1

@@ -472,8 +472,19 @@ def _named(drawn: tuple[Card, ...] | None) -> _Named | None:
 
 
 def _rebuild(d: _Draft) -> bool:
-    """Turn the discard pile but its top card into a new draw pile (R12.1, C13)."""
-    below = d._discard[1]
+    """Turn the discard pile but its top card into a new draw pile (R12.1, C13).
+
+    While a Danish Wild Draw Four can still be taken back, the card under it stays too:
+    a successful challenge restores it as the top card (A6)."""
+    top = d._discard
+    if (
+        d.phase is _CHALLENGE
+        and d._challenge is not None
+        and d._m.rules.wd4_bluff is WildDrawFourBluff.TAKE_BACK
+        and top[1] is not None
+    ):
+        top = top[1]  # keep the top two cards
+    below = top[1]
     if below is None:
         return False
     rest: list[Card] = []
@@ -485,7 +496,7 @@ def _rebuild(d: _Draft) -> bool:
     d._rng += 1
     d._pos = 0
     d._strict = False
-    d._discard = (d._discard[0], None)
+    d._discard = (top[0], None) if top is d._discard else (d._discard[0], (top[0], None))
     return True
 
 
