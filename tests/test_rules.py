@@ -352,8 +352,12 @@ def test_register_profile_checks_name_and_value() -> None:
 
 
 def test_get_profile_unknown_name_lists_the_known_ones() -> None:
-    with pytest.raises(ValueError, match=r"unknown rules profile 'hoyle'.*danish.*mattel-108"):
+    with pytest.raises(
+        ValueError, match=r"unknown rules profile 'hoyle'; known profiles: "
+    ) as info:
         uno.get_profile("hoyle")
+    listed = str(info.value).split("known profiles: ")[1].split(", ")
+    assert {"mattel", "mattel-108", "swedish", "danish"} <= set(listed)
     with pytest.raises(ValueError, match="unknown rules profile"):
         uno.new_game(2, "hoyle")
 

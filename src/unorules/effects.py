@@ -10,8 +10,10 @@ them all and loses the turn). Choose one with ``Rules(customizable_effect=...)``
 >>> def next_draws_one(ctx: EffectContext) -> None:
 ...     ctx.draw(ctx.next_player, 1)
 >>> register_effect("doc-next-draws-one", next_draws_one)
->>> sorted(EFFECTS)[:3]
-['doc-next-draws-one', 'draw-until-color', 'extra-turn']
+>>> EFFECTS["doc-next-draws-one"] is next_draws_one
+True
+>>> {"wild", "extra-turn", "draw-until-color"} <= set(EFFECTS)
+True
 """
 
 from __future__ import annotations
