@@ -225,9 +225,13 @@ def _resolve_short_names(app: Any, env: Any, node: Any, contnode: Any) -> Any:
 # module that defines it. autodoc would show the docstring of the value's type instead.
 
 
-def _value_docstrings() -> dict[str, str]:
-    found: dict[str, str] = {}
+def value_docstrings() -> dict[str, tuple[str, str]]:
+    """The docstrings written after module-level assignments (``MATTEL = ...`` then a
+    string), which Python does not keep at run time: name -> (module, docstring). Also
+    used by tests/test_docstrings.py, which runs their examples."""
+    found: dict[str, tuple[str, str]] = {}
     for path in sorted(Path(unorules.__file__).parent.glob("*.py")):
+        module = "unorules" if path.stem == "__init__" else f"unorules.{path.stem}"
         body = ast.parse(path.read_text(encoding="utf-8")).body
         for node, after in itertools.pairwise(body):
             names: list[str] = []
@@ -241,19 +245,19 @@ def _value_docstrings() -> dict[str, str]:
                 and isinstance(after.value.value, str)
             ):
                 for name in names:
-                    found.setdefault(name, inspect.cleandoc(after.value.value))
+                    found.setdefault(name, (module, after.value.value))
     return found
 
 
-VALUE_DOCS = _value_docstrings()
+VALUE_DOCS = value_docstrings()
 
 
 def _value_docstring(app: Any, what: str, name: str, *args: Any) -> None:
     lines: list[str] = args[-1]
     if what == "data" and name.startswith("unorules."):
-        text = VALUE_DOCS.get(name.rsplit(".", 1)[-1])
-        if text is not None:
-            lines[:] = [*text.splitlines(), ""]
+        found = VALUE_DOCS.get(name.rsplit(".", 1)[-1])
+        if found is not None:
+            lines[:] = [*inspect.cleandoc(found[1]).splitlines(), ""]
 
 
 # -- napoleon and attribute docstrings -----------------------------------------------

@@ -12,11 +12,10 @@ attributes and properties: they are data, documented by a sentence), members of 
 
 from __future__ import annotations
 
-import ast
 import doctest
 import importlib
+import importlib.util
 import inspect
-import itertools
 import types
 from pathlib import Path
 from typing import Any
@@ -36,30 +35,17 @@ def _modules() -> list[types.ModuleType]:
     return found
 
 
-def _value_docstrings() -> dict[str, tuple[str, str]]:
-    """The docstrings written after module-level assignments (``MATTEL = ...`` then a
-    string), which Python does not keep at run time: name -> (module, docstring)."""
-    found: dict[str, tuple[str, str]] = {}
-    for path in sorted(Path(unorules.__file__).parent.glob("*.py")):
-        module = "unorules" if path.stem == "__init__" else f"unorules.{path.stem}"
-        body = ast.parse(path.read_text(encoding="utf-8")).body
-        for node, after in itertools.pairwise(body):
-            names: list[str] = []
-            if isinstance(node, ast.Assign):
-                names = [t.id for t in node.targets if isinstance(t, ast.Name)]
-            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-                names = [node.target.id]
-            if (
-                isinstance(after, ast.Expr)
-                and isinstance(after.value, ast.Constant)
-                and isinstance(after.value.value, str)
-            ):
-                for name in names:
-                    found.setdefault(name, (module, after.value.value))
-    return found
+def _docs_conf() -> types.ModuleType:
+    """docs/conf.py, whose parser of module-level value docstrings the docs build uses."""
+    path = Path(__file__).resolve().parent.parent / "docs" / "conf.py"
+    spec = importlib.util.spec_from_file_location("docs_conf_for_docstrings", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-VALUE_DOCS = _value_docstrings()
+VALUE_DOCS: dict[str, tuple[str, str]] = _docs_conf().value_docstrings()
 
 
 def _is_value(obj: object) -> bool:

@@ -384,24 +384,6 @@ def test_c9_swedish_lost_turn_comes_on_top_of_a_draw_two() -> None:
 # -- going out and scoring --------------------------------------------------------------------
 
 
-def test_e79_swedish_going_out_on_skip_ends_the_round() -> None:
-    """E79: "P0 goes out with a Skip → round ends normally (allowed)" (A11)."""
-    s = position(["GS", "Y1 G5", "B1", "R2"], "G4", rules=SE)
-    s = run(s, uno.Play(0, "GS"))
-    assert s.phase is uno.Phase.ROUND_OVER
-    assert s.round_winner == 0
-    assert s.scores == (6 + 1 + 2, 0, 0, 0)
-
-
-def test_e79_swedish_going_out_on_draw_two_still_makes_next_draw_counted() -> None:
-    """E79: "going out with a Draw 2 → P1 +2, counted." (A11)"""
-    s = position(["G+2", "G5", "B1", "R2"], "G4", rules=SE, draw_pile="Y9 YS B7")
-    s = run(s, uno.Play(0, "G+2"))
-    assert hand(s, 1) == "Y9 YS G5"
-    assert s.phase is uno.Phase.ROUND_OVER
-    assert s.scores == (5 + 9 + 20 + 1 + 2, 0, 0, 0)
-
-
 ELIMINATION = attrs.evolve(SE, scoring=uno.Scoring.ELIMINATION)
 
 
