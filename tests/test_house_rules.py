@@ -454,3 +454,24 @@ def test_c16_a_false_uno_call_with_a_wrong_drawn_is_rejected() -> None:
     rejects(s, uno.CallUno(0, drawn=["R9", "B1"]), "draw_mismatch")
     true_call = position(["R3"], "R7", rules=rules, uno_open=[0])
     rejects(true_call, uno.CallUno(0, drawn=["B1"]), "draw_mismatch")
+
+
+def test_a_drawn_wild_is_judged_when_laid_not_when_drawn() -> None:
+    """§2.4/A4: a restricted Wild is judged on the hand at the moment it is laid. The W
+    was drawn when it could be laid, but the hand now holds a red card (a catch or a false
+    call adds cards during the drawn phase): the W may no longer be laid, and the player
+    passes, even under draw_until_playable, which otherwise forces the drawn card (A18)."""
+    rules = attrs.evolve(
+        MATTEL, wild_restriction=uno.WildRestriction.NO_CURRENT_COLOR, draw_until_playable=True
+    )
+    fresh = position(
+        ["B1", "G5 W", "G9", "B9"], "R7", rules=rules, current=1, phase="drawn", drawn_card="W"
+    )
+    assert uno.Play(1, "W", "red") in uno.legal_actions(fresh, 1)
+    rejects(fresh, uno.Pass(1), "wrong_phase")  # draw_until_playable: the card must be laid
+    later = position(
+        ["B1", "G5 R2 W", "G9", "B9"], "R7", rules=rules, current=1, phase="drawn", drawn_card="W"
+    )
+    rejects(later, uno.Play(1, "W", "red"), "wild_restricted")
+    assert uno.legal_actions(later, 1)[0] == uno.Pass(1)
+    assert run(later, uno.Pass(1)).current_player == 2

@@ -51,6 +51,24 @@ def house_rules(draw: st.DrawFn, base: uno.Rules) -> uno.Rules:
         changes["draw_up_to"] = 3
     if draw(st.booleans()):
         changes["wild_restriction"] = draw(st.sampled_from(list(uno.WildRestriction)))
+    if draw(st.booleans()):
+        # The options on which the profiles differ, mixed freely too.
+        changes.update(
+            first_discard=draw(st.sampled_from(list(uno.FirstDiscard))),
+            voluntary_draw=draw(st.booleans()),
+            two_player_reverse=draw(st.sampled_from(list(uno.TwoPlayerReverse))),
+            next_may_answer_symbol=draw(st.booleans()),
+            wd4_blockers=draw(st.sampled_from(list(uno.WildDrawFourBlockers))),
+            wd4_bluff=draw(st.sampled_from(list(uno.WildDrawFourBluff))),
+            challenger_plays_after_success=draw(st.booleans()),
+            uno_penalty_loses_turn=draw(st.booleans()),
+            uno_window=draw(st.sampled_from(list(uno.UnoWindow))),
+        )
+    if base.shuffle_hands_cards:
+        changes["shuffle_hands_last_card"] = draw(st.sampled_from(list(uno.ShuffleHandsLastCard)))
+    if base.customizable_cards:
+        effects = ["wild", "extra-turn", "draw-until-color"]
+        changes["customizable_effect"] = draw(st.sampled_from(effects))
     return attrs.evolve(base, **changes)
 
 

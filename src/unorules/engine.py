@@ -811,8 +811,12 @@ def _turn_actions(s: State, p: int) -> list[Action]:
     elif phase is _DRAWN:
         drawn = s._drawn
         assert drawn is not None
-        out.extend(_card_plays(s, p, drawn, hand))
-        if not rules.draw_until_playable:
+        # Judged now, not when drawn: a catch or a false call may have added cards since,
+        # and a wild restriction looks at the whole hand (A4).
+        layable = _can_lay(s, p, drawn, hand)
+        if layable:
+            out.extend(_card_plays(s, p, drawn, hand))
+        if not layable or not rules.draw_until_playable:
             out.append(_single(Pass, p))
     elif phase is _CHALLENGE or phase is _PENALTY:
         for card in _stackable(s, p):
@@ -1537,8 +1541,9 @@ def _apply_pass(s: State, a: Pass) -> State:
         return freeze(d)
     if s.phase is not _DRAWN:
         _fail(ErrorCode.WRONG_PHASE, "pass keeps a card just drawn: there is none now (R4.6)")
-    if s._m.rules.draw_until_playable:
-        _fail(ErrorCode.WRONG_PHASE, f"the card drawn ({s._drawn}) must be laid (A18)")
+    drawn = s._drawn
+    if s._m.rules.draw_until_playable and drawn is not None and _can_lay(s, p, drawn, s.hands[p]):
+        _fail(ErrorCode.WRONG_PHASE, f"the card drawn ({drawn}) must be laid (A18)")
     d = draft(s)
     _begin_turn(d, _step(d, p, 1))
     return freeze(d)
