@@ -56,9 +56,6 @@ def shuffled(items: Sequence[T], *, seed: int, counter: int) -> list[T]:
     if n < 2:
         return list(items)
     keys = struct.unpack(f"<{n}Q", _stream(seed, counter, 8 * n))
-    by_key = dict(zip(keys, range(n), strict=True))
-    if len(by_key) == n:  # sorting plain integers is much faster than sorting with a key
-        return [items[by_key[k]] for k in sorted(keys)]
     return [items[i] for i in sorted(range(n), key=keys.__getitem__)]
 
 
