@@ -400,3 +400,14 @@ def test_compare_profiles_is_generated_from_the_registered_data(registered: list
     assert changed == {"target", "stacking"}
     assert "test-cmp" in [None, *uno.PROFILES]
     assert len(uno.compare_profiles()[0][2]) == len(uno.PROFILES)
+
+
+def test_every_option_is_documented_with_the_rule_it_models() -> None:
+    """Issue 3: each option's documentation names the rule it models. The Rules docstring
+    (help() and the API reference) carries every field, its help text and its reference."""
+    doc = uno.Rules.__doc__ or ""
+    for field in attrs.fields(uno.Rules):
+        help_text, rule = field.metadata["help"], field.metadata["rule"]
+        assert help_text and rule, field.name
+        assert f"``{field.name}`` (``mattel``: " in doc, field.name
+        assert f"Models {rule}." in doc, field.name

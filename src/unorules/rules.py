@@ -415,6 +415,20 @@ class Rules:
         return self.points.of(card)
 
 
+def _options_section() -> str:
+    """The options part of :class:`Rules`' docstring, generated from the fields' metadata
+    so that the text and the rule references are written once."""
+    lines = ["", "    The options, each with its ``mattel`` default and the rules it models:", ""]
+    for a in attrs.fields(Rules):
+        help_text = a.metadata["help"]
+        lines += [
+            f"    ``{a.name}`` (``mattel``: {_show(a.default)})",
+            f"        {help_text[0].upper()}{help_text[1:]}. Models {a.metadata['rule']}.",
+            "",
+        ]
+    return "\n".join(lines)
+
+
 def _conflicts(r: Rules) -> list[str]:
     problems: list[str] = []
 
@@ -730,3 +744,6 @@ def _show(value: object) -> str:
     if isinstance(value, CardPoints):
         return ", ".join(f"{k} {v}" for k, v in attrs.asdict(value).items())
     return str(value)
+
+
+Rules.__doc__ = (Rules.__doc__ or "") + _options_section()
