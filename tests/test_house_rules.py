@@ -475,3 +475,14 @@ def test_a_drawn_wild_is_judged_when_laid_not_when_drawn() -> None:
     rejects(later, uno.Play(1, "W", "red"), "wild_restricted")
     assert uno.legal_actions(later, 1)[0] == uno.Pass(1)
     assert run(later, uno.Pass(1)).current_player == 2
+
+
+def test_multi_play_naming_more_copies_than_held_is_card_not_in_hand() -> None:
+    """A multi-card play that names a card more often than the hand holds it is rejected
+    with card_not_in_hand, naming the missing copy (never an unexpected exception)."""
+    rules = attrs.evolve(MATTEL, multi_play=uno.MultiPlay.IDENTICAL)
+    s = position(["R5 G1 G2", "Y1 Y2"], "R7", rules=rules)
+    err = rejects(s, uno.Play(0, "R5", also=["R5"]), "card_not_in_hand")
+    assert str(err) == "player 0 does not hold R5 (laying R5 R5)"
+    err = rejects(s, uno.Play(0, "B5"), "card_not_in_hand")
+    assert str(err) == "player 0 does not hold B5"

@@ -112,6 +112,10 @@ def probes(state: uno.State, pick: int) -> list[uno.Action]:
         uno.ChooseColor(seat, color),
         uno.CatchUno(seat, other),
         uno.NextRound(),
+        # Multi-card plays and Seven-O targets, legal or not under the rules in force.
+        uno.Play(seat, own, color if own.is_wild else None, also=(own,)),
+        uno.Play(seat, own, color if own.is_wild else None, also=(card,)),
+        uno.Play(seat, own, color if own.is_wild else None, target=other),
     ]
     return out
 

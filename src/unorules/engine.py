@@ -979,7 +979,6 @@ def _not_your_turn(s: State, seat: int) -> NoReturn:
 
 def _turn_action(d: _Draft, actor: int) -> None:
     """A play, or a draw that is not a penalty: it closes UNO windows (C2, C9)."""
-    d._idle = 0 if d._idle < 0 else d._idle
     if d._uno or d._overdue:
         if d._m.rules.uno_window is UnoWindow.NEXT_TURN_ACTION:
             d._uno = ()
@@ -1155,15 +1154,18 @@ def _apply_play(s: State, a: Play) -> State:
     laid = (card, *a.also) if a.also else (card,)
     rest = _remove(hand, laid)
     if rest is None:
-        missing = card if card not in hand else next(c for c in a.also if c not in hand)
-        if card not in hand or a.also:
-            _fail(
-                ErrorCode.CARD_NOT_IN_HAND,
-                f"player {p} does not hold {' and '.join(map(str, laid))}"
-                if card in hand
-                else f"player {p} does not hold {missing}",
-            )
-    assert rest is not None
+        held = list(hand)
+        missing = []
+        for c in laid:
+            if c in held:
+                held.remove(c)
+            else:
+                missing.append(c)
+        _fail(
+            ErrorCode.CARD_NOT_IN_HAND,
+            f"player {p} does not hold {' '.join(map(str, missing))}"
+            + (f" (laying {' '.join(map(str, laid))})" if len(laid) > 1 else ""),
+        )
     if card.is_wild:
         if a.color is None:
             _fail(ErrorCode.BAD_COLOR, f"{card} is a wild: name a color (red, yellow, green, blue)")
@@ -1583,18 +1585,13 @@ def _apply_catch(s: State, a: CatchUno) -> State:
             ErrorCode.NOTHING_TO_CATCH,
             f"there is no seat {target} at this table (seats 0 to {s.players - 1}) to catch",
         )
-    if not 0 <= target < s.players or target not in s.uno_exposed:
-        why = (
-            "has not one card"
-            if not 0 <= target < s.players or len(s.hands[target]) != 1
-            else "said UNO or can no longer be caught"
-        )
-        if (
-            0 <= target < s.players
-            and target in s._uno
-            and s._m.rules.uno_window is UnoWindow.UNTIL_OFFENDER_TURN
-        ):
+    if target not in s.uno_exposed:
+        if len(s.hands[target]) != 1:
+            why = "has not one card"
+        elif target in s._uno and s._m.rules.uno_window is UnoWindow.UNTIL_OFFENDER_TURN:
             why = "may still say UNO until another player has moved (C9)"
+        else:
+            why = "said UNO or can no longer be caught"
         _fail(ErrorCode.NOTHING_TO_CATCH, f"player {target} {why}: nothing to catch")
     rules = s._m.rules
     d = draft(s)
