@@ -392,3 +392,11 @@ def test_next_round_with_a_bad_deal_keeps_the_round_over() -> None:
     text = message(state, wrong_dealer, "bad_deal")
     assert "seat 0, not 2" in text
     assert state.to_json() == before
+
+
+@pytest.mark.parametrize("not_a_state", [None, "state", {"phase": "play"}])
+def test_apply_and_legal_actions_need_a_state(not_a_state: Any) -> None:
+    with pytest.raises(TypeError, match="needs a State"):
+        uno.apply(not_a_state, uno.Draw(0))
+    with pytest.raises(TypeError, match="needs a State"):
+        uno.legal_actions(not_a_state)

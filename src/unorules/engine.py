@@ -728,6 +728,8 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
      Play(0, 'W', 'yellow', uno=True), Play(0, 'W', 'green'), Play(0, 'W', 'green', uno=True),
      Play(0, 'W', 'blue'), Play(0, 'W', 'blue', uno=True), Draw(0), CallUno(0))
     """
+    if type(state) is not State:
+        raise TypeError(f"legal_actions needs a State (from unorules.new_game), not {state!r}")
     phase = state.phase
     current = state.current_player
     m = state._m
@@ -936,6 +938,8 @@ def apply(state: State, action: Action) -> State:
     ...
     unorules.errors.IllegalAction: G5 does not match R7 (color red): lay the same color, ...
     """
+    if type(state) is not State:
+        raise TypeError(f"apply needs a State (from unorules.new_game), not {state!r}")
     kind = type(action)
     # The fast paths accept only the current player's plain moves, so they need none of
     # the checks below; anything else (including every error) takes the general path.
