@@ -12,6 +12,28 @@ SHEETS = [pytest.param(uno.SWEDISH, id="swedish"), pytest.param(uno.DANISH, id="
 
 
 @pytest.mark.parametrize("rules", SHEETS)
+def test_e15_seeded_first_wild_is_returned(rules: uno.Rules) -> None:
+    """E15 with seeded deals: a first W or WD4 is never the first card in play; it is back
+    in the draw pile, and the next card has no effect: the player left of the dealer
+    starts, clockwise (C5)."""
+    seen = 0
+    for seed in range(10_000):
+        s = uno.new_game(4, rules, seed=seed)
+        if len(s.turned) == 1:
+            continue
+        seen += 1
+        assert all(c.is_wild for c in s.turned[:-1])
+        assert not s.top_card.is_wild
+        assert all(c in s.draw_pile for c in s.turned[:-1])
+        assert s.draw_pile_size == 79
+        assert (s.current_player, s.direction) == ((s.dealer + 1) % 4, 1)
+        assert s.phase is uno.Phase.PLAY
+        if seen == 5:
+            break
+    assert seen == 5
+
+
+@pytest.mark.parametrize("rules", SHEETS)
 def test_e79_going_out_on_a_skip_ends_the_round(rules: uno.Rules) -> None:
     """E79: "P0 goes out with a Skip → round ends normally (allowed)" (A11: both sheets are
     silent, so going out on an action card is allowed)."""
