@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import unorules as uno
+from unorules import engine
 
 PROFILE_NAMES = ["mattel", "mattel-108", "swedish", "danish"]
 
@@ -120,6 +121,34 @@ def probes(state: uno.State, pick: int) -> list[uno.Action]:
     return out
 
 
+def assert_calm_is_derived(state: uno.State) -> None:
+    """The engine's private fast-path flag is exactly what its definition says."""
+    m = state._m
+    calm = m.plain and m.full and not (state._uno or state._overdue or state._lost)
+    assert state._calm == (calm and state._lock < 0), f"stale _calm in {state!r}"
+
+
+def assert_fast_path_agrees(state: uno.State, action: uno.Action) -> None:
+    """``apply`` (with its fast paths) and the general rules give the same outcome."""
+    try:
+        fast = uno.apply(state, action)
+    except uno.IllegalAction as exc:
+        with pytest.raises(uno.IllegalAction) as info:
+            engine._apply_general(state, action)
+        assert (info.value.code, str(info.value)) == (exc.code, str(exc)), action
+        return
+    general = engine._apply_general(state, action)
+    assert fast == general, f"fast path differs on {action!r} in {state!r}"
+    assert fast._calm == general._calm
+    assert_calm_is_derived(fast)
+
+
+def assert_legal_fast_path_agrees(state: uno.State) -> None:
+    assert uno.legal_actions(state) == engine._legal_general(state, None)
+    for seat in range(state.players):
+        assert uno.legal_actions(state, seat) == engine._legal_general(state, seat)
+
+
 def play_random(
     rules: uno.Rules, players: int, seed: int, choices: list[int], *, check: bool
 ) -> tuple[list[uno.Action], list[uno.State]]:
@@ -139,8 +168,10 @@ def play_random(
                 assert current is not None
                 assert uno.legal_actions(state, current), "the current player cannot act"
             before = state.to_json()
+            assert_calm_is_derived(state)
+            assert_legal_fast_path_agrees(state)
             for action in legal:
-                uno.apply(state, action)  # every listed action applies
+                assert_fast_path_agrees(state, action)  # and every listed action applies
             listed = set(legal)
             for probe in probes(state, pick):
                 if probe in listed:
@@ -149,6 +180,7 @@ def play_random(
                     uno.apply(state, probe)
                 assert isinstance(info.value.code, uno.ErrorCode)
                 assert str(info.value)
+                assert_fast_path_agrees(state, probe)
             assert state.to_json() == before, "apply changed its input"
             assert uno.State.from_json(state.to_json()) == state
         # Mostly the current player's own moves, so rounds progress; sometimes anything.

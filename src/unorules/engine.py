@@ -733,20 +733,9 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
     phase = state.phase
     current = state.current_player
     m = state._m
-    if player is not None and not (
-        isinstance(player, int) and 0 <= player < len(m.names) and not isinstance(player, bool)
-    ):
-        raise ValueError(
-            f"there is no seat {player!r} at this table (seats 0 to {len(m.names) - 1})"
-        )
-    if (
-        phase is _PLAY
-        and m.plain
-        and (player is None or player == current)
-        and state._lock < 0
-        and not state._uno
-        and not state._overdue
-    ):
+    if player is not None and (type(player) is not int or not 0 <= player < len(m.names)):
+        _check_player(m, player)
+    if phase is _PLAY and state._calm and (player is None or player == current):
         # The common case, kept lean: a normal turn under rules without house rules that
         # change which single cards may be laid, and no UNO window open.
         assert current is not None
@@ -768,12 +757,29 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
             return (*out, *_calls(m.active))
         out.append(tab.call)
         return tuple(out)
+    return _legal_general(state, player)
+
+
+def _check_player(m: Match, player: object) -> None:
+    """Accept a seat given as an ``int`` subclass (not ``bool``); reject anything else."""
+    if not (
+        isinstance(player, int) and 0 <= player < len(m.names) and not isinstance(player, bool)
+    ):
+        raise ValueError(
+            f"there is no seat {player!r} at this table (seats 0 to {len(m.names) - 1})"
+        )
+
+
+def _legal_general(state: State, player: int | None) -> tuple[Action, ...]:
+    """``legal_actions`` without the fast path: every phase and option."""
+    phase = state.phase
+    current = state.current_player
     if phase is _GAME_OVER:
         return ()
     if phase is _ROUND_OVER:
         return () if player is not None else (_single(NextRound),)
     assert current is not None
-    out = []
+    out: list[Action] = []
     if player is None or player == current:
         out.extend(_turn_actions(state, current))
     active = state._m.active
@@ -951,7 +957,12 @@ def apply(state: State, action: Action) -> State:
         done = _fast_draw(state, action)  # type: ignore[arg-type]
         if done is not None:
             return done
-    handler = _HANDLERS.get(kind)
+    return _apply_general(state, action)
+
+
+def _apply_general(state: State, action: Action) -> State:
+    """``apply`` without the fast paths: every rule, option and error check."""
+    handler = _HANDLERS.get(type(action))
     if handler is None:
         raise TypeError(f"not an action: {action!r}")
     if state.phase is _GAME_OVER:
@@ -1042,30 +1053,34 @@ def _remove(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] |
 
 def _fast_play(s: State, a: Play) -> State | None:
     """A plain play on a normal turn, done directly; None when the general path must
-    decide (unusual options, an error to report, UNO bookkeeping, going out)."""
-    m = s._m
+    decide (unusual options, an error to report, an UNO call owed, going out).
+
+    Only for a calm state (``_calm``: no UNO window, lost turn or answer lock open, rules
+    without house rules that change how cards are laid), which it leaves calm.
+    """
     p = a.player
-    phase = s.phase
     if (
-        (phase is not _PLAY and (phase is not _DRAWN or a.card is not s._drawn))
+        not s._calm
         or p != s.current_player
-        or not m.plain
         or a.also
         or a.target is not None
         or a.hands is not None
         or a.drawn is not None
-        or (a.uno and m.rules.false_uno_penalty > 0)  # a false call costs cards (C16)
-        or s._uno
-        or s._overdue
-        or s._lost
-        or s._lock >= 0
-        or not m.full
     ):
         return None
-    hand = s.hands[p]
-    if len(hand) <= 2:
-        return None  # UNO bookkeeping or going out
     card = a.card
+    phase = s.phase
+    if phase is not _PLAY and (phase is not _DRAWN or card is not s._drawn):
+        return None
+    m = s._m
+    hand = s.hands[p]
+    if len(hand) <= 3:
+        # Two cards left: the general path settles the UNO call owed unless it is made now;
+        # one: going out.
+        if len(hand) < 2 or (len(hand) == 2 and not a.uno):
+            return None
+    if a.uno and len(hand) != 2 and m.rules.false_uno_penalty:
+        return None  # a false call costs cards (C16)
     top = s._discard[0]
     if card not in (_ON_COLOR[s.color] if top.is_wild else _ON_CARD[top]):  # type: ignore[index]
         return None
@@ -1076,7 +1091,7 @@ def _fast_play(s: State, a: Play) -> State | None:
     rank = card.rank
     if card.is_wild:
         color = a.color
-        if color is None or rank is _WSH or rank is _WC:
+        if color is None or rank is _WSH or (rank is _WC and not m.plain_custom):
             return None
     elif a.color is not None:
         return None
@@ -1105,23 +1120,25 @@ def _fast_play(s: State, a: Play) -> State | None:
             nxt = (p + direction) % n
             if not m.rules.next_may_answer_symbol:
                 d._lock = nxt
+                d._calm = False
     elif rank is _DRAW_TWO:
         victim = (p + direction) % n
-        before = d.hands[victim]
         _draw(d, victim, 2, None)
-        if len(before) == 1 and len(d.hands[victim]) == 1:
-            return None  # both piles empty: let the general path settle UNO
+        if len(d.hands[victim]) == 1:
+            return None  # the piles ran out and the victim owes an UNO call (A12)
         nxt = (p + 2 * direction) % n
-    elif rank is _WILD:
+    elif rank is not _WD4:  # a Wild, or a Wild Customizable that acts as one
         nxt = (p + direction) % n
     else:  # Wild Draw Four: the victim may challenge (R7.3)
         d._pending = 4
         d._challenge = (p, _bluff(s, hands[p]), s.color)
         d.current_player = (p + direction) % n
         d.phase = _CHALLENGE
-        return freeze(d)
+        d.__class__ = State  # type: ignore[assignment]  # freeze(d), which d stays calm
+        return d  # type: ignore[return-value]
     d.current_player = nxt
-    return freeze(d)
+    d.__class__ = State  # type: ignore[assignment]  # as freeze(d): d's _calm is right
+    return d  # type: ignore[return-value]
 
 
 def _apply_play(s: State, a: Play) -> State:
@@ -1445,26 +1462,36 @@ def _end_round(d: _Draft, winner: int | None) -> State:
 
 
 def _fast_draw(s: State, a: Draw) -> State | None:
-    """A plain one-card draw on a normal turn; None when the general path must decide."""
-    m = s._m
+    """A plain one-card draw on a normal turn, or taking a Wild Draw Four unchallenged,
+    in a calm state; None when the general path must decide."""
     p = a.player
-    if (
-        s.phase is not _PLAY
-        or p != s.current_player
-        or not m.plain
-        or not m.rules.voluntary_draw
-        or a.drawn is not None
-        or s._uno
-        or s._overdue
-        or s._lost
-        or s._lock >= 0
-        or not m.full
-        or s._pos >= len(s._pile)
-    ):
+    if not s._calm or p != s.current_player or a.drawn is not None:
+        return None
+    phase = s.phase
+    m = s._m
+    pos = s._pos
+    pile = s._pile
+    if phase is _CHALLENGE:
+        # Accepting the penalty (R7.3): draw it and lose the turn.
+        count = s._pending
+        if pos + count > len(pile):
+            return None  # the pile must be rebuilt
+        d = draft(s)
+        d._pos = pos + count
+        hands = list(s.hands)
+        hands[p] = tuple(sorted((*s.hands[p], *pile[pos : pos + count]), key=_INDEX))
+        d.hands = tuple(hands)
+        d._pending = 0
+        d._challenge = None
+        d.current_player = (p + s.direction) % len(m.names)
+        d.phase = _PLAY
+        d.__class__ = State  # type: ignore[assignment]  # as freeze(d): d stays calm
+        return d  # type: ignore[return-value]
+    if phase is not _PLAY or not m.rules.voluntary_draw or pos >= len(pile):
         return None
     d = draft(s)
-    card = s._pile[s._pos]
-    d._pos = s._pos + 1
+    card = pile[pos]
+    d._pos = pos + 1
     d._idle = 0
     hand = s.hands[p]
     i = bisect.bisect_right(hand, card.index, key=_INDEX)
@@ -1477,7 +1504,8 @@ def _fast_draw(s: State, a: Draw) -> State | None:
         d._drawn = card
     else:
         d.current_player = (p + s.direction) % len(m.names)
-    return freeze(d)
+    d.__class__ = State  # type: ignore[assignment]  # as freeze(d): d stays calm
+    return d  # type: ignore[return-value]
 
 
 def _apply_draw(s: State, a: Draw) -> State:

@@ -91,8 +91,11 @@ class Match:
     full: bool = attrs.field(init=False)
     """True while no seat has been eliminated (turn order is then plain arithmetic)."""
     plain: bool = attrs.field(init=False)
-    """True when no house rule changes which single cards may be laid or how (the engine's
-    fast path applies)."""
+    """True when no house rule changes which single cards may be laid or how."""
+    fast: bool = attrs.field(init=False)
+    """True when the engine's fast paths may apply: ``plain`` and ``full``."""
+    plain_custom: bool = attrs.field(init=False)
+    """True when a Wild Customizable is a plain Wild (its effect is the built-in "wild")."""
 
     def __attrs_post_init__(self) -> None:
         active = tuple(s for s in range(len(self.names)) if not self.out[s])
@@ -113,6 +116,8 @@ class Match:
             and r.play_drawn_card
         )
         object.__setattr__(self, "plain", plain)
+        object.__setattr__(self, "fast", plain and len(active) == len(self.names))
+        object.__setattr__(self, "plain_custom", r.customizable_effect == "wild")
 
     def key(self) -> tuple[object, ...]:
         return (
@@ -135,6 +140,7 @@ class _Slots:
     """The fields of a state, shared by :class:`State` and its private mutable twin."""
 
     __slots__ = (
+        "_calm",
         "_challenge",
         "_discard",
         "_drawn",
@@ -157,6 +163,9 @@ class _Slots:
     )
 
     _m: Match
+    _calm: bool
+    """Derived, not part of the value: the match allows the fast paths (``_m.fast``) and no
+    UNO window, lost turn or answer lock is open. Set by :func:`freeze`."""
     hands: tuple[tuple[Card, ...], ...]
     _pile: tuple[Card, ...]
     _pos: int
@@ -548,6 +557,7 @@ def draft(s: _Slots) -> _Draft:
     """A mutable copy of a state's fields (internal)."""
     d = _Draft()
     d._m = s._m
+    d._calm = s._calm
     d.hands = s.hands
     d._pile = s._pile
     d._pos = s._pos
@@ -571,5 +581,6 @@ def draft(s: _Slots) -> _Draft:
 
 def freeze(d: _Draft) -> State:
     """Turn a finished draft into an immutable :class:`State` (internal)."""
+    d._calm = d._m.fast and not d._uno and not d._overdue and not d._lost and d._lock < 0
     d.__class__ = State  # type: ignore[assignment]
     return d  # type: ignore[return-value]

@@ -1,0 +1,85 @@
+"""The engine's fast paths are taken in plain play, and agree with the general rules.
+
+``apply`` and ``legal_actions`` handle the common moves (a plain play or draw, taking a
+Wild Draw Four, listing a normal turn) on a short path and leave everything else to the
+general code. ``tests/test_properties.py`` compares the two on every step of random games
+under every profile and house rule; this file checks that the comparison is not vacuous
+(the fast paths really run) and pins the cases at their edges.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+import unorules as uno
+from unorules import engine
+from test_properties import (
+    assert_calm_is_derived,
+    assert_fast_path_agrees,
+    assert_legal_fast_path_agrees,
+)
+
+
+def _bench_policy_game(players: int, seed: int) -> list[tuple[uno.State, uno.Action]]:
+    """One round under mattel with a random player who always calls UNO."""
+    rng = random.Random(seed)
+    state = uno.new_game(players, seed=seed)
+    steps = []
+    while not state.is_over:
+        player = state.current_player
+        assert player is not None
+        legal = [a for a in uno.legal_actions(state, player) if not isinstance(a, uno.CallUno)]
+        calls = [a for a in legal if getattr(a, "uno", False)]
+        action = rng.choice(calls or legal)
+        steps.append((state, action))
+        state = uno.apply(state, action)
+    return steps
+
+
+def test_fast_paths_are_taken_in_plain_play_and_agree() -> None:
+    taken = total = 0
+    for seed in range(40):
+        for state, action in _bench_policy_game(2 + seed % 3, seed):
+            assert_calm_is_derived(state)
+            assert_legal_fast_path_agrees(state)
+            assert_fast_path_agrees(state, action)
+            total += 1
+            if isinstance(action, uno.Play):
+                taken += engine._fast_play(state, action) is not None
+            elif isinstance(action, uno.Draw):
+                taken += engine._fast_draw(state, action) is not None
+    assert taken > total * 0.7, f"fast paths took only {taken} of {total} actions"
+
+
+def _two_card_deal(hand: list[str], turned: str = "R7") -> uno.State:
+    rules = attrs.evolve(uno.MATTEL, hand_size=len(hand))
+    other = ["B1", "B2", "B3", "B4", "B5", "B6", "B8"][: len(hand)]
+    return uno.new_game(2, rules, deal=uno.Deal(dealer=1, hands=[hand, other], turned=[turned]))
+
+
+def test_a_play_to_one_card_with_uno_called_stays_calm() -> None:
+    state = _two_card_deal(["R2", "G5"])
+    after = uno.apply(state, uno.Play(0, "R2", uno=True))
+    assert engine._fast_play(state, uno.Play(0, "R2", uno=True)) is not None
+    assert after.uno_exposed == () and after._calm
+    assert_fast_path_agrees(state, uno.Play(0, "R2", uno=True))
+
+
+def test_a_play_to_one_card_without_uno_opens_the_window_on_the_general_path() -> None:
+    state = _two_card_deal(["R2", "G5"])
+    assert engine._fast_play(state, uno.Play(0, "R2")) is None
+    after = uno.apply(state, uno.Play(0, "R2"))
+    assert after.uno_exposed == (0,) and not after._calm
+
+
+def test_taking_a_wild_draw_four_unchallenged_is_a_fast_draw() -> None:
+    state = _two_card_deal(["W+4", "G5", "G6"], turned="R7")
+    state = uno.apply(state, uno.Play(0, "W+4", "blue"))
+    assert state.phase is uno.Phase.CHALLENGE
+    assert engine._fast_draw(state, uno.Draw(1)) is not None
+    assert_fast_path_agrees(state, uno.Draw(1))
+    after = uno.apply(state, uno.Draw(1))
+    assert len(after.hands[1]) == 3 + 4
+    assert (after.current_player, after.phase, after.color) == (0, uno.Phase.PLAY, uno.Color.BLUE)
