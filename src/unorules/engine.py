@@ -130,6 +130,9 @@ def _cut_value(card: Card) -> int:
     return card.number if card.number is not None else 0
 
 
+_NAMES: Final = tuple(tuple(f"P{i}" for i in range(n)) for n in range(11))
+
+
 def new_game(
     players: int | Sequence[str],
     rules: Rules | str | None = None,
@@ -159,7 +162,7 @@ def new_game(
     """
     if isinstance(players, int) and not isinstance(players, bool):
         count = players
-        names = tuple(f"P{i}" for i in range(max(count, 0)))
+        names = _NAMES[count] if 0 <= count <= 10 else ()
     elif isinstance(players, Sequence) and not isinstance(players, str):
         names = tuple(players)
         count = len(names)
@@ -1074,12 +1077,11 @@ def _fast_play(s: State, a: Play) -> State | None:
         return None
     m = s._m
     hand = s.hands[p]
-    if len(hand) <= 3:
-        # Two cards left: the general path settles the UNO call owed unless it is made now;
-        # one: going out.
-        if len(hand) < 2 or (len(hand) == 2 and not a.uno):
-            return None
-    if a.uno and len(hand) != 2 and m.rules.false_uno_penalty:
+    size = len(hand)
+    if size == 2:
+        if not a.uno:
+            return None  # the general path opens the UNO window (C7)
+    elif a.uno and m.rules.false_uno_penalty:
         return None  # a false call costs cards (C16)
     top = s._discard[0]
     if card not in (_ON_COLOR[s.color] if top.is_wild else _ON_CARD[top]):  # type: ignore[index]
@@ -1097,6 +1099,8 @@ def _fast_play(s: State, a: Play) -> State | None:
         return None
     else:
         color = card.color
+    if size == 1 and (rank is _DRAW_TWO or rank is _WD4):
+        return None  # going out with a penalty for the next player
     d = draft(s)
     hands = list(s.hands)
     hands[p] = hand[:i] + hand[i + 1 :]
@@ -1106,8 +1110,12 @@ def _fast_play(s: State, a: Play) -> State | None:
     d._drawn = None
     d.color = color
     d._idle = 0
-    n = len(m.names)
     direction = s.direction
+    if size == 1:  # going out (R11.1)
+        if rank is _REVERSE:
+            d.direction = -direction
+        return _end_round(d, p)
+    n = len(m.names)
     if card.number is not None:
         nxt = (p + direction) % n
     elif rank is _SKIP:
@@ -1718,7 +1726,7 @@ def _apply_next_round(s: State, a: NextRound) -> State:
     dealer = (m.dealer + 1) % n
     while m.out[dealer]:
         dealer = (dealer + 1) % n
-    nm = attrs.evolve(m, round=m.round + 1, dealer=dealer, round_winner=None, round_points=None)
+    nm = m.but(round=m.round + 1, dealer=dealer, round_winner=None, round_points=None)
     return _start_round(nm, s._rng, a.deal)
 
 

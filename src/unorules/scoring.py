@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import attrs
-
 from unorules.cards import Card
 from unorules.rules import Rules, Scoring
 from unorules.state import Match
@@ -47,7 +45,7 @@ def score_round(m: Match, hands: tuple[tuple[Card, ...], ...], winner: int | Non
     sides_n = len(m.totals)
     points = [0] * sides_n
     if winner is None:
-        return attrs.evolve(m, round_winner=None, round_points=tuple(points))
+        return m.but(round_winner=None, round_points=tuple(points))
     rules = m.rules
     win_side = m.sides[winner]
     held = [0] * sides_n
@@ -91,8 +89,7 @@ def score_round(m: Match, hands: tuple[tuple[Card, ...], ...], winner: int | Non
             for seat in range(len(out)):
                 if m.sides[seat] in gone:
                     out[seat] = True
-    return attrs.evolve(
-        m,
+    return m.but(
         totals=tuple(totals),
         out=tuple(out),
         round_winner=winner,

@@ -64,6 +64,33 @@ def _discard_cards(node: Discard | None) -> Iterator[Card]:
         node = node[1]
 
 
+_SEATS: Final = tuple(tuple(range(n)) for n in range(11))
+_flags: dict[int, tuple[Rules, bool, bool]] = {}
+
+
+def _rule_flags(r: Rules) -> tuple[bool, bool]:
+    """``(plain, plain_custom)`` of :class:`Match` for rules ``r``, cached by identity."""
+    found = _flags.get(id(r))
+    if found is None or found[0] is not r:
+        plain = (
+            not r.seven_o
+            and not r.jump_in
+            and r.multi_play.value == "none"
+            and r.wild_restriction.value == "none"
+            and not r.no_finish_on_action
+            and r.stacking.value == "none"
+            and not r.skip_bounce
+            and not r.wild_draws_two
+            and not r.draw_until_playable
+            and r.draw_up_to == 1
+            and r.play_drawn_card
+        )
+        if len(_flags) > 256:
+            _flags.clear()  # rules made on the fly: keep the cache small
+        found = _flags[id(r)] = (r, plain, r.customizable_effect == "wild")
+    return found[1], found[2]
+
+
 @attrs.frozen(eq=False)
 class Match:
     """What stays the same for a whole round: the rules, the seats, the scores so far.
@@ -98,26 +125,34 @@ class Match:
     """True when a Wild Customizable is a plain Wild (its effect is the built-in "wild")."""
 
     def __attrs_post_init__(self) -> None:
-        active = tuple(s for s in range(len(self.names)) if not self.out[s])
+        n = len(self.names)
+        full = True not in self.out
+        active = _SEATS[n] if full else tuple(s for s in range(n) if not self.out[s])
+        plain, plain_custom = _rule_flags(self.rules)
         object.__setattr__(self, "active", active)
-        object.__setattr__(self, "full", len(active) == len(self.names))
-        r = self.rules
-        plain = (
-            not r.seven_o
-            and not r.jump_in
-            and r.multi_play.value == "none"
-            and r.wild_restriction.value == "none"
-            and not r.no_finish_on_action
-            and r.stacking.value == "none"
-            and not r.skip_bounce
-            and not r.wild_draws_two
-            and not r.draw_until_playable
-            and r.draw_up_to == 1
-            and r.play_drawn_card
-        )
+        object.__setattr__(self, "full", full)
         object.__setattr__(self, "plain", plain)
-        object.__setattr__(self, "fast", plain and len(active) == len(self.names))
-        object.__setattr__(self, "plain_custom", r.customizable_effect == "wild")
+        object.__setattr__(self, "fast", plain and full)
+        object.__setattr__(self, "plain_custom", plain_custom)
+
+    def but(self, **changes: Any) -> Match:
+        """This match with ``changes``: ``attrs.evolve`` without its introspection."""
+        fields = {
+            "rules": self.rules,
+            "names": self.names,
+            "seed": self.seed,
+            "round": self.round,
+            "dealer": self.dealer,
+            "sides": self.sides,
+            "totals": self.totals,
+            "out": self.out,
+            "turned": self.turned,
+            "round_winner": self.round_winner,
+            "round_points": self.round_points,
+            "winner": self.winner,
+        }
+        fields.update(changes)
+        return Match(**fields)
 
     def key(self) -> tuple[object, ...]:
         return (
