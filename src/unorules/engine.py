@@ -688,7 +688,7 @@ def _single(kind: type[Action], *args: object) -> Action:
 class _Seat:
     """One seat's interned actions, so listing them builds no new objects."""
 
-    __slots__ = ("call", "draw", "one", "pass_", "two")
+    __slots__ = ("call", "challenge", "draw", "one", "pass_", "two")
 
     def __init__(self, p: int) -> None:
         self.one = {c: _plays(p, c, False) for c in ALL_CARDS}
@@ -698,6 +698,7 @@ class _Seat:
         self.draw = _single(Draw, p)
         self.pass_ = _single(Pass, p)
         self.call = _single(CallUno, p)
+        self.challenge = _single(Challenge, p)
 
 
 _SEATS: Final = tuple(_Seat(p) for p in range(10))
@@ -738,24 +739,35 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
     m = state._m
     if player is not None and (type(player) is not int or not 0 <= player < len(m.names)):
         _check_player(m, player)
-    if phase is _PLAY and state._calm and (player is None or player == current):
-        # The common case, kept lean: a normal turn under rules without house rules that
-        # change which single cards may be laid, and no UNO window open.
+    if (
+        state._calm
+        and (player is None or player == current)
+        and (phase is _PLAY or phase is _DRAWN or phase is _CHALLENGE)
+    ):
+        # The common cases, kept lean: rules without house rules that change which cards
+        # may be laid, no UNO window open, and a normal turn, a playable card just drawn,
+        # or a Wild Draw Four to challenge or take.
         assert current is not None
         tab = _SEATS[current]
         hand = state.hands[current]
-        top = state._discard[0]
-        match = _ON_COLOR[state.color] if top.is_wild else _ON_CARD[top]  # type: ignore[index]
         plays = tab.two if len(hand) == 2 else tab.one
-        out: list[Action] = []
-        last = None
-        for card in hand:
-            if card is not last:
-                last = card
-                if card in match:
-                    out += plays[card]
-        if not out or m.rules.voluntary_draw:
-            out.append(tab.draw)
+        out: list[Action]
+        if phase is _PLAY:
+            top = state._discard[0]
+            match = _ON_COLOR[state.color] if top.is_wild else _ON_CARD[top]  # type: ignore[index]
+            out = []
+            last = None
+            for card in hand:
+                if card is not last:
+                    last = card
+                    if card in match:
+                        out += plays[card]
+            if not out or m.rules.voluntary_draw:
+                out.append(tab.draw)
+        elif phase is _DRAWN:
+            out = [*plays[state._drawn], tab.pass_]  # type: ignore[index]
+        else:  # nothing stacks on a Wild Draw Four under these rules
+            out = [tab.challenge, tab.draw]
         if player is None:
             return (*out, *_calls(m.active))
         out.append(tab.call)
