@@ -131,6 +131,14 @@ class Play:
         default=None, kw_only=True, converter=_hands
     )
     drawn: tuple[Card, ...] | None = attrs.field(default=None, kw_only=True, converter=_cards)
+    _single: bool = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """Derived: one card, with no target, hands or drawn (what the engine's fast path takes)."""
+
+    def __attrs_post_init__(self) -> None:
+        single = (
+            not self.also and self.target is None and self.hands is None and self.drawn is None
+        )
+        object.__setattr__(self, "_single", single)
 
     def __repr__(self) -> str:
         head = f"Play({self.player}, {str(self.card)!r}"

@@ -757,11 +757,10 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
             match = _ON_COLOR[state.color] if top.is_wild else _ON_CARD[top]  # type: ignore[index]
             out = []
             last = None
-            for card in hand:
-                if card is not last:
+            for card in hand:  # in card order, so copies of a card are neighbours
+                if card in match and card is not last:
                     last = card
-                    if card in match:
-                        out += plays[card]
+                    out += plays[card]
             if not out or m.rules.voluntary_draw:
                 out.append(tab.draw)
         elif phase is _DRAWN:
@@ -1074,14 +1073,7 @@ def _fast_play(s: State, a: Play) -> State | None:
     without house rules that change how cards are laid), which it leaves calm.
     """
     p = a.player
-    if (
-        not s._calm
-        or p != s.current_player
-        or a.also
-        or a.target is not None
-        or a.hands is not None
-        or a.drawn is not None
-    ):
+    if not s._calm or p != s.current_player or not a._single:
         return None
     card = a.card
     phase = s.phase
