@@ -12,14 +12,14 @@ from __future__ import annotations
 import random
 
 import attrs
-
-import unorules as uno
-from unorules import engine
 from test_properties import (
     assert_calm_is_derived,
     assert_fast_path_agrees,
     assert_legal_fast_path_agrees,
 )
+
+import unorules as uno
+from unorules import engine
 
 
 def _bench_policy_game(players: int, seed: int) -> list[tuple[uno.State, uno.Action]]:

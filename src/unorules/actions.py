@@ -135,9 +135,7 @@ class Play:
     """Derived: one card, with no target, hands or drawn (what the engine's fast path takes)."""
 
     def __attrs_post_init__(self) -> None:
-        single = (
-            not self.also and self.target is None and self.hands is None and self.drawn is None
-        )
+        single = not self.also and self.target is None and self.hands is None and self.drawn is None
         object.__setattr__(self, "_single", single)
 
     def __repr__(self) -> str:

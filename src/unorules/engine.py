@@ -28,8 +28,6 @@ from collections.abc import Callable, Iterable, Sequence
 from operator import attrgetter
 from typing import Final, NoReturn
 
-import attrs
-
 from unorules import rng
 from unorules.actions import (
     Action,
@@ -130,6 +128,9 @@ def _cut_value(card: Card) -> int:
     return card.number if card.number is not None else 0
 
 
+_CUT_VALUE: Final = {card: _cut_value(card) for card in ALL_CARDS}
+
+
 _NAMES: Final = tuple(tuple(f"P{i}" for i in range(n)) for n in range(11))
 
 
@@ -224,13 +225,15 @@ def _cut(count: int, rules: Rules, seed: int) -> tuple[int, int]:
     """Cut for the dealer with the generator; returns the dealer and the next counter."""
     counter = 0
     contenders = list(range(count))
+    deck = rules.deck()
     while True:
         # Each round of the cut draws one card per contender from the whole deck (the
         # cut cards go back before the deal); tied highest seats draw again (A16).
-        drawn = rng.sample(rules.deck(), len(contenders), seed=seed, counter=counter)
+        drawn = rng.sample(deck, len(contenders), seed=seed, counter=counter)
         counter += 1
-        best = cut_for_dealer(drawn)
-        contenders = [contenders[i] for i in best]
+        values = [_CUT_VALUE[card] for card in drawn]
+        best = max(values)
+        contenders = [seat for seat, v in zip(contenders, values, strict=True) if v == best]
         if len(contenders) == 1:
             return contenders[0], counter
 
@@ -323,7 +326,7 @@ def _with_turned(m: Match, turned: tuple[Card, ...]) -> Match:
     """``m`` with the turned cards recorded. ``m`` is always a fresh Match that no state
     holds yet (made by :func:`new_game` or :class:`NextRound`), so it is completed in place
     instead of copied."""
-    object.__setattr__(m, "turned", turned)
+    m.turned = turned
     return m
 
 
@@ -734,25 +737,19 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
     """
     if type(state) is not State:
         raise TypeError(f"legal_actions needs a State (from unorules.new_game), not {state!r}")
-    phase = state.phase
     current = state.current_player
-    m = state._m
-    if player is not None and (type(player) is not int or not 0 <= player < len(m.names)):
-        _check_player(m, player)
-    if (
-        state._calm
-        and (player is None or player == current)
-        and (phase is _PLAY or phase is _DRAWN or phase is _CHALLENGE)
-    ):
+    if player is not None and (player != current or type(player) is not int):
+        _check_player(state._m, player)
+    elif state._calm:
         # The common cases, kept lean: rules without house rules that change which cards
         # may be laid, no UNO window open, and a normal turn, a playable card just drawn,
         # or a Wild Draw Four to challenge or take.
-        assert current is not None
-        tab = _SEATS[current]
-        hand = state.hands[current]
-        plays = tab.two if len(hand) == 2 else tab.one
+        phase = state.phase
         out: list[Action]
         if phase is _PLAY:
+            tab = _SEATS[current]  # type: ignore[index]
+            hand = state.hands[current]  # type: ignore[index]
+            plays = tab.two if len(hand) == 2 else tab.one
             top = state._discard[0]
             match = _ON_COLOR[state.color] if top.is_wild else _ON_CARD[top]  # type: ignore[index]
             out = []
@@ -761,14 +758,19 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
                 if card in match and card is not last:
                     last = card
                     out += plays[card]
-            if not out or m.rules.voluntary_draw:
+            if state._m.rules.voluntary_draw or not out:
                 out.append(tab.draw)
         elif phase is _DRAWN:
+            tab = _SEATS[current]  # type: ignore[index]
+            plays = tab.two if len(state.hands[current]) == 2 else tab.one  # type: ignore[index]
             out = [*plays[state._drawn], tab.pass_]  # type: ignore[index]
-        else:  # nothing stacks on a Wild Draw Four under these rules
+        elif phase is _CHALLENGE:  # nothing stacks on a Wild Draw Four under these rules
+            tab = _SEATS[current]  # type: ignore[index]
             out = [tab.challenge, tab.draw]
+        else:
+            return _legal_general(state, player)
         if player is None:
-            return (*out, *_calls(m.active))
+            return (*out, *_calls(state._m.active))
         out.append(tab.call)
         return tuple(out)
     return _legal_general(state, player)

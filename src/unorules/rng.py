@@ -69,12 +69,16 @@ def sample(items: Sequence[T], k: int, *, seed: int, counter: int) -> list[T]:
     n = len(items)
     if not 0 <= k <= n:
         raise ValueError(f"cannot sample {k} of {n} items")
-    pool = list(items)
     keys = struct.unpack(f"<{k}Q", _stream(seed, counter, 8 * k)) if k else ()
+    # The swaps of the shuffle, kept sparse: moved[j] is the position whose item now
+    # sits at position j (positions never touched hold their own item).
+    moved: dict[int, int] = {}
+    picked = []
     for i in range(k):
         j = i + keys[i] % (n - i)
-        pool[i], pool[j] = pool[j], pool[i]
-    return pool[:k]
+        picked.append(moved.get(j, j))
+        moved[j] = moved.get(i, i)
+    return [items[x] for x in picked]
 
 
 def randbelow(n: int, *, seed: int, counter: int) -> int:

@@ -56,13 +56,13 @@ def score_round(m: Match, hands: tuple[tuple[Card, ...], ...], winner: int | Non
     totals = list(m.totals)
     out = list(m.out)
     match_winner: int | None = None
-    live = sorted({m.sides[s] for s in m.active})
     if rules.scoring is Scoring.WINNER_TAKES_ALL:
         points[win_side] = sum(held)
         totals[win_side] += points[win_side]
         if totals[win_side] >= rules.target:
             match_winner = win_side
     else:
+        live = sorted({m.sides[s] for s in m.active})
         for side in live:
             points[side] = held[side]
             totals[side] += held[side]

@@ -22,8 +22,6 @@ import json
 from collections.abc import Iterator
 from typing import Any, Final
 
-import attrs
-
 from unorules.cards import Card, Color
 from unorules.rules import Rules, get_profile, rules_from_options, rules_to_options
 
@@ -91,12 +89,33 @@ def _rule_flags(r: Rules) -> tuple[bool, bool]:
     return found[1], found[2]
 
 
-@attrs.frozen(eq=False)
 class Match:
     """What stays the same for a whole round: the rules, the seats, the scores so far.
 
-    Internal: reached through the properties of :class:`State`.
+    Internal: reached through the properties of :class:`State`, and never changed once a
+    state holds it (a plain slotted class, not a frozen one, because a match is made for
+    every round and every round's end, and frozen construction costs several times more).
     """
+
+    __slots__ = (
+        "active",
+        "dealer",
+        "fast",
+        "full",
+        "names",
+        "out",
+        "plain",
+        "plain_custom",
+        "round",
+        "round_points",
+        "round_winner",
+        "rules",
+        "seed",
+        "sides",
+        "totals",
+        "turned",
+        "winner",
+    )
 
     rules: Rules
     names: tuple[str, ...]
@@ -110,34 +129,58 @@ class Match:
     out: tuple[bool, ...]
     """Per seat: eliminated (elimination scoring)."""
     turned: tuple[Card, ...]
-    round_winner: int | None = None
-    round_points: tuple[int, ...] | None = None
-    winner: int | None = None
-    active: tuple[int, ...] = attrs.field(init=False)
+    round_winner: int | None
+    round_points: tuple[int, ...] | None
+    winner: int | None
+    active: tuple[int, ...]
     """The seats still in the match, in seat order."""
-    full: bool = attrs.field(init=False)
+    full: bool
     """True while no seat has been eliminated (turn order is then plain arithmetic)."""
-    plain: bool = attrs.field(init=False)
+    plain: bool
     """True when no house rule changes which single cards may be laid or how."""
-    fast: bool = attrs.field(init=False)
+    fast: bool
     """True when the engine's fast paths may apply: ``plain`` and ``full``."""
-    plain_custom: bool = attrs.field(init=False)
+    plain_custom: bool
     """True when a Wild Customizable is a plain Wild (its effect is the built-in "wild")."""
 
-    def __attrs_post_init__(self) -> None:
-        n = len(self.names)
-        full = True not in self.out
-        active = _SEATS[n] if full else tuple(s for s in range(n) if not self.out[s])
-        plain, plain_custom = _rule_flags(self.rules)
-        object.__setattr__(self, "active", active)
-        object.__setattr__(self, "full", full)
-        object.__setattr__(self, "plain", plain)
-        object.__setattr__(self, "fast", plain and full)
-        object.__setattr__(self, "plain_custom", plain_custom)
+    def __init__(
+        self,
+        *,
+        rules: Rules,
+        names: tuple[str, ...],
+        seed: int,
+        round: int,
+        dealer: int,
+        sides: tuple[int, ...],
+        totals: tuple[int, ...],
+        out: tuple[bool, ...],
+        turned: tuple[Card, ...],
+        round_winner: int | None = None,
+        round_points: tuple[int, ...] | None = None,
+        winner: int | None = None,
+    ) -> None:
+        self.rules = rules
+        self.names = names
+        self.seed = seed
+        self.round = round
+        self.dealer = dealer
+        self.sides = sides
+        self.totals = totals
+        self.out = out
+        self.turned = turned
+        self.round_winner = round_winner
+        self.round_points = round_points
+        self.winner = winner
+        n = len(names)
+        full = self.full = True not in out
+        self.active = _SEATS[n] if full else tuple(s for s in range(n) if not out[s])
+        plain, self.plain_custom = _rule_flags(rules)
+        self.plain = plain
+        self.fast = plain and full
 
     def but(self, **changes: Any) -> Match:
-        """This match with ``changes``: ``attrs.evolve`` without its introspection."""
-        fields = {
+        """This match with ``changes`` (which are fields given to the constructor)."""
+        fields: dict[str, Any] = {
             "rules": self.rules,
             "names": self.names,
             "seed": self.seed,
@@ -153,6 +196,9 @@ class Match:
         }
         fields.update(changes)
         return Match(**fields)
+
+    def __repr__(self) -> str:
+        return f"<Match round {self.round} of {self.names} totals {self.totals}>"
 
     def key(self) -> tuple[object, ...]:
         return (
