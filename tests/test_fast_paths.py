@@ -83,3 +83,13 @@ def test_taking_a_wild_draw_four_unchallenged_is_a_fast_draw() -> None:
     after = uno.apply(state, uno.Draw(1))
     assert len(after.hands[1]) == 3 + 4
     assert (after.current_player, after.phase, after.color) == (0, uno.Phase.PLAY, uno.Color.BLUE)
+
+
+def test_cards_compare_by_identity_in_c() -> None:
+    """Card defines no rich comparison, so ``==``, ``in`` and ``tuple.index`` on cards
+    stay in C (a Python ``__lt__`` alone would route them all through a slow slot)."""
+    comparisons = {"__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__", "__hash__"}
+    assert not comparisons & set(vars(uno.Card))
+    r7 = uno.Card.parse("R7")
+    assert r7 == uno.Card.parse("red 7") and r7 != uno.Card.parse("B7")
+    assert len({r7, uno.Card.parse("R7")}) == 1

@@ -164,6 +164,13 @@ class Card:
     Traceback (most recent call last):
     ...
     ValueError: a wild card has no color: got Rank.WILD with Color.RED
+
+    Cards compare by identity and have no order of their own; :attr:`index` gives the
+    canonical order that hands are kept in:
+
+    >>> cards = [Card.parse(c) for c in ("W", "B3", "R9", "R2")]
+    >>> [str(c) for c in sorted(cards, key=lambda c: c.index)]
+    ['R2', 'R9', 'B3', 'W']
     """
 
     __slots__ = ("_code", "color", "index", "is_wild", "number", "rank")
@@ -224,11 +231,10 @@ class Card:
     def __deepcopy__(self, memo: object) -> Card:
         return self
 
-    # Equality and hashing are object identity (inherited from object, so done in C):
-    # every card is interned, so two equal cards are the same object.
-
-    def __lt__(self, other: Card) -> bool:
-        return self.index < other.index
+    # Equality and hashing are object identity, inherited from object: every card is
+    # interned, so two equal cards are the same object. Card defines no rich comparison
+    # at all (no __lt__ either): one would route every ==, `in` and index() through a
+    # Python-level slot, about 8 times slower. Sort cards by their index instead.
 
     def __str__(self) -> str:
         return self._code
