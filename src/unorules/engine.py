@@ -95,6 +95,11 @@ _ON_COLOR: Final[dict[Color, frozenset[Card]]] = {
 }
 
 
+_OF_COLOR: Final[dict[Color, frozenset[Card]]] = {
+    color: frozenset(c for c in ALL_CARDS if c.color is color) for color in Color
+}
+
+
 def _matching(top: Card, color: Color | None) -> frozenset[Card]:
     if top.is_wild:
         return _ON_COLOR[color] if color is not None else frozenset()
@@ -626,7 +631,7 @@ def _bluff(d: _Slots, hand_after: tuple[Card, ...]) -> bool:
         return False
     color = d.color
     if d._m.rules.wd4_blockers is WildDrawFourBlockers.COLOR:
-        return any(c.color is color for c in hand_after)
+        return color is not None and not _OF_COLOR[color].isdisjoint(hand_after)
     match = _matching(d._discard[0], color)
     return any(c in match and c.rank is not _WD4 for c in hand_after)
 
@@ -1137,9 +1142,12 @@ def _fast_play(s: State, a: Play) -> State | None:
                 d._calm = False
     elif rank is _DRAW_TWO:
         victim = (p + direction) % n
-        _draw(d, victim, 2, None)
-        if len(d.hands[victim]) == 1:
-            return None  # the piles ran out and the victim owes an UNO call (A12)
+        pos = s._pos
+        if pos + 2 > len(s._pile):
+            return None  # the pile must be rebuilt
+        d._pos = pos + 2
+        hands[victim] = tuple(sorted((*hands[victim], *s._pile[pos : pos + 2]), key=_INDEX))
+        d.hands = tuple(hands)
         nxt = (p + 2 * direction) % n
     elif rank is not _WD4:  # a Wild, or a Wild Customizable that acts as one
         nxt = (p + direction) % n

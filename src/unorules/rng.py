@@ -17,6 +17,7 @@ import hashlib
 import secrets
 import struct
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import TypeVar
 
 __all__ = ["SEED_BITS", "fresh_seed", "randbelow", "sample", "shuffled"]
@@ -45,9 +46,11 @@ def _stream(seed: int, counter: int, nbytes: int) -> bytes:
 def shuffled(items: Sequence[T], *, seed: int, counter: int) -> list[T]:
     """A uniformly random permutation of ``items`` for draw ``counter`` of ``seed``.
 
-    Each item gets a 64-bit key from the stream and the items are sorted by key, which is
-    an unbiased shuffle (a tie between two 64-bit keys keeps the input order, so the
-    result stays deterministic).
+    Item ``i`` gets the 64-bit word ``i`` of the stream (little-endian) as its key, and
+    the items are sorted by the top 52 bits of their keys, which are compared as exact
+    floating-point numbers (fast in C); a tie keeps the input order, so the result is
+    deterministic. A tie is so rare (about once in 10**12 shuffles of 112 cards) that
+    the shuffle is uniform for every practical purpose.
 
     >>> shuffled("abcdef", seed=1, counter=0)
     ['e', 'c', 'b', 'a', 'd', 'f']
@@ -55,8 +58,26 @@ def shuffled(items: Sequence[T], *, seed: int, counter: int) -> list[T]:
     n = len(items)
     if n < 2:
         return list(items)
-    keys = struct.unpack(f"<{n}Q", _stream(seed, counter, 8 * n))
-    return [items[i] for i in sorted(range(n), key=keys.__getitem__)]
+    keys = _keys(_stream(seed, counter, 8 * n), n)
+    return list(itemgetter(*sorted(range(n), key=keys.__getitem__))(items))
+
+
+_lanes: dict[int, tuple[int, int, struct.Struct]] = {}
+
+
+def _keys(raw: bytes, n: int) -> tuple[float, ...]:
+    """The top 52 bits of each 64-bit word of ``raw``, as floats in [1, 2) that order
+    exactly as the bits do: each word becomes an IEEE double with exponent 0 and those
+    bits as its mantissa, all words at once with big-integer arithmetic."""
+    found = _lanes.get(n)
+    if found is None:
+        mantissas = int.from_bytes(struct.pack(f"<{n}Q", *[(1 << 52) - 1] * n), "little")
+        exponents = int.from_bytes(struct.pack(f"<{n}Q", *[0x3FF << 52] * n), "little")
+        found = _lanes[n] = (mantissas, exponents, struct.Struct(f"<{n}d"))
+    mantissas, exponents, doubles = found
+    words = int.from_bytes(raw, "little")
+    top = ((words >> 12) & mantissas) | exponents
+    return doubles.unpack(top.to_bytes(8 * n, "little"))
 
 
 def sample(items: Sequence[T], k: int, *, seed: int, counter: int) -> list[T]:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from unorules.cards import Card
-from unorules.rules import Rules, Scoring
+from unorules.cards import ALL_CARDS, Card
+from unorules.rules import CardPoints, Rules, Scoring
 from unorules.state import Match
 
 __all__ = ["hand_points", "score_round"]
@@ -23,8 +23,20 @@ def hand_points(cards: Iterable[Card], rules: Rules) -> int:
     >>> hand_points([Card.parse(c) for c in ("WS", "WC", "B0")], Rules())
     80
     """
-    points = rules.points
-    return sum(points.of(card) for card in cards)
+    return sum(map(_table(rules.points).__getitem__, cards))
+
+
+_tables: dict[int, tuple[CardPoints, dict[Card, int]]] = {}
+
+
+def _table(points: CardPoints) -> dict[Card, int]:
+    """The points of every card under ``points``, cached by identity."""
+    found = _tables.get(id(points))
+    if found is None or found[0] is not points:
+        if len(_tables) > 256:
+            _tables.clear()  # values made on the fly: keep the cache small
+        found = _tables[id(points)] = (points, {card: points.of(card) for card in ALL_CARDS})
+    return found[1]
 
 
 def score_round(m: Match, hands: tuple[tuple[Card, ...], ...], winner: int | None) -> Match:
