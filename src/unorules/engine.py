@@ -696,7 +696,7 @@ def _single(kind: type[Action], *args: object) -> Action:
 class _Seat:
     """One seat's interned actions, so listing them builds no new objects."""
 
-    __slots__ = ("call", "challenge", "draw", "one", "pass_", "two")
+    __slots__ = ("call", "challenge", "draw", "draw_call", "one", "pass_", "two")
 
     def __init__(self, p: int) -> None:
         self.one = {c: _plays(p, c, False) for c in ALL_CARDS}
@@ -707,6 +707,8 @@ class _Seat:
         self.pass_ = _single(Pass, p)
         self.call = _single(CallUno, p)
         self.challenge = _single(Challenge, p)
+        self.draw_call = (self.draw, self.call)
+        """How the seat's own actions end on a normal turn."""
 
 
 _SEATS: Final = tuple(_Seat(p) for p in range(10))
@@ -764,6 +766,8 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
                     last = card
                     out += plays[card]
             if state._m.rules.voluntary_draw or not out:
+                if player is not None:
+                    return (*out, *tab.draw_call)
                 out.append(tab.draw)
         elif phase is _DRAWN:
             tab = _SEATS[current]  # type: ignore[index]
