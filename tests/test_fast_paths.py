@@ -26,7 +26,7 @@ def _bench_policy_game(players: int, seed: int) -> list[tuple[uno.State, uno.Act
     """One round under mattel with a random player who always calls UNO."""
     rng = random.Random(seed)
     state = uno.new_game(players, seed=seed)
-    steps = []
+    steps: list[tuple[uno.State, uno.Action]] = []
     while not state.is_over:
         player = state.current_player
         assert player is not None
