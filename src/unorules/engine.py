@@ -742,12 +742,16 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
      Play(0, 'W', 'yellow', uno=True), Play(0, 'W', 'green'), Play(0, 'W', 'green', uno=True),
      Play(0, 'W', 'blue'), Play(0, 'W', 'blue', uno=True), Draw(0), CallUno(0))
     """
-    if type(state) is not State:
-        raise TypeError(f"legal_actions needs a State (from unorules.new_game), not {state!r}")
+    try:
+        calm = state._calm  # only a State has it: cheaper than a type check
+    except AttributeError:
+        raise TypeError(
+            f"legal_actions needs a State (from unorules.new_game), not {state!r}"
+        ) from None
     current = state.current_player
     if player is not None and (player != current or type(player) is not int):
         _check_player(state._m, player)
-    elif state._calm:
+    elif calm:
         # The common cases, kept lean: rules without house rules that change which cards
         # may be laid, no UNO window open, and a normal turn, a playable card just drawn,
         # or a Wild Draw Four to challenge or take.
@@ -969,19 +973,25 @@ def apply(state: State, action: Action) -> State:
     ...
     unorules.errors.IllegalAction: G5 does not match R7 (color red): lay the same color, ...
     """
-    if type(state) is not State:
-        raise TypeError(f"apply needs a State (from unorules.new_game), not {state!r}")
     kind = type(action)
     # The fast paths accept only the current player's plain moves, so they need none of
     # the checks below; anything else (including every error) takes the general path.
-    if kind is Play:
-        done = _fast_play(state, action)  # type: ignore[arg-type]
-        if done is not None:
-            return done
-    elif kind is Draw:
-        done = _fast_draw(state, action)  # type: ignore[arg-type]
-        if done is not None:
-            return done
+    # They read state._calm first, so a value that is not a State fails there at no cost
+    # to the common case, and is reported below.
+    try:
+        if kind is Play:
+            done = _fast_play(state, action)  # type: ignore[arg-type]
+            if done is not None:
+                return done
+        elif kind is Draw:
+            done = _fast_draw(state, action)  # type: ignore[arg-type]
+            if done is not None:
+                return done
+    except AttributeError:
+        if type(state) is State:
+            raise
+    if type(state) is not State:
+        raise TypeError(f"apply needs a State (from unorules.new_game), not {state!r}")
     return _apply_general(state, action)
 
 
