@@ -58,7 +58,17 @@ from unorules.rules import (
     get_profile,
 )
 from unorules.scoring import score_round
-from unorules.state import Discard, Match, Phase, State, _Draft, _Slots, draft, freeze
+from unorules.state import (
+    Discard,
+    Match,
+    Phase,
+    State,
+    _Draft,
+    _Slots,
+    draft,
+    draft_move,
+    freeze,
+)
 
 __all__ = ["apply", "cut_for_dealer", "is_legal", "legal_actions", "new_game"]
 
@@ -1126,7 +1136,7 @@ def _fast_play(s: State, a: Play) -> State | None:
         color = card.color
     if size == 1 and (rank is _DRAW_TWO or rank is _WD4):
         return None  # going out with a penalty for the next player
-    d = draft(s)
+    d = draft_move(s)
     hands = list(s.hands)
     hands[p] = hand[:i] + hand[i + 1 :]
     d.hands = tuple(hands)
@@ -1139,6 +1149,7 @@ def _fast_play(s: State, a: Play) -> State | None:
     if size == 1:  # going out (R11.1)
         if rank is _REVERSE:
             d.direction = -direction
+        d.current_player = p
         return _end_round(d, p)
     n = len(m.names)
     if card.number is not None:
@@ -1525,7 +1536,7 @@ def _fast_draw(s: State, a: Draw) -> State | None:
         return d  # type: ignore[return-value]
     if phase is not _PLAY or not m.rules.voluntary_draw or pos >= len(pile):
         return None
-    d = draft(s)
+    d = draft_move(s)
     card = pile[pos]
     d._pos = pos + 1
     d._idle = 0
@@ -1534,12 +1545,16 @@ def _fast_draw(s: State, a: Draw) -> State | None:
     hands = list(s.hands)
     hands[p] = (*hand[:i], card, *hand[i:])
     d.hands = tuple(hands)
-    top = s._discard[0]
-    if card in (_ON_COLOR[s.color] if top.is_wild else _ON_CARD[top]):  # type: ignore[index]
+    top = d._discard = s._discard
+    color = d.color = s.color
+    if card in (_ON_COLOR[color] if top[0].is_wild else _ON_CARD[top[0]]):  # type: ignore[index]
+        d.current_player = p
         d.phase = _DRAWN
         d._drawn = card
     else:
         d.current_player = (p + s.direction) % len(m.names)
+        d.phase = _PLAY
+        d._drawn = None
     d.__class__ = State  # type: ignore[assignment]  # as freeze(d): d stays calm
     return d  # type: ignore[return-value]
 

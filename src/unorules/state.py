@@ -660,6 +660,28 @@ def draft(s: _Slots) -> _Draft:
     return d
 
 
+def draft_move(s: State) -> _Draft:
+    """A draft of ``s`` for a move on a normal turn (internal, for the engine's fast
+    paths): every field is copied except the seven such a move always sets, which the
+    caller must set: ``hands``, ``_discard``, ``color``, ``current_player``, ``phase``,
+    ``_drawn`` and ``_idle``."""
+    d = _Draft()
+    d._m = s._m
+    d._calm = s._calm
+    d._pile = s._pile
+    d._pos = s._pos
+    d._strict = s._strict
+    d.direction = s.direction
+    d._rng = s._rng
+    d._pending = s._pending
+    d._challenge = s._challenge
+    d._uno = s._uno
+    d._overdue = s._overdue
+    d._lost = s._lost
+    d._lock = s._lock
+    return d
+
+
 def freeze(d: _Draft) -> State:
     """Turn a finished draft into an immutable :class:`State` (internal)."""
     d._calm = d._m.fast and not d._uno and not d._overdue and not d._lost and d._lock < 0
