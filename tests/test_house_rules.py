@@ -486,3 +486,26 @@ def test_multi_play_naming_more_copies_than_held_is_card_not_in_hand() -> None:
     assert str(err) == "player 0 does not hold R5 (laying R5 R5)"
     err = rejects(s, uno.Play(0, "B5"), "card_not_in_hand")
     assert str(err) == "player 0 does not hold B5"
+
+
+@pytest.mark.parametrize(
+    ("changes", "answer", "then"),
+    [
+        ({"skip_bounce": True}, "YS", (3, uno.Phase.PLAY, 0)),  # P2 drew 2, skipped
+        ({"stacking": uno.Stacking.SAME_TYPE}, "Y+2", (2, uno.Phase.PENALTY, 4)),
+    ],
+)
+def test_a18_multi_play_a_pending_penalty_is_answered_with_one_card(
+    changes: dict[str, object], answer: str, then: tuple[int, uno.Phase, int]
+) -> None:
+    """A18 lets several cards be laid together "in the same motion" of a turn; a victim
+    answering a pending Draw Two (a stack, a Skip bounce, C16) lays one card, as
+    legal_actions lists it: laying two was accepted by apply but never listed."""
+    rules = attrs.evolve(MATTEL, multi_play=uno.MultiPlay.IDENTICAL, **changes)
+    s = position(["Y5 Y+2", f"{answer} {answer} B1", "R1 R2", "G1 G2"], "Y3", rules=rules)
+    s = run(s, uno.Play(0, "Y+2"))
+    assert s.phase is uno.Phase.PENALTY
+    assert plays(s, 1) == [uno.Play(1, answer)]
+    rejects(s, uno.Play(1, answer, also=[answer]), "wrong_phase")
+    after = run(s, uno.Play(1, answer))
+    assert (after.current_player, after.phase, after.pending_draw) == then

@@ -1181,7 +1181,7 @@ def _fast_play(s: State, a: Play) -> State | None:
         d._challenge = (p, _bluff(s, hands[p]), s.color)
         d.current_player = (p + direction) % n
         d.phase = _CHALLENGE
-        d.__class__ = State  # type: ignore[assignment]  # freeze(d), which d stays calm
+        d.__class__ = State  # type: ignore[assignment]  # as freeze(d): d stays calm
         return d  # type: ignore[return-value]
     d.current_player = nxt
     d.__class__ = State  # type: ignore[assignment]  # as freeze(d): d's _calm is right
@@ -1209,6 +1209,12 @@ def _apply_play(s: State, a: Play) -> State:
                 f"after drawing, only the card drawn ({s._drawn}) may be laid (R4.5)",
             )
     elif phase is _CHALLENGE or phase is _PENALTY:
+        if a.also:
+            _fail(
+                ErrorCode.WRONG_PHASE,
+                f"player {p} answers the pending {s._pending} cards with one card:"
+                " several cards are laid together only on a normal turn (A18)",
+            )
         if not _stacks_on(rules, s._discard[0], s.color, card):
             what = "challenge or draw" if phase is _CHALLENGE else "draw"
             _fail(
