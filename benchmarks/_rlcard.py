@@ -37,6 +37,8 @@ try:
 except ImportError:  # optional dependency
     AVAILABLE = False
 
+MAX_STEPS = 100_000
+
 INSTALL_HINT = "rlcard not installed: pip install 'unorules[bench]'"
 
 
@@ -81,6 +83,8 @@ def play(game: Any, rng: random.Random) -> int:
     while not is_over():
         step(choose(get_legal(), rng))
         steps += 1
+        if steps > MAX_STEPS:  # the same hang guard as the unorules loop
+            raise RuntimeError(f"an RLCard game still running after {MAX_STEPS} steps")
     return steps
 
 

@@ -193,12 +193,11 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-def play_unorules(
-    players: int, games: int, seed: int, record: list[list[uno.Action]] | None = None
-) -> tuple[float, int]:
+def play_unorules(players: int, games: int, seed: int) -> tuple[float, int]:
     """Play ``games`` seeded rounds with the policy; return (seconds, actions).
 
-    With ``record``, each game's actions are appended to it (the time is then meaningless).
+    The loop is as lean as RLCard's in ``_rlcard.play`` (the same hang guard, nothing
+    else), so the two measure their engines, not their loops.
     """
     rules = uno.get_profile(PROFILE)
     new_game, apply = uno.new_game, uno.apply
@@ -211,22 +210,40 @@ def play_unorules(
     for index in range(games):
         state = new_game(players, rules=rules, seed=game_seed(seed, index))
         steps = 0
+        while state.phase not in over:
+            # current_player is a seat in every phase but the two "over" ones
+            player: int = state.current_player  # type: ignore[assignment]
+            state = apply(state, choose(state, legal_for(state, player), rng))
+            steps += 1
+            if steps > MAX_ACTIONS:
+                raise RuntimeError(f"game {index} still running after {MAX_ACTIONS} actions")
+        total += steps
+    return time.perf_counter() - start, total
+
+
+def record_unorules(players: int, games: int, seed: int) -> list[list[uno.Action]]:
+    """The actions of the games :func:`play_unorules` plays with the same arguments (the
+    same loop, keeping each action)."""
+    rules = uno.get_profile(PROFILE)
+    legal_for = make_legal_for()
+    choose = make_policy()
+    over = (uno.Phase.ROUND_OVER, uno.Phase.GAME_OVER)
+    rng = random.Random(seed)
+    record: list[list[uno.Action]] = []
+    for index in range(games):
+        state = uno.new_game(players, rules=rules, seed=game_seed(seed, index))
         history: list[uno.Action] = []
         while state.phase not in over:
             player = state.current_player
             if player is None:
                 raise RuntimeError(f"no current player in phase {state.phase}")
             action = choose(state, legal_for(state, player), rng)
-            state = apply(state, action)
-            steps += 1
-            if record is not None:
-                history.append(action)
-            if steps > MAX_ACTIONS:
+            state = uno.apply(state, action)
+            history.append(action)
+            if len(history) > MAX_ACTIONS:
                 raise RuntimeError(f"game {index} still running after {MAX_ACTIONS} actions")
-        total += steps
-        if record is not None:
-            record.append(history)
-    return time.perf_counter() - start, total
+        record.append(history)
+    return record
 
 
 def replay(players: int, seed: int, record: list[list[uno.Action]]) -> list[uno.State]:
@@ -254,8 +271,7 @@ def bench_calls(players: int, games: int, seed: int, repeats: int) -> CallRates:
     Each timing runs over freshly replayed states, so no result cached on a state by an
     earlier call can flatter a later one.
     """
-    record: list[list[uno.Action]] = []
-    play_unorules(players, games, seed, record)
+    record = record_unorules(players, games, seed)
     actions = [a for history in record for a in history]
     legal, apply = uno.legal_actions, uno.apply
     legal_for = make_legal_for()
@@ -323,8 +339,7 @@ def transcript_action(action: uno.Action) -> dict[str, Any]:
 
 def record_transcripts(players: int, games: int, seed: int) -> list[dict[str, Any]]:
     """Seeded bot games as transcripts: the top-level ``seed`` lets the library deal."""
-    record: list[list[uno.Action]] = []
-    play_unorules(players, games, seed, record)
+    record = record_unorules(players, games, seed)
     return [
         {
             "format": "unorules/1",
@@ -357,8 +372,7 @@ def bench_validation(players: int, games: int, seed: int, repeats: int) -> Rate 
         transcript: Any = importlib.import_module("unorules.transcript")
     except ImportError:
         return "skipped (no transcript module)"
-    record: list[list[uno.Action]] = []
-    play_unorules(players, games, seed, record)
+    record = record_unorules(players, games, seed)
     rules = uno.get_profile(PROFILE)
     texts = [
         json.dumps(
