@@ -180,20 +180,7 @@ class Match:
 
     def but(self, **changes: Any) -> Match:
         """This match with ``changes`` (which are fields given to the constructor)."""
-        fields: dict[str, Any] = {
-            "rules": self.rules,
-            "names": self.names,
-            "seed": self.seed,
-            "round": self.round,
-            "dealer": self.dealer,
-            "sides": self.sides,
-            "totals": self.totals,
-            "out": self.out,
-            "turned": self.turned,
-            "round_winner": self.round_winner,
-            "round_points": self.round_points,
-            "winner": self.winner,
-        }
+        fields = {name: getattr(self, name) for name in _MATCH_FIELDS}
         fields.update(changes)
         return Match(**fields)
 
@@ -201,20 +188,25 @@ class Match:
         return f"<Match round {self.round} of {self.names} totals {self.totals}>"
 
     def key(self) -> tuple[object, ...]:
-        return (
-            self.rules,
-            self.names,
-            self.seed,
-            self.round,
-            self.dealer,
-            self.sides,
-            self.totals,
-            self.out,
-            self.turned,
-            self.round_winner,
-            self.round_points,
-            self.winner,
-        )
+        """The match's value: its constructor's fields (the rest is derived from them)."""
+        return tuple(getattr(self, name) for name in _MATCH_FIELDS)
+
+
+_MATCH_FIELDS: Final = (
+    "rules",
+    "names",
+    "seed",
+    "round",
+    "dealer",
+    "sides",
+    "totals",
+    "out",
+    "turned",
+    "round_winner",
+    "round_points",
+    "winner",
+)
+"""The fields a :class:`Match` is made of, in its constructor's order."""
 
 
 class _Slots:
