@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 import pytest
 from conftest import cards, hand, position, rejects, run
@@ -496,7 +498,7 @@ def test_multi_play_naming_more_copies_than_held_is_card_not_in_hand() -> None:
     ],
 )
 def test_a18_multi_play_a_pending_penalty_is_answered_with_one_card(
-    changes: dict[str, object], answer: str, then: tuple[int, uno.Phase, int]
+    changes: dict[str, Any], answer: str, then: tuple[int, uno.Phase, int]
 ) -> None:
     """A18 lets several cards be laid together "in the same motion" of a turn; a victim
     answering a pending Draw Two (a stack, a Skip bounce, C16) lays one card, as
