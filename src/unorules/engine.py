@@ -68,6 +68,7 @@ from unorules.state import (
     draft,
     draft_move,
     freeze,
+    seal,
 )
 
 __all__ = ["apply", "cut_for_dealer", "is_legal", "legal_actions", "new_game"]
@@ -132,18 +133,14 @@ def cut_for_dealer(cards: Sequence[Card | str]) -> tuple[int, ...]:
     >>> cut_for_dealer(["R5", "B5", "Y1"])
     (0, 1)
     """
-    values = [_cut_value(c if isinstance(c, Card) else Card.parse(c)) for c in cards]
+    values = [_CUT_VALUE[c if isinstance(c, Card) else Card.parse(c)] for c in cards]
     if not values:
         raise ValueError("the cut needs at least one card")
     best = max(values)
     return tuple(seat for seat, value in enumerate(values) if value == best)
 
 
-def _cut_value(card: Card) -> int:
-    return card.number if card.number is not None else 0
-
-
-_CUT_VALUE: Final = {card: _cut_value(card) for card in ALL_CARDS}
+_CUT_VALUE: Final = {card: card.number if card.number is not None else 0 for card in ALL_CARDS}
 
 
 _NAMES: Final = tuple(tuple(f"P{i}" for i in range(n)) for n in range(11))
@@ -246,9 +243,7 @@ def _cut(count: int, rules: Rules, seed: int) -> tuple[int, int]:
         # cut cards go back before the deal); tied highest seats draw again (A16).
         drawn = rng.sample(deck, len(contenders), seed=seed, counter=counter)
         counter += 1
-        values = [_CUT_VALUE[card] for card in drawn]
-        best = max(values)
-        contenders = [seat for seat, v in zip(contenders, values, strict=True) if v == best]
+        contenders = [contenders[i] for i in cut_for_dealer(drawn)]
         if len(contenders) == 1:
             return contenders[0], counter
 
@@ -270,14 +265,8 @@ def _start_round(m: Match, counter: int, deal: Deal | None) -> State:
     d = _Draft()
     d.direction = 1
     d._strict = False
-    d._pending = 0
-    d._challenge = None
-    d._drawn = None
-    d._uno = ()
-    d._overdue = ()
-    d._lost = ()
-    d._lock = -1
     d._idle = 0
+    _settle_all(d)
     if deal is None:
         cards = rng.shuffled(rules.deck(), seed=m.seed, counter=counter)
         counter += 1
@@ -549,6 +538,7 @@ def _draw_one(d: _Draft, named: _Named | None) -> Card | None:
 
 
 def _give(d: _Draft, seat: int, cards: Sequence[Card]) -> None:
+    """``seat`` takes ``cards`` into its hand, which stays in card order."""
     hand = d.hands[seat]
     if len(cards) == 1:
         card = cards[0]
@@ -1171,8 +1161,7 @@ def _fast_play(s: State, a: Play) -> State | None:
         if pos + 2 > len(s._pile):
             return None  # the pile must be rebuilt
         d._pos = pos + 2
-        hands[victim] = tuple(sorted((*hands[victim], *s._pile[pos : pos + 2]), key=_INDEX))
-        d.hands = tuple(hands)
+        _give(d, victim, s._pile[pos : pos + 2])
         nxt = (p + 2 * direction) % n
     elif rank is not _WD4:  # a Wild, or a Wild Customizable that acts as one
         nxt = (p + direction) % n
@@ -1181,11 +1170,9 @@ def _fast_play(s: State, a: Play) -> State | None:
         d._challenge = (p, _bluff(s, hands[p]), s.color)
         d.current_player = (p + direction) % n
         d.phase = _CHALLENGE
-        d.__class__ = State  # type: ignore[assignment]  # as freeze(d): d stays calm
-        return d  # type: ignore[return-value]
+        return seal(d)
     d.current_player = nxt
-    d.__class__ = State  # type: ignore[assignment]  # as freeze(d): d's _calm is right
-    return d  # type: ignore[return-value]
+    return seal(d)
 
 
 def _apply_play(s: State, a: Play) -> State:
@@ -1504,6 +1491,13 @@ def _end_round(d: _Draft, winner: int | None) -> State:
     d._m = m
     d.current_player = None
     d.phase = _GAME_OVER if m.winner is not None else _ROUND_OVER
+    _settle_all(d)
+    return freeze(d)
+
+
+def _settle_all(d: _Draft) -> None:
+    """Nothing pending: no penalty or challenge, no drawn card, no UNO window, lost turn
+    or answer lock (a round that starts or ends)."""
     d._pending = 0
     d._challenge = None
     d._drawn = None
@@ -1511,7 +1505,6 @@ def _end_round(d: _Draft, winner: int | None) -> State:
     d._overdue = ()
     d._lost = ()
     d._lock = -1
-    return freeze(d)
 
 
 def _fast_draw(s: State, a: Draw) -> State | None:
@@ -1531,21 +1524,19 @@ def _fast_draw(s: State, a: Draw) -> State | None:
             return None  # the pile must be rebuilt
         d = draft(s)
         d._pos = pos + count
-        hands = list(s.hands)
-        hands[p] = tuple(sorted((*s.hands[p], *pile[pos : pos + count]), key=_INDEX))
-        d.hands = tuple(hands)
+        _give(d, p, pile[pos : pos + count])
         d._pending = 0
         d._challenge = None
         d.current_player = (p + s.direction) % len(m.names)
         d.phase = _PLAY
-        d.__class__ = State  # type: ignore[assignment]  # as freeze(d): d stays calm
-        return d  # type: ignore[return-value]
+        return seal(d)
     if phase is not _PLAY or not m.rules.voluntary_draw or pos >= len(pile):
         return None
     d = draft_move(s)
     card = pile[pos]
     d._pos = pos + 1
     d._idle = 0
+    # _give(d, p, (card,)) written out: this is the commonest move after a plain play
     hand = s.hands[p]
     i = bisect.bisect_right(hand, card.index, key=_INDEX)
     hands = list(s.hands)
@@ -1561,8 +1552,7 @@ def _fast_draw(s: State, a: Draw) -> State | None:
         d.current_player = (p + s.direction) % len(m.names)
         d.phase = _PLAY
         d._drawn = None
-    d.__class__ = State  # type: ignore[assignment]  # as freeze(d): d stays calm
-    return d  # type: ignore[return-value]
+    return seal(d)
 
 
 def _apply_draw(s: State, a: Draw) -> State:

@@ -626,28 +626,15 @@ def _state_from_dict(d: dict[str, Any]) -> State:
     return freeze(s)
 
 
-def draft(s: _Slots) -> _Draft:
+def draft(s: State) -> _Draft:
     """A mutable copy of a state's fields (internal)."""
-    d = _Draft()
-    d._m = s._m
-    d._calm = s._calm
+    d = draft_move(s)
     d.hands = s.hands
-    d._pile = s._pile
-    d._pos = s._pos
-    d._strict = s._strict
     d._discard = s._discard
     d.color = s.color
-    d.direction = s.direction
     d.current_player = s.current_player
     d.phase = s.phase
-    d._rng = s._rng
-    d._pending = s._pending
-    d._challenge = s._challenge
     d._drawn = s._drawn
-    d._uno = s._uno
-    d._overdue = s._overdue
-    d._lost = s._lost
-    d._lock = s._lock
     d._idle = s._idle
     return d
 
@@ -677,5 +664,11 @@ def draft_move(s: State) -> _Draft:
 def freeze(d: _Draft) -> State:
     """Turn a finished draft into an immutable :class:`State` (internal)."""
     d._calm = d._m.fast and not d._uno and not d._overdue and not d._lost and d._lock < 0
+    return seal(d)
+
+
+def seal(d: _Draft) -> State:
+    """:func:`freeze` for a draft whose ``_calm`` is already right: the engine's fast
+    paths start from a calm state and keep it calm, or clear the flag themselves."""
     d.__class__ = State  # type: ignore[assignment]
     return d  # type: ignore[return-value]
