@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from unorules._memo import by_identity
 from unorules.cards import ALL_CARDS, Card
 from unorules.rules import CardPoints, Rules, Scoring
 from unorules.state import Match
@@ -26,17 +27,10 @@ def hand_points(cards: Iterable[Card], rules: Rules) -> int:
     return sum(map(_table(rules.points).__getitem__, cards))
 
 
-_tables: dict[int, tuple[CardPoints, dict[Card, int]]] = {}
-
-
+@by_identity
 def _table(points: CardPoints) -> dict[Card, int]:
-    """The points of every card under ``points``, cached by identity."""
-    found = _tables.get(id(points))
-    if found is None or found[0] is not points:
-        if len(_tables) > 256:
-            _tables.clear()  # values made on the fly: keep the cache small
-        found = _tables[id(points)] = (points, {card: points.of(card) for card in ALL_CARDS})
-    return found[1]
+    """The points of every card under ``points``."""
+    return {card: points.of(card) for card in ALL_CARDS}
 
 
 def score_round(m: Match, hands: tuple[tuple[Card, ...], ...], winner: int | None) -> Match:

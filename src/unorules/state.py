@@ -22,6 +22,7 @@ import json
 from collections.abc import Iterator
 from typing import Any, Final
 
+from unorules._memo import by_identity
 from unorules.cards import Card, Color
 from unorules.rules import Rules, get_profile, rules_from_options, rules_to_options
 
@@ -63,30 +64,25 @@ def _discard_cards(node: Discard | None) -> Iterator[Card]:
 
 
 _SEATS: Final = tuple(tuple(range(n)) for n in range(11))
-_flags: dict[int, tuple[Rules, bool, bool]] = {}
 
 
+@by_identity
 def _rule_flags(r: Rules) -> tuple[bool, bool]:
-    """``(plain, plain_custom)`` of :class:`Match` for rules ``r``, cached by identity."""
-    found = _flags.get(id(r))
-    if found is None or found[0] is not r:
-        plain = (
-            not r.seven_o
-            and not r.jump_in
-            and r.multi_play.value == "none"
-            and r.wild_restriction.value == "none"
-            and not r.no_finish_on_action
-            and r.stacking.value == "none"
-            and not r.skip_bounce
-            and not r.wild_draws_two
-            and not r.draw_until_playable
-            and r.draw_up_to == 1
-            and r.play_drawn_card
-        )
-        if len(_flags) > 256:
-            _flags.clear()  # rules made on the fly: keep the cache small
-        found = _flags[id(r)] = (r, plain, r.customizable_effect == "wild")
-    return found[1], found[2]
+    """``(plain, plain_custom)`` of :class:`Match` for rules ``r``."""
+    plain = (
+        not r.seven_o
+        and not r.jump_in
+        and r.multi_play.value == "none"
+        and r.wild_restriction.value == "none"
+        and not r.no_finish_on_action
+        and r.stacking.value == "none"
+        and not r.skip_bounce
+        and not r.wild_draws_two
+        and not r.draw_until_playable
+        and r.draw_up_to == 1
+        and r.play_drawn_card
+    )
+    return plain, r.customizable_effect == "wild"
 
 
 class Match:
