@@ -63,7 +63,7 @@ def _discard_cards(node: Discard | None) -> Iterator[Card]:
         node = node[1]
 
 
-_SEATS: Final = tuple(tuple(range(n)) for n in range(11))
+_SEAT_RANGES: Final = tuple(tuple(range(n)) for n in range(11))
 
 
 @by_identity
@@ -169,7 +169,7 @@ class Match:
         self.winner = winner
         n = len(names)
         full = self.full = True not in out
-        self.active = _SEATS[n] if full else tuple(s for s in range(n) if not out[s])
+        self.active = _SEAT_RANGES[n] if full else tuple(s for s in range(n) if not out[s])
         plain, self.plain_custom = _rule_flags(rules)
         self.plain = plain
         self.fast = plain and full
