@@ -95,9 +95,18 @@ def score_round(m: Match, hands: tuple[tuple[Card, ...], ...], winner: int | Non
             for seat in range(len(out)):
                 if m.sides[seat] in gone:
                     out[seat] = True
-    return m.but(
+    # Written out rather than m.but(...): a round's end is on every game's path, and
+    # Match.but's generic copy costs more than the rest of the scoring.
+    return Match(
+        rules=rules,
+        names=m.names,
+        seed=m.seed,
+        round=m.round,
+        dealer=m.dealer,
+        sides=m.sides,
         totals=tuple(totals),
         out=tuple(out),
+        turned=m.turned,
         round_winner=winner,
         round_points=tuple(points),
         winner=match_winner,
