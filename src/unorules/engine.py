@@ -268,37 +268,44 @@ def _start_round(m: Match, counter: int, deal: Deal | None) -> State:
     d._idle = 0
     _settle_all(d)
     if deal is None:
-        cards = rng.shuffled(rules.deck(), seed=m.seed, counter=counter)
+        cards = rng._shuffled(rules.deck(), seed=m.seed, counter=counter)
         counter += 1
         # Dealt one card at a time from the dealer's left (R3.2): the i-th seat in that
         # order gets cards i, i + k, i + 2k, ... of the shuffled deck (k seats in play).
         order = [s for s in _seats_from(m, m.dealer) if not m.out[s]]
         k = len(order)
         dealt = rules.hand_size * k
-        hands: list[list[Card]] = [[] for _ in range(n)]
+        hands: list[tuple[Card, ...]] = [()] * n
         for i, seat in enumerate(order):
-            hands[seat] = cards[i:dealt:k]
-        pile = cards[dealt:]
-        turned: list[Card] = []
-        while True:
-            top = pile.pop(0)
-            turned.append(top)
-            if not _returns_first(rules, top):
-                break
-            at = 1 + rng.randbelow(len(pile), seed=m.seed, counter=counter)
-            counter += 1
-            pile.insert(at, top)
-        d.hands = tuple(tuple(sorted(h, key=_INDEX)) for h in hands)
-        d._pile = tuple(pile)
+            hands[seat] = tuple(sorted(cards[i:dealt:k], key=_INDEX))
+        d.hands = tuple(hands)
+        top = cards[dealt]
+        turned = [top]
+        # The draw pile is _pile[_pos:]: it shares the shuffled deck's storage.
+        d._pile = cards
+        d._pos = dealt + 1
+        if _returns_first(rules, top):
+            pile = list(cards[dealt + 1 :])
+            while True:
+                # The card goes back into the pile at random, below the top (R3.5).
+                at = 1 + rng.randbelow(len(pile), seed=m.seed, counter=counter)
+                counter += 1
+                pile.insert(at, top)
+                top = pile.pop(0)
+                turned.append(top)
+                if not _returns_first(rules, top):
+                    break
+            d._pile = tuple(pile)
+            d._pos = 0
     else:
         pile_known, pile_cards, counter = _check_deal(m, deal, counter)
         turned = list(deal.turned)
         top = turned[-1]
         d.hands = tuple(tuple(sorted(h, key=_INDEX)) for h in deal.hands)
         d._pile = pile_cards
+        d._pos = 0
         d._strict = pile_known
     d._m = _with_turned(m, tuple(turned))
-    d._pos = 0
     d._rng = counter
     d._discard = (top, None)
     d.color = top.color
@@ -502,7 +509,7 @@ def _rebuild(d: _Draft) -> bool:
     while node is not None:
         rest.append(node[0])
         node = node[1]
-    d._pile = tuple(rng.shuffled(rest, seed=d._m.seed, counter=d._rng))
+    d._pile = rng._shuffled(rest, seed=d._m.seed, counter=d._rng)
     d._rng += 1
     d._pos = 0
     d._strict = False

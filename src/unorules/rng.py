@@ -54,13 +54,18 @@ def shuffled(items: Sequence[T], *, seed: int, counter: int) -> list[T]:
     >>> shuffled("abcdef", seed=1, counter=0)
     ['e', 'c', 'b', 'a', 'd', 'f']
     """
+    return list(_shuffled(items, seed=seed, counter=counter))
+
+
+def _shuffled(items: Sequence[T], *, seed: int, counter: int) -> tuple[T, ...]:
+    """:func:`shuffled` as a tuple (internal: what a state keeps, without a list copy)."""
     n = len(items)
     if n < 2:
-        return list(items)
+        return tuple(items)
     if n > 256:
         words = struct.unpack(f"<{n}Q", _stream(seed, counter, 8 * n))
-        return [items[i] for i in sorted(range(n), key=lambda i: words[i] >> 20)]
-    return list(itemgetter(*_order(_stream(seed, counter, 8 * n), n))(items))
+        return tuple([items[i] for i in sorted(range(n), key=lambda i: words[i] >> 20)])
+    return itemgetter(*_order(_stream(seed, counter, 8 * n), n))(items)  # type: ignore[no-any-return]
 
 
 _lanes: dict[int, tuple[int, int, struct.Struct]] = {}
