@@ -636,10 +636,12 @@ def draft(s: State) -> _Draft:
 
 
 def draft_move(s: State) -> _Draft:
-    """A draft of ``s`` for a move on a normal turn (internal, for the engine's fast
-    paths): every field is copied except the seven such a move always sets, which the
-    caller must set: ``hands``, ``_discard``, ``color``, ``current_player``, ``phase``,
-    ``_drawn`` and ``_idle``."""
+    """A draft of ``s`` for a move on a normal turn (internal): every field is copied
+    except the seven such a move always sets, which the caller must set: ``hands``,
+    ``_discard``, ``color``, ``current_player``, ``phase``, ``_drawn`` and ``_idle``.
+
+    The engine's two commonest fast paths write this copy out instead of calling it; the
+    property tests compare their results with the general rules field by field."""
     d = _Draft()
     d._m = s._m
     d._calm = s._calm
