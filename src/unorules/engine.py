@@ -552,9 +552,18 @@ def _give(d: _Draft, seat: int, cards: Sequence[Card]) -> None:
         new = (*hand[:i], card, *hand[i:])
     else:
         new = tuple(sorted((*hand, *cards), key=_INDEX))
-    hands = list(d.hands)
-    hands[seat] = new
-    d.hands = tuple(hands)
+    d.hands = _with_hand(d.hands, seat, new)
+
+
+def _with_hand(
+    hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """``hands`` with ``seat``'s hand replaced by ``hand``."""
+    if len(hands) == 2:  # the commonest table: no list round trip
+        return (hand, hands[1]) if seat == 0 else (hands[0], hand)
+    new = list(hands)
+    new[seat] = hand
+    return tuple(new)
 
 
 def _draw(d: _Draft, seat: int, count: int, named: _Named | None) -> tuple[Card, ...]:
@@ -1148,9 +1157,12 @@ def _fast_play(s: State, a: Play) -> State | None:
     d._overdue = s._overdue
     d._lost = s._lost
     d._lock = s._lock
-    hands = list(s.hands)
-    hands[p] = hand[:i] + hand[i + 1 :]
-    d.hands = tuple(hands)
+    rest = hand[:i] + hand[i + 1 :]
+    hands = s.hands
+    if len(hands) == 2:  # _with_hand(hands, p, rest), written out
+        d.hands = (rest, hands[1]) if p == 0 else (hands[0], rest)
+    else:
+        d.hands = _with_hand(hands, p, rest)
     d._discard = (card, s._discard)
     d.phase = _PLAY
     d._drawn = None
@@ -1188,7 +1200,7 @@ def _fast_play(s: State, a: Play) -> State | None:
         nxt = (p + direction) % n
     else:  # Wild Draw Four: the victim may challenge (R7.3)
         d._pending = 4
-        d._challenge = (p, _bluff(s, hands[p]), s.color)
+        d._challenge = (p, _bluff(s, rest), s.color)
         d.current_player = (p + direction) % n
         d.phase = _CHALLENGE
         return seal(d)
@@ -1298,9 +1310,7 @@ def _apply_play(s: State, a: Play) -> State:
     named = _named(a.drawn)
     _turn_action(d, p)
     d._idle = 0
-    hands = list(s.hands)
-    hands[p] = rest
-    d.hands = tuple(hands)
+    d.hands = _with_hand(s.hands, p, rest)
     node: Discard = s._discard
     prev_color = s.color
     for c in laid:
@@ -1573,9 +1583,12 @@ def _fast_draw(s: State, a: Draw) -> State | None:
     # _give(d, p, (card,)) written out: this is the commonest move after a plain play
     hand = s.hands[p]
     i = bisect.bisect_right(hand, card.index, key=_INDEX)
-    hands = list(s.hands)
-    hands[p] = (*hand[:i], card, *hand[i:])
-    d.hands = tuple(hands)
+    new = (*hand[:i], card, *hand[i:])
+    hands = s.hands
+    if len(hands) == 2:  # _with_hand(hands, p, new), written out
+        d.hands = (new, hands[1]) if p == 0 else (hands[0], new)
+    else:
+        d.hands = _with_hand(hands, p, new)
     top = d._discard = s._discard
     color = d.color = s.color
     if card in (_ON_COLOR[color] if top[0].is_wild else _ON_CARD[top[0]]):  # type: ignore[index]
