@@ -56,21 +56,25 @@ def choose(legal: list[str], rng: random.Random) -> str:
     """The benchmark policy on RLCard's action strings.
 
     A uniformly random distinct playable card, then a uniformly random color for a wild;
-    ``"draw"`` only when it is the sole action.
+    ``"draw"`` only when it is the sole action. It reads the order RLCard's
+    ``get_legal_actions`` builds (see the module docstring), as :func:`bench.make_policy`
+    reads unorules': the four Wild Draw Four colors come alone, and the four Wild colors
+    together, in ``WILD`` order.
     """
     if len(legal) == 1:
-        return legal[0]
-    cards: dict[str, list[str]] = {}
-    for action in legal:
-        color, _, trait = action.partition("-")
-        key = trait if color and trait.startswith("wild") else action
-        variants = cards.get(key)
-        if variants is None:
-            cards[key] = [action]
-        elif key != action:  # the same wild in another color
-            variants.append(action)
-    variants = list(cards.values())[rng.randrange(len(cards))]
-    return variants[rng.randrange(len(variants))] if len(variants) > 1 else variants[0]
+        return legal[0]  # "draw", or a single card
+    if legal[0][2:] == "wild_draw_4":
+        return legal[rng.randrange(4)]  # the Wild Draw Four, listed only when alone
+    cards = list(dict.fromkeys(legal))  # a card held twice is listed twice
+    if "r-wild" in cards:  # one card, listed once per color
+        for other in _OTHER_WILDS:
+            cards.remove(other)
+    card = cards[rng.randrange(len(cards))]
+    return _WILDS[rng.randrange(4)] if card == "r-wild" else card
+
+
+_WILDS = ("r-wild", "g-wild", "b-wild", "y-wild")  # RLCard's utils.WILD
+_OTHER_WILDS = _WILDS[1:]
 
 
 def play(game: Any, rng: random.Random) -> int:

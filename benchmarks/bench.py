@@ -130,9 +130,11 @@ def run_interleaved(
 def make_policy() -> Policy:
     """The benchmark policy on unorules actions (see the module docstring).
 
-    It reads the order that :func:`unorules.legal_actions` documents (the current player's
-    plays first, in card order, each card's variants together, then the draw or pass),
-    as a bot author would, instead of sorting the actions out by type.
+    It reads the order that :func:`unorules.legal_actions` documents for one player's
+    actions, as a bot author would, instead of sorting the actions out by type: the plays
+    in card order, each distinct card once, its variants together (a wild once per color;
+    a play that leaves one card without and then with ``uno=True``); then the Draw (or
+    the Pass after drawing); then the player's CallUno.
     """
     phase_play, phase_drawn = uno.Phase.PLAY, uno.Phase.DRAWN
     phase_color = uno.Phase.CHOOSE_COLOR
@@ -142,29 +144,23 @@ def make_policy() -> Policy:
         phase = state.phase
         if phase is phase_play or phase is phase_drawn:
             # PLAY: a random distinct playable card, else Draw; DRAWN: play it, else Pass.
+            plays = len(acts) - 2  # the Draw or Pass, then CallUno, end the list
+            while plays and type(acts[plays - 1]) is not play_cls:
+                plays -= 1  # catches of an opponent who did not call UNO come before it
+            if plays < 2:
+                return acts[0]  # the only play, or the Draw or Pass
+            # Each card's plays: one per UNO variant (two when it leaves one card), times
+            # four colors for a wild. Find where each card's plays start.
+            width = 2 if len(state.hands[state.current_player]) == 2 else 1  # type: ignore[index]
             starts: list[int] = []
-            last: uno.Card | None = None
-            count = 0
-            for act in acts:
-                if type(act) is not play_cls:
-                    break
-                if act.card is not last:
-                    last = act.card
-                    starts.append(count)
-                count += 1
-            if not starts:
-                return acts[0]  # the Draw (PLAY) or the Pass (DRAWN)
-            groups = len(starts)
-            g = rng.randrange(groups) if groups > 1 else 0
-            low = starts[g]
-            high = starts[g + 1] if g + 1 < groups else count
-            if high - low == 1:
-                return acts[low]
-            variants = acts[low:high]
-            # call UNO exactly when this play leaves one card; then a random color
-            want_uno = len(state.hands[state.current_player or 0]) == 2
-            preferred = [a for a in variants if a.uno is want_uno] or list(variants)  # type: ignore[union-attr]
-            return preferred[rng.randrange(len(preferred))]
+            i = 0
+            while i < plays:
+                starts.append(i)
+                i += 4 * width if acts[i].card.is_wild else width  # type: ignore[union-attr]
+            i = starts[rng.randrange(len(starts))] if len(starts) > 1 else 0
+            if acts[i].card.is_wild:  # type: ignore[union-attr]
+                i += width * rng.randrange(4)  # a random color
+            return acts[i + width - 1]  # calling UNO exactly when one card is left
         if phase is phase_color:
             return acts[rng.randrange(4)]  # the four ChooseColor actions come first
         for act in acts:  # CHALLENGE: never challenge, take the Draw; PENALTY alike

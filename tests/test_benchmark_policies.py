@@ -1,0 +1,145 @@
+"""The benchmark's two policies (benchmarks/bench.py and benchmarks/_rlcard.py) play the
+policy that issue 6 fixes: a uniformly random distinct playable card, a uniformly random
+color for a wild, drawing only when nothing is playable, playing a drawn card when it
+can, always calling UNO, never challenging. The speed ratios rest on both engines
+playing it, so it is checked here on each engine's action lists.
+
+Frequencies are counted over a fixed seed, so each test is deterministic; the bounds are
+about four standard deviations wide, and a policy that weighted a wild by its four
+colors, or a duplicated card twice, would fall far outside them.
+"""
+
+from __future__ import annotations
+
+import collections
+import importlib.util
+import random
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import attrs
+
+import unorules as uno
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def _load(name: str) -> ModuleType:
+    """A module of benchmarks/ (not a package: the script puts its folder on the path)."""
+    if str(BENCHMARKS) not in sys.path:
+        sys.path.insert(0, str(BENCHMARKS))
+    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # as an import would (dataclasses look it up)
+    spec.loader.exec_module(module)
+    return module
+
+
+rlcard_bench: Any = sys.modules.get("_rlcard") or _load("_rlcard")
+bench: Any = sys.modules.get("bench") or _load("bench")
+
+SAMPLES = 4000
+
+
+def _deal(hands: list[list[str]], turned: str = "R7", pile: list[str] | None = None) -> uno.State:
+    rules = attrs.evolve(uno.MATTEL, hand_size=len(hands[0]))
+    return uno.new_game(
+        2, rules, deal=uno.Deal(dealer=1, hands=hands, turned=[turned], draw_pile=pile)
+    )
+
+
+def _choices(state: uno.State, seed: int = 5) -> list[uno.Action]:
+    choose = bench.make_policy()
+    player = state.current_player
+    assert player is not None
+    legal = uno.legal_actions(state, player)
+    rng = random.Random(seed)
+    picks = [choose(state, legal, rng) for _ in range(SAMPLES)]
+    assert all(a in legal for a in picks)
+    return picks
+
+
+def _near(count: int, share: float) -> bool:
+    sd: float = (SAMPLES * share * (1 - share)) ** 0.5
+    return abs(count - SAMPLES * share) < 4 * sd
+
+
+def test_unorules_policy_picks_each_distinct_playable_card_alike() -> None:
+    # On R7 five distinct cards are playable (R2 twice, R5, G7, W, W+4); B9 is not.
+    state = _deal(
+        [["R2", "R2", "R5", "G7", "B9", "W", "W+4"], ["B1", "B1", "B3", "B3", "B4", "B4", "B5"]]
+    )
+    picks = _choices(state)
+    assert all(isinstance(a, uno.Play) and not a.uno for a in picks)
+    cards = collections.Counter(str(a.card) for a in picks)  # type: ignore[union-attr]
+    assert set(cards) == {"R2", "R5", "G7", "W", "W+4"}
+    assert all(_near(k, 1 / 5) for k in cards.values()), cards
+    colors = collections.Counter(a.color for a in picks if a.card.is_wild)  # type: ignore[union-attr]
+    assert set(colors) == set(uno.Color)
+    wilds = sum(colors.values())
+    assert all(abs(k - wilds / 4) < 4 * (wilds * 3 / 16) ** 0.5 for k in colors.values()), colors
+
+
+def test_unorules_policy_calls_uno_exactly_when_one_card_is_left() -> None:
+    two = _choices(_deal([["R2", "W"], ["B1", "B2"]]))
+    assert all(isinstance(a, uno.Play) and a.uno for a in two)
+    cards = collections.Counter(str(a.card) for a in two)  # type: ignore[union-attr]
+    assert _near(cards["R2"], 1 / 2) and _near(cards["W"], 1 / 2), cards
+    three = _choices(_deal([["R2", "R3", "W"], ["B1", "B2", "B3"]]))
+    assert not any(a.uno for a in three)  # type: ignore[union-attr]
+
+
+def test_unorules_policy_draws_only_when_nothing_is_playable_and_plays_the_drawn_card() -> None:
+    deck_rest = ["R3", "B4"]
+    state = _deal([["G1", "B2"], ["Y1", "Y2"]], pile=None)
+    assert _choices(state) == [uno.Draw(0)] * SAMPLES
+    state = _deal([["G1", "B2"], ["Y1", "Y2"]], pile=_rest_of_deck(deck_rest))
+    drawn = uno.apply(state, uno.Draw(0))
+    assert drawn.phase is uno.Phase.DRAWN
+    assert set(_choices(drawn)) == {uno.Play(0, "R3")}
+
+
+def _rest_of_deck(top: list[str]) -> list[str]:
+    """The draw pile of a two-card deal on R7: ``top`` first, then the rest of the deck."""
+    used = collections.Counter(["G1", "B2", "Y1", "Y2", "R7", *top])
+    rest: list[str] = []
+    for card in uno.MATTEL.deck():
+        if used[str(card)]:
+            used[str(card)] -= 1
+        else:
+            rest.append(str(card))
+    return top + rest
+
+
+def test_unorules_policy_never_challenges_and_skips_catches() -> None:
+    state = _deal([["R2", "W+4", "G3"], ["Y1", "Y2", "Y3"]])
+    challenged = uno.apply(state, uno.Play(0, "W+4", "red"))
+    assert set(_choices(challenged)) == {uno.Draw(1)}
+    # P0 goes to one card without calling: P1 may catch, and lists CatchUno before its
+    # CallUno; the policy still finds P1's plays (R9, calling UNO).
+    state = _deal([["R2", "R3"], ["R9", "B5"]])
+    exposed = uno.apply(state, uno.Play(0, "R2"))
+    legal = uno.legal_actions(exposed, 1)
+    assert uno.CatchUno(1, 0) in legal
+    assert set(_choices(exposed)) == {uno.Play(1, "R9", uno=True)}
+
+
+def test_rlcard_policy_picks_each_distinct_card_alike_and_a_wild_color_alike() -> None:
+    legal = ["r-5", "r-5", "r-wild", "g-wild", "b-wild", "y-wild", "r-skip"]
+    rng = random.Random(3)
+    picks = collections.Counter(rlcard_bench.choose(legal, rng) for _ in range(SAMPLES))
+    assert set(picks) <= set(legal)
+    wild = sum(k for a, k in picks.items() if a.endswith("wild"))
+    assert _near(picks["r-5"], 1 / 3) and _near(picks["r-skip"], 1 / 3) and _near(wild, 1 / 3)
+    assert all(picks[c] > 0 for c in ("r-wild", "g-wild", "b-wild", "y-wild"))
+
+
+def test_rlcard_policy_takes_the_draw_and_a_wild_draw_four_color() -> None:
+    rng = random.Random(4)
+    assert rlcard_bench.choose(["draw"], rng) == "draw"
+    wd4 = ["r-wild_draw_4", "g-wild_draw_4", "b-wild_draw_4", "y-wild_draw_4"]
+    picks = collections.Counter(rlcard_bench.choose(wd4, rng) for _ in range(SAMPLES))
+    assert set(picks) == set(wd4) and all(_near(k, 1 / 4) for k in picks.values()), picks
