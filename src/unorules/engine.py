@@ -711,7 +711,21 @@ def _single(kind: type[Action], *args: object) -> Action:
 class _Seat:
     """One seat's interned actions, so listing them builds no new objects."""
 
-    __slots__ = ("call", "challenge", "draw", "draw_call", "one", "pass_", "two")
+    __slots__ = (
+        "call",
+        "call_only",
+        "challenge",
+        "challenge_call",
+        "challenge_only",
+        "draw",
+        "draw_call",
+        "draw_only",
+        "one",
+        "pass_",
+        "pass_call",
+        "pass_only",
+        "two",
+    )
 
     def __init__(self, p: int) -> None:
         self.one = {c: _plays(p, c, False) for c in ALL_CARDS}
@@ -722,8 +736,17 @@ class _Seat:
         self.pass_ = _single(Pass, p)
         self.call = _single(CallUno, p)
         self.challenge = _single(Challenge, p)
+        # How the seat's own actions end, alone or with its UNO call after them:
+        self.draw_only: tuple[Action, ...] = (self.draw,)
         self.draw_call = (self.draw, self.call)
-        """How the seat's own actions end on a normal turn."""
+        """On a normal turn."""
+        self.pass_only: tuple[Action, ...] = (self.pass_,)
+        self.pass_call = (self.pass_, self.call)
+        """After drawing a playable card."""
+        self.challenge_only = (self.challenge, self.draw)
+        self.challenge_call = (self.challenge, self.draw, self.call)
+        """Facing a Wild Draw Four."""
+        self.call_only: tuple[Action, ...] = (self.call,)
 
 
 _SEATS: Final = tuple(_Seat(p) for p in range(10))
@@ -771,14 +794,16 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
         # may be laid, no UNO window open, and a normal turn, a playable card just drawn,
         # or a Wild Draw Four to challenge or take.
         phase = state.phase
-        out: list[Action]
+        # Tuples throughout: one to three playable cards are the rule, and concatenating
+        # tuples of known size is cheaper than growing a list.
+        out: tuple[Action, ...]
         if phase is _PLAY:
             tab = _SEATS[current]  # type: ignore[index]
             hand = state.hands[current]  # type: ignore[index]
             plays = tab.two if len(hand) == 2 else tab.one
             top = state._discard[0]
             match = _ON_COLOR[state.color] if top.is_wild else _ON_CARD[top]  # type: ignore[index]
-            out = []
+            out = ()
             last = None
             for card in hand:  # in card order, so copies of a card are neighbours
                 if card in match and card is not last:
@@ -786,21 +811,24 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
                     out += plays[card]
             if state._m.rules.voluntary_draw or not out:
                 if player is not None:
-                    return (*out, *tab.draw_call)
-                out.append(tab.draw)
+                    return out + tab.draw_call
+                out += tab.draw_only
         elif phase is _DRAWN:
             tab = _SEATS[current]  # type: ignore[index]
             plays = tab.two if len(state.hands[current]) == 2 else tab.one  # type: ignore[index]
-            out = [*plays[state._drawn], tab.pass_]  # type: ignore[index]
+            if player is not None:
+                return plays[state._drawn] + tab.pass_call  # type: ignore[index]
+            out = plays[state._drawn] + tab.pass_only  # type: ignore[index]
         elif phase is _CHALLENGE:  # nothing stacks on a Wild Draw Four under these rules
             tab = _SEATS[current]  # type: ignore[index]
-            out = [tab.challenge, tab.draw]
+            if player is not None:
+                return tab.challenge_call
+            out = tab.challenge_only
         else:
             return _legal_general(state, player)
         if player is None:
-            return (*out, *_calls(state._m.active))
-        out.append(tab.call)
-        return tuple(out)
+            return out + _calls(state._m.active)
+        return out + tab.call_only
     return _legal_general(state, player)
 
 
