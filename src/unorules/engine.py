@@ -1479,10 +1479,12 @@ def _shuffle_hands(d: _Draft, p: int, fixed: tuple[tuple[Card, ...], ...] | None
     n = len(m.names)
     order = [s for s in _seats_from(m, p) if not m.out[s]]
     pool = [c for s in order for c in d.hands[s]]
-    sizes = [0] * n
-    for i in range(len(pool)):
-        sizes[order[i % len(order)]] += 1
+    k = len(order)
     if fixed is not None:
+        # The i-th seat in dealing order gets cards i, i + k, i + 2k, ... of the pool.
+        sizes = [0] * n
+        for i, seat in enumerate(order):
+            sizes[seat] = len(range(i, len(pool), k))
         if len(fixed) != n or [len(h) for h in fixed] != sizes:
             _fail(
                 ErrorCode.DRAW_MISMATCH,
@@ -1493,12 +1495,12 @@ def _shuffle_hands(d: _Draft, p: int, fixed: tuple[tuple[Card, ...], ...] | None
             _fail(ErrorCode.DRAW_MISMATCH, "hands= must hold exactly the pooled cards")
         d.hands = tuple(tuple(sorted(h, key=_INDEX)) for h in fixed)
         return
-    cards = rng.shuffled(pool, seed=m.seed, counter=d._rng)
+    cards = rng._shuffled(pool, seed=m.seed, counter=d._rng)
     d._rng += 1
-    dealt: list[list[Card]] = [[] for _ in range(n)]
-    for i, card in enumerate(cards):
-        dealt[order[i % len(order)]].append(card)
-    d.hands = tuple(tuple(sorted(h, key=_INDEX)) for h in dealt)
+    dealt: list[tuple[Card, ...]] = [()] * n
+    for i, seat in enumerate(order):
+        dealt[seat] = tuple(sorted(cards[i::k], key=_INDEX))
+    d.hands = tuple(dealt)
 
 
 class _Context:
