@@ -105,16 +105,28 @@ def sample(items: Sequence[T], k: int, *, seed: int, counter: int) -> list[T]:
     n = len(items)
     if not 0 <= k <= n:
         raise ValueError(f"cannot sample {k} of {n} items")
-    keys = struct.unpack(f"<{k}Q", _stream(seed, counter, 8 * k)) if k else ()
+    if not k:
+        return []
     # The swaps of the shuffle, kept sparse: moved[j] is the position whose item now
     # sits at position j (positions never touched hold their own item).
     moved: dict[int, int] = {}
     picked = []
-    for i in range(k):
-        j = i + keys[i] % (n - i)
-        picked.append(moved.get(j, j))
+    for i, key in enumerate(_words(k).unpack(_stream(seed, counter, 8 * k))):
+        j = i + key % (n - i)
+        picked.append(items[moved.get(j, j)])
         moved[j] = moved.get(i, i)
-    return [items[x] for x in picked]
+    return picked
+
+
+def _words(k: int) -> struct.Struct:
+    """How ``k`` little-endian 64-bit words unpack."""
+    found = _word_structs.get(k)
+    if found is None:
+        found = _word_structs[k] = struct.Struct(f"<{k}Q")
+    return found
+
+
+_word_structs: dict[int, struct.Struct] = {}
 
 
 def randbelow(n: int, *, seed: int, counter: int) -> int:
