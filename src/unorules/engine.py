@@ -282,8 +282,6 @@ def _start_round(m: Match, counter: int, deal: Deal | None) -> State:
         # Dealt one card at a time from the dealer's left (R3.2): the i-th seat in that
         # order gets cards i, i + k, i + 2k, ... of the shuffled deck (k seats in play).
         order = _seats_from(m, m.dealer)
-        if not m.full:
-            order = [s for s in order if not m.out[s]]
         k = len(order)
         dealt = rules.hand_size * k
         hands: list[tuple[Card, ...]] = [()] * n
@@ -425,9 +423,10 @@ def _diff(deck: dict[Card, int], used: dict[Card, int]) -> str:
 
 
 def _seats_from(m: Match, seat: int) -> list[int]:
-    """All seats clockwise, starting left of ``seat``."""
+    """The seats still in the match clockwise, starting left of ``seat``."""
     n = len(m.names)
-    return [(seat + i) % n for i in range(1, n + 1)]
+    order = [(seat + i) % n for i in range(1, n + 1)]
+    return order if m.full else [s for s in order if not m.out[s]]
 
 
 def _step(d: _Slots, seat: int, steps: int) -> int:
@@ -1489,7 +1488,7 @@ def _shuffle_hands(d: _Draft, p: int, fixed: tuple[tuple[Card, ...], ...] | None
     from the player's left, clockwise, until none is left (R8.2, R8.3, A9)."""
     m = d._m
     n = len(m.names)
-    order = [s for s in _seats_from(m, p) if not m.out[s]]
+    order = _seats_from(m, p)
     pool = [c for s in order for c in d.hands[s]]
     k = len(order)
     if fixed is not None:
