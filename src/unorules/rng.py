@@ -13,6 +13,7 @@ and the output is the same on every machine and Python version (a test pins it).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 import struct
@@ -118,15 +119,10 @@ def sample(items: Sequence[T], k: int, *, seed: int, counter: int) -> list[T]:
     return picked
 
 
+@functools.lru_cache(maxsize=32)
 def _words(k: int) -> struct.Struct:
     """How ``k`` little-endian 64-bit words unpack."""
-    found = _word_structs.get(k)
-    if found is None:
-        found = _word_structs[k] = struct.Struct(f"<{k}Q")
-    return found
-
-
-_word_structs: dict[int, struct.Struct] = {}
+    return struct.Struct(f"<{k}Q")
 
 
 def randbelow(n: int, *, seed: int, counter: int) -> int:
