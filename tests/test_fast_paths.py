@@ -19,7 +19,7 @@ from test_properties import (
 )
 
 import unorules as uno
-from unorules import engine
+from unorules._engine import fast
 
 
 def _bench_policy_game(players: int, seed: int) -> list[tuple[uno.State, uno.Action]]:
@@ -47,9 +47,9 @@ def test_fast_paths_are_taken_in_plain_play_and_agree() -> None:
             assert_fast_path_agrees(state, action)
             total += 1
             if isinstance(action, uno.Play):
-                taken += engine._fast_play(state, action) is not None
+                taken += fast.fast_play(state, action) is not None
             elif isinstance(action, uno.Draw):
-                taken += engine._fast_draw(state, action) is not None
+                taken += fast.fast_draw(state, action) is not None
     assert taken > total * 0.7, f"fast paths took only {taken} of {total} actions"
 
 
@@ -62,23 +62,25 @@ def _two_card_deal(hand: list[str], turned: str = "R7") -> uno.State:
 def test_a_play_to_one_card_with_uno_called_stays_calm() -> None:
     state = _two_card_deal(["R2", "G5"])
     after = uno.apply(state, uno.Play(0, "R2", uno=True))
-    assert engine._fast_play(state, uno.Play(0, "R2", uno=True)) is not None
+    assert fast.fast_play(state, uno.Play(0, "R2", uno=True)) is not None
     assert after.uno_exposed == () and after._calm
     assert_fast_path_agrees(state, uno.Play(0, "R2", uno=True))
 
 
-def test_a_play_to_one_card_without_uno_opens_the_window_on_the_general_path() -> None:
+def test_a_play_to_one_card_without_uno_opens_the_window_on_the_fast_route_too() -> None:
+    """The fast route resolves with the same rule functions: the UNO window opens (C7)."""
     state = _two_card_deal(["R2", "G5"])
-    assert engine._fast_play(state, uno.Play(0, "R2")) is None
-    after = uno.apply(state, uno.Play(0, "R2"))
+    after = fast.fast_play(state, uno.Play(0, "R2"))
+    assert after is not None and after == uno.apply(state, uno.Play(0, "R2"))
     assert after.uno_exposed == (0,) and not after._calm
+    assert_fast_path_agrees(state, uno.Play(0, "R2"))
 
 
 def test_taking_a_wild_draw_four_unchallenged_is_a_fast_draw() -> None:
     state = _two_card_deal(["W+4", "G5", "G6"], turned="R7")
     state = uno.apply(state, uno.Play(0, "W+4", "blue"))
     assert state.phase is uno.Phase.CHALLENGE
-    assert engine._fast_draw(state, uno.Draw(1)) is not None
+    assert fast.fast_draw(state, uno.Draw(1)) is not None
     assert_fast_path_agrees(state, uno.Draw(1))
     after = uno.apply(state, uno.Draw(1))
     assert len(after.hands[1]) == 3 + 4

@@ -24,7 +24,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import unorules as uno
-from unorules import engine
+from unorules._engine.general import apply_general
+from unorules._engine.listing import legal_general
 
 PROFILE_NAMES = ["mattel", "mattel-108", "swedish", "danish"]
 
@@ -123,9 +124,9 @@ def probes(state: uno.State, pick: int) -> list[uno.Action]:
 
 def assert_calm_is_derived(state: uno.State) -> None:
     """The engine's private fast-path flag is exactly what its definition says."""
-    m = state._m
-    calm = m.plain and m.full and not (state._uno or state._overdue or state._lost)
-    assert state._calm == (calm and state._lock < 0), f"stale _calm in {state!r}"
+    m = state._match
+    calm = m.plain and m.full and not (state._calls.owed or state._lost_turns)
+    assert state._calm == (calm and state._answer_lock < 0), f"stale _calm in {state!r}"
 
 
 def assert_fast_path_agrees(state: uno.State, action: uno.Action) -> None:
@@ -134,19 +135,19 @@ def assert_fast_path_agrees(state: uno.State, action: uno.Action) -> None:
         fast = uno.apply(state, action)
     except uno.IllegalAction as exc:
         with pytest.raises(uno.IllegalAction) as info:
-            engine._apply_general(state, action)
+            apply_general(state, action)
         assert (info.value.code, str(info.value)) == (exc.code, str(exc)), action
         return
-    general = engine._apply_general(state, action)
+    general = apply_general(state, action)
     assert fast == general, f"fast path differs on {action!r} in {state!r}"
     assert fast._calm == general._calm
     assert_calm_is_derived(fast)
 
 
 def assert_legal_fast_path_agrees(state: uno.State) -> None:
-    assert uno.legal_actions(state) == engine._legal_general(state, None)
+    assert uno.legal_actions(state) == legal_general(state, None)
     for seat in range(state.players):
-        assert uno.legal_actions(state, seat) == engine._legal_general(state, seat)
+        assert uno.legal_actions(state, seat) == legal_general(state, seat)
 
 
 def play_random(

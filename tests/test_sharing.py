@@ -25,7 +25,7 @@ def test_a_play_shares_the_pile_the_other_hands_and_the_discard_below() -> None:
     assert after._pile is state._pile  # the draw pile's storage is not copied
     assert after.hands[1] is state.hands[1] and after.hands[2] is state.hands[2]
     assert after.hands[0] is not state.hands[0]
-    assert after._m is state._m  # rules, names, scores: one shared object
+    assert after._match is state._match  # rules, names, scores: one shared object
     assert after._discard[1] is state._discard  # the old pile is the new one's tail
 
 
@@ -59,7 +59,7 @@ def _unique_size(objects: list[object]) -> int:
         if isinstance(obj, tuple):
             stack.extend(obj)
         elif isinstance(obj, uno.State):
-            stack.extend([obj.hands, obj._pile, obj._discard, obj._m])
+            stack.extend([obj.hands, obj._pile, obj._discard, obj._match])
     return total
 
 

@@ -230,9 +230,40 @@ class MultiPlay(enum.Enum):
     """Further cards of the same number or symbol, any color; the last one sets the color."""
 
 
-def _option(default: Any, help: str, rule: str, **kwargs: Any) -> Any:
-    """An attrs field with the text and rule reference used by the generated tables."""
-    return attrs.field(default=default, metadata={"help": help, "rule": rule}, **kwargs)
+class FastPath(enum.Enum):
+    """How the engine's fast paths treat a rule option: every option declares one, and
+    the engine's gate (:func:`unorules._engine.gate.fast_path_admits`) is computed from
+    these declarations, never listed by hand.
+
+    >>> attrs.fields(Rules).wild_restriction.metadata["fast"]
+    <FastPath.ASSUMES_DEFAULT: 'assumes_default'>
+    >>> attrs.fields(Rules).skip_bounce.metadata["fast"]
+    <FastPath.HONOURS: 'honours'>
+    """
+
+    HONOURS = "honours"
+    """The fast paths give the general route's result for every value: they reach the
+    rule only through the rule functions both routes share, or decline (hand over to the
+    general route) where its value matters."""
+    ASSUMES_DEFAULT = "assumes_default"
+    """The fast paths are right for the default value only: rules with another value
+    never take them."""
+    NOT_READ = "not_read"
+    """No code on the fast route reads the option: it matters only where the fast paths
+    never go (a round's setup, a challenge, a catch)."""
+
+
+def _option(default: Any, help: str, rule: str, *, fast: FastPath, **kwargs: Any) -> Any:
+    """An attrs field with the text and rule reference used by the generated tables, and
+    the declaration of how the fast paths treat it."""
+    return attrs.field(
+        default=default, metadata={"help": help, "rule": rule, "fast": fast}, **kwargs
+    )
+
+
+_HONOURS: Final = FastPath.HONOURS
+_DEFAULT_ONLY: Final = FastPath.ASSUMES_DEFAULT
+_NOT_READ: Final = FastPath.NOT_READ
 
 
 @attrs.frozen
@@ -295,93 +326,169 @@ class Rules:
 
     # -- deck and setup -----------------------------------------------------------------
     shuffle_hands_cards: int = _option(
-        1, "Wild Shuffle Hands cards in the deck (0 or 1)", "R1.1, R1.2"
+        1,
+        "Wild Shuffle Hands cards in the deck (0 or 1)",
+        "R1.1, R1.2",
+        fast=_NOT_READ,
     )
     customizable_cards: int = _option(
-        3, "Wild Customizable cards in the deck (0 to 3)", "R1.4, A10"
+        3,
+        "Wild Customizable cards in the deck (0 to 3)",
+        "R1.4, A10",
+        fast=_NOT_READ,
     )
     customizable_effect: str = _option(
         "wild",
         "what a Wild Customizable does (a registered effect)",
         "R9, A10, C14",
         validator=_known_effect,
+        fast=_HONOURS,
     )
-    hand_size: int = _option(7, "cards dealt to each player", "R3.2")
+    hand_size: int = _option(7, "cards dealt to each player", "R3.2", fast=_NOT_READ)
     first_discard: FirstDiscard = _option(
-        FirstDiscard.APPLY_EFFECTS, "what the first card turned up does", "R3.5, A2, C5"
+        FirstDiscard.APPLY_EFFECTS,
+        "what the first card turned up does",
+        "R3.5, A2, C5",
+        fast=_NOT_READ,
     )
     # -- the turn -------------------------------------------------------------------------
     voluntary_draw: bool = _option(
-        True, "a player holding a playable card may draw instead", "R4.5, A7"
+        True,
+        "a player holding a playable card may draw instead",
+        "R4.5, A7",
+        fast=_HONOURS,
     )
     play_drawn_card: bool = _option(
-        True, "a playable drawn card may be laid in the same turn", "R4.4, R4.6"
+        True,
+        "a playable drawn card may be laid in the same turn",
+        "R4.4, R4.6",
+        fast=_HONOURS,
     )
     two_player_reverse: TwoPlayerReverse = _option(
-        TwoPlayerReverse.SKIP, "what a Reverse does with two players", "R5.5, A3"
+        TwoPlayerReverse.SKIP,
+        "what a Reverse does with two players",
+        "R5.5, A3",
+        fast=_HONOURS,
     )
     next_may_answer_symbol: bool = _option(
         True,
         "the player right after a Reverse may answer it with a Reverse of another color",
         "A13, C6",
+        fast=_HONOURS,
     )
     # -- wild cards -------------------------------------------------------------------------
     wild_restriction: WildRestriction = _option(
-        WildRestriction.NONE, "when a plain Wild may be laid", "R6.1, §2.4, A17"
+        WildRestriction.NONE,
+        "when a plain Wild may be laid",
+        "R6.1, §2.4, A17",
+        fast=_DEFAULT_ONLY,
     )
     wd4_blockers: WildDrawFourBlockers = _option(
-        WildDrawFourBlockers.COLOR, "cards in hand that make a Wild Draw Four a bluff", "R7.2, A4"
+        WildDrawFourBlockers.COLOR,
+        "cards in hand that make a Wild Draw Four a bluff",
+        "R7.2, A4",
+        fast=_HONOURS,
     )
     wd4_bluff: WildDrawFourBluff = _option(
-        WildDrawFourBluff.CHALLENGE, "how a Wild Draw Four bluff is punished", "R7.3, A5, A6"
+        WildDrawFourBluff.CHALLENGE,
+        "how a Wild Draw Four bluff is punished",
+        "R7.3, A5, A6",
+        fast=_HONOURS,
     )
     challenger_plays_after_success: bool = _option(
-        True, "after a successful challenge the challenger takes the turn", "A5 (i)"
+        True,
+        "after a successful challenge the challenger takes the turn",
+        "A5 (i)",
+        fast=_NOT_READ,
     )
     shuffle_hands_last_card: ShuffleHandsLastCard = _option(
-        ShuffleHandsLastCard.REDEAL, "a Wild Shuffle Hands laid as the last card", "A9 (iv)"
+        ShuffleHandsLastCard.REDEAL,
+        "a Wild Shuffle Hands laid as the last card",
+        "A9 (iv)",
+        fast=_HONOURS,
     )
     # -- UNO ---------------------------------------------------------------------------------
-    uno_penalty: int = _option(2, "cards drawn when caught not saying UNO", "R10.2, A8")
+    uno_penalty: int = _option(
+        2, "cards drawn when caught not saying UNO", "R10.2, A8", fast=_NOT_READ
+    )
     uno_penalty_loses_turn: bool = _option(
-        False, "a caught player also loses the next turn", "A8, C9"
+        False,
+        "a caught player also loses the next turn",
+        "A8, C9",
+        fast=_NOT_READ,
     )
     uno_window: UnoWindow = _option(
-        UnoWindow.NEXT_TURN_ACTION, "when a forgotten UNO may be caught", "R10.2, A8, C2, C9"
+        UnoWindow.NEXT_TURN_ACTION,
+        "when a forgotten UNO may be caught",
+        "R10.2, A8, C2, C9",
+        fast=_HONOURS,
     )
     false_uno_penalty: int = _option(
-        0, "cards drawn for calling UNO without holding one card", "§2.7, C16"
+        0,
+        "cards drawn for calling UNO without holding one card",
+        "§2.7, C16",
+        fast=_HONOURS,
     )
     # -- scoring -----------------------------------------------------------------------------
-    points: CardPoints = _option(CardPoints(), "what each card scores", "R13.1, A1")
+    points: CardPoints = _option(CardPoints(), "what each card scores", "R13.1, A1", fast=_HONOURS)
     scoring: Scoring = _option(
-        Scoring.WINNER_TAKES_ALL, "how rounds are scored and the match won", "R13, A14"
+        Scoring.WINNER_TAKES_ALL,
+        "how rounds are scored and the match won",
+        "R13, A14",
+        fast=_HONOURS,
     )
-    target: int = _option(500, "points that end the match", "R13.2")
-    teams: int = _option(0, "number of teams (0: none); seat s plays in team s % teams", "R14, A15")
+    target: int = _option(500, "points that end the match", "R13.2", fast=_HONOURS)
+    teams: int = _option(
+        0, "number of teams (0: none); seat s plays in team s % teams", "R14, A15", fast=_HONOURS
+    )
     # -- house rules -------------------------------------------------------------------------
-    stacking: Stacking = _option(Stacking.NONE, "draw penalties may be passed on", "§2.7, A18")
+    stacking: Stacking = _option(
+        Stacking.NONE, "draw penalties may be passed on", "§2.7, A18", fast=_DEFAULT_ONLY
+    )
     skip_bounce: bool = _option(
-        False, "a Draw Two victim may bounce it with a Skip of its color", "§2.7, C16"
+        False,
+        "a Draw Two victim may bounce it with a Skip of its color",
+        "§2.7, C16",
+        fast=_HONOURS,
     )
     seven_o: bool = _option(
-        False, "a 7 swaps hands with a chosen player, a 0 passes every hand on", "§2.7, A18"
+        False,
+        "a 7 swaps hands with a chosen player, a 0 passes every hand on",
+        "§2.7, A18",
+        fast=_DEFAULT_ONLY,
     )
     jump_in: bool = _option(
-        False, "a card identical to the top card may be laid out of turn", "§2.7, A18"
+        False,
+        "a card identical to the top card may be laid out of turn",
+        "§2.7, A18",
+        fast=_DEFAULT_ONLY,
     )
     draw_until_playable: bool = _option(
-        False, "draw until a playable card comes, then lay it", "§2.7, A18, C16"
+        False,
+        "draw until a playable card comes, then lay it",
+        "§2.7, A18, C16",
+        fast=_DEFAULT_ONLY,
     )
     draw_up_to: int = _option(
-        1, "draw up to this many cards, stopping at a playable one", "§2.7, A18, C16"
+        1,
+        "draw up to this many cards, stopping at a playable one",
+        "§2.7, A18, C16",
+        fast=_HONOURS,
     )
-    no_finish_on_action: bool = _option(False, "the last card must be a number card", "§2.7, A18")
+    no_finish_on_action: bool = _option(
+        False, "the last card must be a number card", "§2.7, A18", fast=_DEFAULT_ONLY
+    )
     multi_play: MultiPlay = _option(
-        MultiPlay.NONE, "several cards of the same value laid at once", "§2.7, A18"
+        MultiPlay.NONE,
+        "several cards of the same value laid at once",
+        "§2.7, A18",
+        fast=_DEFAULT_ONLY,
     )
     wild_draws_two: bool = _option(
-        False, "a plain Wild makes the next player draw 2 and lose the turn", "§2.7, C16"
+        False,
+        "a plain Wild makes the next player draw 2 and lose the turn",
+        "§2.7, C16",
+        fast=_HONOURS,
     )
 
     def __attrs_post_init__(self) -> None:

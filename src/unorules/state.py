@@ -20,11 +20,15 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from unorules._memo import by_identity
+from unorules._engine.calls import UnoCalls
+from unorules._engine.gate import fast_path_admits
 from unorules.cards import Card, Color
 from unorules.rules import Rules, get_profile, rules_from_options, rules_to_options
+
+if TYPE_CHECKING:
+    from unorules._engine.challenge import PendingChallenge
 
 __all__ = ["Phase", "State"]
 
@@ -66,25 +70,6 @@ def _discard_cards(node: Discard | None) -> Iterator[Card]:
 _SEAT_RANGES: Final = tuple(tuple(range(n)) for n in range(11))
 
 
-@by_identity
-def _rule_flags(r: Rules) -> tuple[bool, bool]:
-    """``(plain, plain_custom)`` of :class:`Match` for rules ``r``."""
-    plain = (
-        not r.seven_o
-        and not r.jump_in
-        and r.multi_play.value == "none"
-        and r.wild_restriction.value == "none"
-        and not r.no_finish_on_action
-        and r.stacking.value == "none"
-        and not r.skip_bounce
-        and not r.wild_draws_two
-        and not r.draw_until_playable
-        and r.draw_up_to == 1
-        and r.play_drawn_card
-    )
-    return plain, r.customizable_effect == "wild"
-
-
 class Match:
     """What stays the same for a whole round: the rules, the seats, the scores so far.
 
@@ -101,7 +86,6 @@ class Match:
         "names",
         "out",
         "plain",
-        "plain_custom",
         "round",
         "round_points",
         "round_winner",
@@ -133,11 +117,10 @@ class Match:
     full: bool
     """True while no seat has been eliminated (turn order is then plain arithmetic)."""
     plain: bool
-    """True when no house rule changes which single cards may be laid or how."""
+    """True when the rules admit the engine's fast paths (derived from each option's
+    declaration: see :mod:`unorules._engine.gate`)."""
     fast: bool
     """True when the engine's fast paths may apply: ``plain`` and ``full``."""
-    plain_custom: bool
-    """True when a Wild Customizable is a plain Wild (its effect is the built-in "wild")."""
 
     def __init__(
         self,
@@ -170,8 +153,7 @@ class Match:
         n = len(names)
         full = self.full = True not in out
         self.active = _SEAT_RANGES[n] if full else tuple(s for s in range(n) if not out[s])
-        plain, self.plain_custom = _rule_flags(rules)
-        self.plain = plain
+        plain = self.plain = fast_path_admits(rules)
         self.fast = plain and full
 
     def but(self, **changes: Any) -> Match:
@@ -206,24 +188,26 @@ _MATCH_FIELDS: Final = (
 
 
 class _Slots:
-    """The fields of a state, shared by :class:`State` and its private mutable twin."""
+    """The fields of a state, shared by :class:`State` and the engine's mutable draft
+    (:class:`unorules._engine.draft.Draft`), which becomes a state by a class switch.
+
+    Each private field is named as its key in :meth:`State.to_dict` is."""
 
     __slots__ = (
+        "_answer_lock",
+        "_calls",
         "_calm",
         "_challenge",
         "_discard",
-        "_drawn",
-        "_idle",
-        "_lock",
-        "_lost",
-        "_m",
-        "_overdue",
-        "_pending",
+        "_drawn_card",
+        "_idle_turns",
+        "_lost_turns",
+        "_match",
+        "_pending_draw",
         "_pile",
-        "_pos",
-        "_rng",
-        "_strict",
-        "_uno",
+        "_pile_order_fixed",
+        "_pile_start",
+        "_rng_counter",
         "color",
         "current_player",
         "direction",
@@ -231,38 +215,34 @@ class _Slots:
         "phase",
     )
 
-    _m: Match
+    _match: Match
     _calm: bool
-    """Derived, not part of the value: the match allows the fast paths (``_m.fast``) and no
-    UNO window, lost turn or answer lock is open. Set by :func:`freeze`."""
+    """Derived, not part of the value: the match admits the fast paths (``_match.fast``)
+    and no UNO call is owed, no turn is lost and no answer lock is set. Set when a draft
+    is frozen (:func:`unorules._engine.draft.freeze`)."""
     hands: tuple[tuple[Card, ...], ...]
     _pile: tuple[Card, ...]
-    _pos: int
-    _strict: bool
+    """The draw pile is ``_pile[_pile_start:]``, top first: drawing moves the start on
+    and shares the storage."""
+    _pile_start: int
+    _pile_order_fixed: bool
+    """The draw pile's order is known (a seeded shuffle, or an explicit deal's pile):
+    ``drawn=`` must then name the cards on top, in order."""
     _discard: Discard
     color: Color | None
     direction: int
     current_player: int | None
     phase: Phase
-    _rng: int
-    _pending: int
-    _challenge: tuple[int, bool, Color | None] | None
-    _drawn: Card | None
-    _uno: tuple[int, ...]
-    _overdue: tuple[int, ...]
-    _lost: tuple[int, ...]
-    _lock: int
-    _idle: int
-
-
-class _Draft(_Slots):
-    """A state under construction inside :func:`unorules.apply`; frozen into a
-    :class:`State` by switching its class when done."""
-
-    __slots__ = ()
-
-
-_FIELDS: Final = _Slots.__slots__
+    _rng_counter: int
+    """The counter of the match's seeded generator: the next shuffle uses this value."""
+    _pending_draw: int
+    _challenge: PendingChallenge | None
+    _drawn_card: Card | None
+    _calls: UnoCalls
+    _lost_turns: tuple[int, ...]
+    _answer_lock: int
+    """The seat that may not answer the Reverse on top by symbol (C6), or -1."""
+    _idle_turns: int
 
 
 class State(_Slots):
@@ -307,65 +287,65 @@ class State(_Slots):
     @property
     def rules(self) -> Rules:
         """The rules this game is played under."""
-        return self._m.rules
+        return self._match.rules
 
     @property
     def players(self) -> int:
         """The number of seats."""
-        return len(self._m.names)
+        return len(self._match.names)
 
     @property
     def names(self) -> tuple[str, ...]:
         """The players' names, by seat."""
-        return self._m.names
+        return self._match.names
 
     @property
     def seed(self) -> int:
         """The seed of the match's generator (recorded even when none was given)."""
-        return self._m.seed
+        return self._match.seed
 
     @property
     def round(self) -> int:
         """The round number, from 0."""
-        return self._m.round
+        return self._match.round
 
     @property
     def dealer(self) -> int:
         """The seat that dealt this round."""
-        return self._m.dealer
+        return self._match.dealer
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Match totals per seat; in team play each member shows the team's total."""
-        m = self._m
+        m = self._match
         return tuple(m.totals[side] for side in m.sides)
 
     @property
     def teams(self) -> tuple[int, ...]:
         """The team of each seat (in team play), else each seat's own number."""
-        return self._m.sides
+        return self._match.sides
 
     @property
     def eliminated(self) -> tuple[int, ...]:
         """The seats eliminated from the match (elimination scoring)."""
-        return tuple(s for s, out in enumerate(self._m.out) if out)
+        return tuple(s for s, out in enumerate(self._match.out) if out)
 
     @property
     def winner(self) -> int | None:
         """The match winner: a seat, or a team number in team play; None until the end."""
-        return self._m.winner
+        return self._match.winner
 
     @property
     def round_winner(self) -> int | None:
         """The seat that went out in the round just ended (None in play, or when a stuck
         round ended without a winner)."""
-        return self._m.round_winner
+        return self._match.round_winner
 
     @property
     def round_points(self) -> tuple[int, ...] | None:
         """Points each side scored in the round just ended (per side as in :attr:`scores`,
         i.e. per seat, with team members showing their team's), else None."""
-        m = self._m
+        m = self._match
         if m.round_points is None:
             return None
         return tuple(m.round_points[side] for side in m.sides)
@@ -383,36 +363,34 @@ class State(_Slots):
     @property
     def draw_pile_size(self) -> int:
         """How many cards are left to draw."""
-        return len(self._pile) - self._pos
+        return len(self._pile) - self._pile_start
 
     @property
     def draw_pile(self) -> tuple[Card, ...]:
         """The draw pile, top first. Hidden information: see :func:`unorules.observe`."""
-        return self._pile[self._pos :]
+        return self._pile[self._pile_start :]
 
     @property
     def turned(self) -> tuple[Card, ...]:
         """The cards turned up to start this round, in order (the last was the first card
         in play; earlier ones went back into the pile)."""
-        return self._m.turned
+        return self._match.turned
 
     @property
     def pending_draw(self) -> int:
         """Cards the current player must draw if they accept the pending penalty (in the
         challenge and penalty phases), else 0."""
-        return self._pending
+        return self._pending_draw
 
     @property
     def drawn_card(self) -> Card | None:
         """In the drawn phase: the card just drawn, the only one that may be laid."""
-        return self._drawn
+        return self._drawn_card
 
     @property
     def uno_exposed(self) -> tuple[int, ...]:
         """Seats that hold one card without having said UNO and can be caught now."""
-        if self._m.rules.uno_window.value == "next_turn_action":
-            return self._uno
-        return self._overdue
+        return self._calls.exposed(self._match.rules)
 
     @property
     def is_over(self) -> bool:
@@ -428,24 +406,23 @@ class State(_Slots):
 
     def _key(self) -> tuple[object, ...]:
         return (
-            self._m.key(),
+            self._match.key(),
             self.hands,
             self.draw_pile,
-            self._strict,
+            self._pile_order_fixed,
             tuple(_discard_cards(self._discard)),
             self.color,
             self.direction,
             self.current_player,
             self.phase,
-            self._rng,
-            self._pending,
+            self._rng_counter,
+            self._pending_draw,
             self._challenge,
-            self._drawn,
-            self._uno,
-            self._overdue,
-            self._lost,
-            self._lock,
-            self._idle,
+            self._drawn_card,
+            self._calls,
+            self._lost_turns,
+            self._answer_lock,
+            self._idle_turns,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -482,7 +459,7 @@ class State(_Slots):
         >>> uno.new_game(2, seed=3).to_dict()["phase"]
         'play'
         """
-        m = self._m
+        m = self._match
         return {
             "format": "unorules-state/1",
             "rules": rules_to_options(m.rules),
@@ -499,27 +476,21 @@ class State(_Slots):
             "winner": m.winner,
             "hands": [[str(c) for c in h] for h in self.hands],
             "draw_pile": [str(c) for c in self.draw_pile],
-            "draw_pile_order_fixed": self._strict,
+            "draw_pile_order_fixed": self._pile_order_fixed,
             "discard_pile": [str(c) for c in self.discard_pile],
             "color": None if self.color is None else self.color.value,
             "direction": self.direction,
             "current_player": self.current_player,
             "phase": self.phase.value,
-            "rng_counter": self._rng,
-            "pending_draw": self._pending,
-            "challenge": None
-            if self._challenge is None
-            else {
-                "offender": self._challenge[0],
-                "guilty": self._challenge[1],
-                "previous_color": None if self._challenge[2] is None else self._challenge[2].value,
-            },
-            "drawn_card": None if self._drawn is None else str(self._drawn),
-            "uno_open": list(self._uno),
-            "uno_overdue": list(self._overdue),
-            "lost_turns": list(self._lost),
-            "answer_lock": self._lock,
-            "idle_turns": self._idle,
+            "rng_counter": self._rng_counter,
+            "pending_draw": self._pending_draw,
+            "challenge": None if self._challenge is None else self._challenge.to_dict(),
+            "drawn_card": None if self._drawn_card is None else str(self._drawn_card),
+            "uno_open": list(self._calls.open),
+            "uno_overdue": list(self._calls.overdue),
+            "lost_turns": list(self._lost_turns),
+            "answer_lock": self._answer_lock,
+            "idle_turns": self._idle_turns,
         }
 
     def to_json(self) -> str:
@@ -584,13 +555,17 @@ def _state_from_dict(d: dict[str, Any]) -> State:
         round_points=None if d["round_points"] is None else tuple(d["round_points"]),
         winner=d["winner"],
     )
-    s = _Draft()
-    s._m = m
+    # The engine builds on this module, so its parts are imported when first needed.
+    from unorules._engine.challenge import PendingChallenge  # noqa: PLC0415
+    from unorules._engine.draft import Draft, freeze  # noqa: PLC0415
+
+    s = Draft()
+    s._match = m
     # Hands are kept in card order (the engine's invariant), whatever order is given.
     s.hands = tuple(tuple(sorted((cards(c) for c in h), key=_card_index)) for h in d["hands"])
     s._pile = tuple(cards(c) for c in d["draw_pile"])
-    s._pos = 0
-    s._strict = bool(d["draw_pile_order_fixed"])
+    s._pile_start = 0
+    s._pile_order_fixed = bool(d["draw_pile_order_fixed"])
     node: Discard | None = None
     for c in d["discard_pile"]:
         node = (cards(c), node)
@@ -601,72 +576,13 @@ def _state_from_dict(d: dict[str, Any]) -> State:
     s.direction = d["direction"]
     s.current_player = d["current_player"]
     s.phase = Phase(d["phase"])
-    s._rng = d["rng_counter"]
-    s._pending = d["pending_draw"]
+    s._rng_counter = d["rng_counter"]
+    s._pending_draw = d["pending_draw"]
     ch = d["challenge"]
-    s._challenge = (
-        None
-        if ch is None
-        else (
-            ch["offender"],
-            ch["guilty"],
-            None if ch["previous_color"] is None else Color(ch["previous_color"]),
-        )
-    )
-    s._drawn = None if d["drawn_card"] is None else cards(d["drawn_card"])
-    s._uno = tuple(d["uno_open"])
-    s._overdue = tuple(d["uno_overdue"])
-    s._lost = tuple(d["lost_turns"])
-    s._lock = d["answer_lock"]
-    s._idle = d["idle_turns"]
+    s._challenge = None if ch is None else PendingChallenge.from_dict(ch, m.rules)
+    s._drawn_card = None if d["drawn_card"] is None else cards(d["drawn_card"])
+    s._calls = UnoCalls.of(tuple(d["uno_open"]), tuple(d["uno_overdue"]))
+    s._lost_turns = tuple(d["lost_turns"])
+    s._answer_lock = d["answer_lock"]
+    s._idle_turns = d["idle_turns"]
     return freeze(s)
-
-
-def draft(s: State) -> _Draft:
-    """A mutable copy of a state's fields (internal)."""
-    d = draft_move(s)
-    d.hands = s.hands
-    d._discard = s._discard
-    d.color = s.color
-    d.current_player = s.current_player
-    d.phase = s.phase
-    d._drawn = s._drawn
-    d._idle = s._idle
-    return d
-
-
-def draft_move(s: State) -> _Draft:
-    """A draft of ``s`` for a move on a normal turn (internal): every field is copied
-    except the seven such a move always sets, which the caller must set: ``hands``,
-    ``_discard``, ``color``, ``current_player``, ``phase``, ``_drawn`` and ``_idle``.
-
-    The engine's two commonest fast paths write this copy out instead of calling it; the
-    property tests compare their results with the general rules field by field."""
-    d = _Draft()
-    d._m = s._m
-    d._calm = s._calm
-    d._pile = s._pile
-    d._pos = s._pos
-    d._strict = s._strict
-    d.direction = s.direction
-    d._rng = s._rng
-    d._pending = s._pending
-    d._challenge = s._challenge
-    d._uno = s._uno
-    d._overdue = s._overdue
-    d._lost = s._lost
-    d._lock = s._lock
-    return d
-
-
-def freeze(d: _Draft) -> State:
-    """Turn a finished draft into an immutable :class:`State` (internal)."""
-    d._calm = d._m.fast and not d._uno and not d._overdue and not d._lost and d._lock < 0
-    return seal(d)
-
-
-def seal(d: _Draft) -> State:
-    """:func:`freeze` for a draft whose ``_calm`` is already right: the engine's fast
-    paths start from a calm state and keep it calm, or clear the flag themselves."""
-    d.__class__ = State  # type: ignore[assignment]
-    return d  # type: ignore[return-value]

@@ -1154,9 +1154,9 @@ def _check_chance(before: State, after: State, action: Action, *, r: int, i: int
         )
     if getattr(action, "drawn", None) is not None or not _drew(before, after, action):
         return
-    if before._strict and after._strict:
+    if before._pile_order_fixed and after._pile_order_fixed:
         return  # the draw pile's order is known: the cards came off its top
-    if before._strict:
+    if before._pile_order_fixed:
         why = (
             "the draw pile ran out and was rebuilt from the discard pile during this action,"
             " so its new order is unknown"
@@ -1263,7 +1263,7 @@ def _deal_candidates(state: State, known_pile: bool) -> Iterator[Deal]:
 
 def _deal_of(state: State, rebuild: Callable[[Deal], State]) -> Deal:
     """The deal that ``rebuild`` turns into exactly ``state``."""
-    for deal in _deal_candidates(state, state._strict):
+    for deal in _deal_candidates(state, state._pile_order_fixed):
         try:
             if rebuild(deal) == state:
                 return deal
@@ -1293,7 +1293,7 @@ def _shuffles_hands(action: Action, after: State) -> bool:
 def _rebuilt(before: State, after: State, action: Action) -> bool:
     """Whether the draw pile ran out during ``action`` and was rebuilt from the discards
     (the only other use of the generator inside an action is a Wild Shuffle Hands)."""
-    return after._rng - before._rng > int(_shuffles_hands(action, after))
+    return after._rng_counter - before._rng_counter > int(_shuffles_hands(action, after))
 
 
 def _drew(before: State, after: State, action: Action) -> bool:
@@ -1315,7 +1315,7 @@ def _drawn_cards(before: State, after: State, action: Action) -> tuple[Card, ...
         if not discard or discard[-1] is not after.top_card:
             continue
         rest = list(reversed(discard[:-1]))
-        pile = rng.shuffled(rest, seed=before.seed, counter=after._rng - 1)
+        pile = rng.shuffled(rest, seed=before.seed, counter=after._rng_counter - 1)
         taken = len(pile) - after.draw_pile_size
         if taken >= 0 and tuple(pile[taken:]) == after.draw_pile:
             return before.draw_pile + tuple(pile[:taken])

@@ -1,0 +1,62 @@
+"""The engine's rooms: one module per rule or job, behind the public facade
+:mod:`unorules.engine`. Nothing here is public API.
+
+Each module imports only the ones listed before it (``tests/test_engine_design.py``
+holds that order), so a reader can take them in this order and find every rule in one
+place. :mod:`unorules.state` (the value) sits between ``calls`` and ``draft``.
+
+=================  ===============================================================
+``gate``           which rules admit the fast paths, derived from each option's
+                   declaration (``Rules`` field metadata ``"fast"``)
+``calls``          the UNO call window as one value: who owes a call, the call, the
+                   catch, the false call's cost
+``draft``          the mutable draft of a state, and the one place it becomes a
+                   :class:`~unorules.State` (``freeze``)
+``piles``          the draw pile: drawing, cards named by ``drawn=``, the rebuild
+                   from the discard pile; taking cards into and out of hands
+``turns``          turn flow: the next seat, skips, lost turns, the answer lock
+                   after a Reverse, closing an action, the end of a round
+``legality``       what may be laid: matching, wild restrictions, the last card,
+                   the Wild Draw Four bluff test, what stacks on a penalty, several
+                   cards at once
+``challenge``      a Wild Draw Four's pending challenge and how it resolves
+``laying``         what a play laid: the facts a card's effect reads
+``numbers``        number cards, and Seven-O's swaps and rotations
+``skip``           Skip, and the Skip bounce of a Draw Two
+``reverse``        Reverse, with two players too
+``draw_two``       Draw Two, and stacking penalties
+``wilds``          Wild, Wild Draw Four, Wild Shuffle Hands, Wild Customizable
+``play``           laying cards: the checks, then the card's effect
+``moves``          drawing, taking a penalty, keeping a drawn card, saying UNO,
+                   catching, naming the first color
+``setup``          a round's start: the cut, the deal, the first card; the next
+                   round
+``listing``        listing the legal actions
+``general``        the general route: every action, phase and option
+``fast``           the fast route: cheap admission checks in front of the same
+                   rule functions the general route calls
+=================  ===============================================================
+"""
+
+LAYERS = (
+    "gate",
+    "calls",
+    "draft",
+    "piles",
+    "turns",
+    "legality",
+    "challenge",
+    "laying",
+    "numbers",
+    "skip",
+    "reverse",
+    "draw_two",
+    "wilds",
+    "play",
+    "moves",
+    "setup",
+    "listing",
+    "general",
+    "fast",
+)
+"""The rooms in import order: each imports only rooms before it."""

@@ -1,0 +1,152 @@
+"""A Wild Draw Four's challenge: the pending challenge, and how it resolves (R7.2, R7.3,
+A4, A5, A6, C10).
+
+Laying a Wild Draw Four that does not end the round opens a challenge
+(:func:`open_challenge`): its victim may challenge it or take the penalty. Whether it was
+a bluff is judged when it is laid (:func:`unorules._engine.legality.bluff`) and kept in
+the :class:`PendingChallenge`. The profiles resolve a challenge three ways
+(``Rules.wd4_bluff``):
+
+- ``challenge`` (Mattel, R7.3): a bluff costs the offender the penalty instead; an
+  honest card costs the challenger two more;
+- ``take_back`` (the Danish sheet, A6): a bluff is taken back into the offender's hand
+  with two cards more, and the color before it is in force again;
+- ``extra_four`` (the Swedish sheet, C10): the accusation costs a bluffer four cards, and
+  the victim draws the penalty either way.
+
+>>> import attrs, unorules as uno
+>>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+>>> deal = uno.Deal(dealer=1, hands=[["W+4", "R1"], ["G2", "G3"]], turned=["R7"])
+>>> s = uno.apply(uno.new_game(2, rules, deal=deal), uno.Play(0, "W+4", "blue", uno=True))
+>>> s._challenge
+PendingChallenge(offender=0, guilty=True, previous_color=<Color.RED: 'red'>, take_back=False)
+>>> after = uno.apply(s, uno.Challenge(1))
+>>> len(after.hands[0]), after.current_player  # the bluffer draws four; P1 plays on
+(5, 1)
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from unorules._engine import piles, turns
+from unorules._engine.draft import Draft, draft
+from unorules._engine.legality import bluff
+from unorules._engine.piles import Named
+from unorules.actions import Challenge
+from unorules.cards import Card, Color
+from unorules.errors import ErrorCode, IllegalAction
+from unorules.rules import Rules, WildDrawFourBluff
+from unorules.state import Phase, State
+
+__all__ = ["PendingChallenge", "challenge", "open_challenge"]
+
+
+class PendingChallenge(NamedTuple):
+    """A Wild Draw Four that awaits its victim's challenge or draw (R7.3; its rules live
+    in :mod:`unorules._engine.challenge`)."""
+
+    offender: int
+    """The seat that laid it."""
+    guilty: bool
+    """Whether it was a bluff (R7.2, A4), judged when it was laid."""
+    previous_color: Color | None
+    """The color in force before it (restored if it is taken back, A6)."""
+    take_back: bool
+    """Whether a successful challenge takes it back (the Danish sheet, A6): while it
+    can be, the card under it stays when the draw pile is rebuilt."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (``take_back`` follows from the rules and is not stored)."""
+        color = self.previous_color
+        return {
+            "offender": self.offender,
+            "guilty": self.guilty,
+            "previous_color": None if color is None else color.value,
+        }
+
+    @staticmethod
+    def from_dict(data: dict[str, Any], rules: Rules) -> PendingChallenge:
+        """The value from :meth:`to_dict`'s output under ``rules``."""
+        color = data["previous_color"]
+        return PendingChallenge(
+            data["offender"],
+            data["guilty"],
+            None if color is None else Color(color),
+            rules.wd4_bluff is WildDrawFourBluff.TAKE_BACK,
+        )
+
+
+def open_challenge(
+    d: Draft, s: State, offender: int, *, victim: int, total: int, hand_after: tuple[Card, ...]
+) -> None:
+    """A Wild Draw Four laid by ``offender`` (from ``s``, leaving ``hand_after``) waits
+    for ``victim``'s challenge or draw of ``total`` cards (R7.3)."""
+    d._pending_draw = total
+    d._challenge = PendingChallenge(
+        offender,
+        bluff(s, hand_after),
+        s.color,
+        s._match.rules.wd4_bluff is WildDrawFourBluff.TAKE_BACK,
+    )
+    d.current_player = victim
+    d.phase = Phase.CHALLENGE
+
+
+def challenge(s: State, a: Challenge, named: Named | None) -> State:
+    """The victim of a Wild Draw Four challenges it."""
+    p = a.player
+    if s.phase is not Phase.CHALLENGE:
+        raise IllegalAction(
+            ErrorCode.WRONG_PHASE, "there is no Wild Draw Four to challenge now (A5)"
+        )
+    if p != s.current_player:
+        raise IllegalAction(
+            ErrorCode.NOT_YOUR_TURN,
+            f"only player {s.current_player}, who must draw, may challenge (R7.3)",
+        )
+    pending = s._challenge
+    assert pending is not None
+    offender, guilty = pending.offender, pending.guilty
+    rules = s._match.rules
+    d = draft(s)
+    before = s.hands
+    total = s._pending_draw
+    d._pending_draw = 0
+    d._challenge = None
+    how = rules.wd4_bluff
+    nxt: int
+    if how is WildDrawFourBluff.CHALLENGE:
+        if guilty:
+            piles.draw(d, offender, total, named)
+            nxt = p if rules.challenger_plays_after_success else turns.step(d, p, 1)
+        else:
+            piles.draw(d, p, total + 2, named)
+            nxt = turns.step(d, p, 1)
+    elif how is WildDrawFourBluff.TAKE_BACK:
+        if guilty:
+            wd4 = d._discard[0]
+            below = d._discard[1]
+            assert below is not None
+            d._discard = below
+            d.color = pending.previous_color
+            piles.give(d, offender, [wd4])
+            piles.draw(d, offender, 2, named)
+            rest = total - 4
+            if rest > 0:
+                # Only the most recent Wild Draw Four can be challenged (A18): the rest
+                # of the stack stands as a plain penalty.
+                d._pending_draw = rest
+                d.current_player = p
+                d.phase = Phase.PENALTY
+                return turns.close(d, named, before)
+            nxt = p
+        else:
+            piles.draw(d, p, total, named)
+            nxt = turns.step(d, p, 1)
+    else:  # the Swedish accusation (C10)
+        if guilty:
+            piles.draw(d, offender, 4, named)
+        piles.draw(d, p, total, named)
+        nxt = turns.step(d, p, 1)
+    return turns.close(d, named, before, nxt)

@@ -1,0 +1,41 @@
+"""Draw Two: the next player draws two cards and loses the turn (R5.2); and stacking
+penalties (house rules ``stacking`` and ``skip_bounce``, A18, C16).
+
+Where a Draw Two can be answered (stacking, or a Skip bounce), the penalty waits in the
+penalty phase for its victim: stack another card on it (which adds to it), bounce it, or
+draw it all. Draw Twos laid together add two each (A18). Going out on a Draw Two still
+makes the next player draw (R11.1).
+
+>>> import attrs, unorules as uno
+>>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+>>> deal = uno.Deal(dealer=2, hands=[["R+2", "G1"], ["B2", "B3"], ["Y4", "Y5"]], turned=["R3"])
+>>> s = uno.apply(uno.new_game(3, rules, deal=deal), uno.Play(0, "R+2", uno=True))
+>>> len(s.hands[1]), s.current_player
+(4, 2)
+"""
+
+from __future__ import annotations
+
+from unorules._engine import piles, turns
+from unorules._engine.draft import Draft
+from unorules._engine.laying import Laying
+from unorules.rules import Stacking
+from unorules.state import Phase
+
+__all__ = ["draw_two"]
+
+
+def draw_two(d: Draft, lay: Laying) -> int | None:
+    """The next player draws two (per Draw Two, plus any penalty this one answers) and is
+    skipped, or, where the penalty may be answered, it waits for them."""
+    p = lay.player
+    rules = d._match.rules
+    victim = turns.step(d, p, 1)
+    total = lay.pending + 2 * lay.count
+    if lay.out or (rules.stacking is Stacking.NONE and not rules.skip_bounce):
+        piles.draw(d, victim, total, lay.named)
+        return turns.step(d, p, 2)
+    d._pending_draw = total
+    d.current_player = victim
+    d.phase = Phase.PENALTY
+    return None

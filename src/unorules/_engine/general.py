@@ -1,0 +1,101 @@
+"""The general route: every action, phase and option, with every check.
+
+:func:`apply_general` is what :func:`unorules.apply` does for any action the fast route
+(:mod:`unorules._engine.fast`) does not admit; the tests compare the two routes on every
+step of many seeded games. :func:`apply_logged` takes the general route and records what
+chance produced (the cards drawn from the top of the pile), for recording transcripts.
+
+>>> import unorules as uno
+>>> s = uno.new_game(2, seed=3)
+>>> p = s.current_player
+>>> after, drawn = apply_logged(s, uno.Draw(p))
+>>> drawn == s.draw_pile[:1], after == uno.apply(s, uno.Draw(p))
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from unorules._engine import challenge, moves, play, setup
+from unorules._engine.piles import Named
+from unorules.actions import (
+    Action,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Draw,
+    NextRound,
+    Pass,
+    Play,
+)
+from unorules.cards import Card
+from unorules.errors import ErrorCode, IllegalAction
+from unorules.state import Phase, State
+
+__all__ = ["apply_general", "apply_logged"]
+
+
+def _play(s: State, a: Play, named: Named | None) -> State:
+    laid, rest = play.check(s, a)
+    return play.lay(s, a, laid, rest, named)
+
+
+_HANDLERS: Final[dict[type, Callable[[State, Action, Named | None], State]]] = {
+    Play: _play,  # type: ignore[dict-item]
+    Draw: moves.draw,  # type: ignore[dict-item]
+    Pass: moves.pass_,  # type: ignore[dict-item]
+    CallUno: moves.call,  # type: ignore[dict-item]
+    CatchUno: moves.catch,  # type: ignore[dict-item]
+    Challenge: challenge.challenge,  # type: ignore[dict-item]
+    ChooseColor: moves.choose_color,  # type: ignore[dict-item]
+    NextRound: setup.next_round,  # type: ignore[dict-item]
+}
+
+
+def _check_seat(s: State, seat: int) -> None:
+    m = s._match
+    if not 0 <= seat < len(m.names):
+        raise IllegalAction(
+            ErrorCode.NOT_YOUR_TURN,
+            f"there is no seat {seat} at this table (seats 0 to {len(m.names) - 1})",
+        )
+    if m.out[seat]:
+        raise IllegalAction(
+            ErrorCode.NOT_YOUR_TURN, f"player {seat} has been eliminated from the match"
+        )
+    if s.phase is Phase.ROUND_OVER:
+        raise IllegalAction(
+            ErrorCode.WRONG_PHASE, "the round is over: only NextRound() is possible"
+        )
+
+
+def _route(state: State, action: Action) -> Callable[[State, Action, Named | None], State]:
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise TypeError(f"not an action: {action!r}")
+    if state.phase is Phase.GAME_OVER:
+        raise IllegalAction(ErrorCode.WRONG_PHASE, f"the match is over: {action} is not possible")
+    if type(action) is not NextRound:
+        _check_seat(state, action.player)  # type: ignore[union-attr]
+    return handler
+
+
+def apply_general(state: State, action: Action) -> State:
+    """``apply`` without the fast route: every rule, option and check."""
+    handler = _route(state, action)
+    drawn: tuple[Card, ...] | None = getattr(action, "drawn", None)
+    return handler(state, action, None if drawn is None else Named(drawn))
+
+
+def apply_logged(state: State, action: Action) -> tuple[State, tuple[Card, ...]]:
+    """``apply`` on the general route, and the cards the action drew from the pile, in
+    the order drawn (those named by its ``drawn=``, or those taken from the top)."""
+    handler = _route(state, action)
+    drawn: tuple[Card, ...] | None = getattr(action, "drawn", None)
+    if drawn is not None:
+        return handler(state, action, Named(drawn)), drawn
+    log = Named(None)
+    return handler(state, action, log), tuple(log.log)

@@ -1,0 +1,218 @@
+"""What may be laid: matching (R4.1, R4.2), the wild restrictions (R6.1, §2.4, A17), the
+last card (``no_finish_on_action``), the Wild Draw Four bluff test (R7.2, A4), what stacks
+on a pending penalty (house rules, A18, C16), and several cards at once (A18).
+
+Matching is a table lookup: :data:`ON_CARD` maps every colored top card to the cards
+that match it, :data:`ON_COLOR` every named color (on a wild) to the cards that match it.
+
+>>> from unorules.cards import Card
+>>> from unorules.cards import Color
+>>> sorted(str(c) for c in matching(Card.parse("R7"), Color.RED) if c.rank.number == 7)
+['B7', 'G7', 'R7', 'Y7']
+>>> Card.parse("W+4") in matching(Card.parse("G2"), Color.GREEN)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Final, NoReturn
+
+from unorules._engine.turns import may_not_answer
+from unorules.cards import ALL_CARDS, Card, Color, Rank
+from unorules.errors import ErrorCode, IllegalAction
+from unorules.rules import (
+    MultiPlay,
+    Rules,
+    Stacking,
+    WildDrawFourBlockers,
+    WildRestriction,
+)
+from unorules.state import _Slots
+
+__all__ = [
+    "ON_CARD",
+    "ON_COLOR",
+    "bluff",
+    "can_lay",
+    "check_also",
+    "last_card_error",
+    "matching",
+    "may_end_on",
+    "playable",
+    "restriction",
+    "stackable",
+    "stacks_on",
+]
+
+_WD4: Final = Rank.WILD_DRAW_FOUR
+_DRAW_TWO: Final = Rank.DRAW_TWO
+_SKIP: Final = Rank.SKIP
+
+ON_CARD: Final[dict[Card, frozenset[Card]]] = {
+    top: frozenset(c for c in ALL_CARDS if c.is_wild or c.color is top.color or c.rank is top.rank)
+    for top in ALL_CARDS
+    if not top.is_wild
+}
+"""On a colored top card: its color, its number or symbol, and every wild (R4.1)."""
+ON_COLOR: Final[dict[Color, frozenset[Card]]] = {
+    color: frozenset(c for c in ALL_CARDS if c.is_wild or c.color is color) for color in Color
+}
+"""On a wild: the color named for it, and every wild (R4.2)."""
+_OF_COLOR: Final[dict[Color, frozenset[Card]]] = {
+    color: frozenset(c for c in ALL_CARDS if c.color is color) for color in Color
+}
+
+
+def _fail(code: ErrorCode, message: str) -> NoReturn:
+    raise IllegalAction(code, message)
+
+
+def matching(top: Card, color: Color | None) -> frozenset[Card]:
+    """The cards that may be laid on ``top`` with ``color`` in force, by matching alone."""
+    if top.is_wild:
+        return ON_COLOR[color] if color is not None else frozenset()
+    return ON_CARD[top]
+
+
+def restriction(s: _Slots, seat: int, card: Card, hand: tuple[Card, ...]) -> IllegalAction | None:
+    """Why a card that matches may still not be laid by ``seat`` from ``hand``, or None."""
+    rules = s._match.rules
+    if may_not_answer(s, seat, card):
+        return IllegalAction(
+            ErrorCode.CARD_DOES_NOT_MATCH,
+            f"{card}: the player right after a {s._discard[0]} may not answer it by symbol (C6)",
+        )
+    if card.is_wild and card.rank is not _WD4:
+        how = rules.wild_restriction
+        if how is WildRestriction.NO_CURRENT_COLOR:
+            color = s.color
+            if any(c.color is color for c in hand):
+                return IllegalAction(
+                    ErrorCode.WILD_RESTRICTED,
+                    f"{card} may only be laid without a card of the current color"
+                    f" ({color.value if color else '-'}) in hand (§2.4)",
+                )
+        elif how is WildRestriction.NO_OTHER_PLAYABLE:
+            match = matching(s._discard[0], s.color)
+            if any(c in match and not c.is_wild for c in hand):
+                return IllegalAction(
+                    ErrorCode.WILD_RESTRICTED,
+                    f"{card} may only be laid when no other card can be (house rule)",
+                )
+    if len(hand) == 1 and not may_end_on(rules, card):
+        return last_card_error(card)
+    return None
+
+
+def may_end_on(rules: Rules, card: Card) -> bool:
+    """Whether ``card`` may be a player's last card: under the house rule
+    ``no_finish_on_action`` only a number card may (A18)."""
+    return not (rules.no_finish_on_action and card.is_action)
+
+
+def last_card_error(card: Card) -> IllegalAction:
+    """The error for going out on ``card`` where :func:`may_end_on` forbids it."""
+    return IllegalAction(
+        ErrorCode.CARD_DOES_NOT_MATCH,
+        f"{card}: the last card must be a number card (no_finish_on_action)",
+    )
+
+
+def can_lay(s: _Slots, seat: int, card: Card, hand: tuple[Card, ...]) -> bool:
+    """Whether ``seat`` may lay ``card`` (from ``hand``) on its normal turn now."""
+    if card not in matching(s._discard[0], s.color):
+        return False
+    return restriction(s, seat, card, hand) is None
+
+
+def playable(s: _Slots, seat: int) -> list[Card]:
+    """The distinct cards ``seat`` may lay on its normal turn, in card order."""
+    hand = s.hands[seat]
+    match = matching(s._discard[0], s.color)
+    rules = s._match.rules
+    simple = (
+        s._answer_lock != seat
+        and rules.wild_restriction is WildRestriction.NONE
+        and not rules.no_finish_on_action
+    )
+    out: list[Card] = []
+    last = None
+    for card in hand:
+        if card is last:
+            continue
+        last = card
+        if card in match and (simple or restriction(s, seat, card, hand) is None):
+            out.append(card)
+    return out
+
+
+def bluff(s: _Slots, hand_after: tuple[Card, ...]) -> bool:
+    """Whether a Wild Draw Four laid now, leaving ``hand_after``, is a bluff (R7.2, A4):
+    the hand still holds a card of the color in force (or, under the house rule, any
+    other card that matches)."""
+    if not hand_after:
+        return False
+    color = s.color
+    if s._match.rules.wd4_blockers is WildDrawFourBlockers.COLOR:
+        return color is not None and not _OF_COLOR[color].isdisjoint(hand_after)
+    match = matching(s._discard[0], color)
+    return any(c in match and c.rank is not _WD4 for c in hand_after)
+
+
+def stacks_on(rules: Rules, top: Card, color: Color | None, card: Card) -> bool:
+    """Whether ``card`` answers the pending penalty of ``top`` (house rules, A18, C16):
+    a Draw Two on a Draw Two (stacking), a Wild Draw Four on a Draw Two (mixed stacking)
+    or on a Wild Draw Four (stacking), a Skip of the color in force on a Draw Two (Skip
+    bounce)."""
+    if top.rank is _DRAW_TWO:
+        if card.rank is _DRAW_TWO:
+            return rules.stacking is not Stacking.NONE
+        if card.rank is _WD4:
+            return rules.stacking is Stacking.MIXED
+        if card.rank is _SKIP:
+            return rules.skip_bounce and card.color is color
+        return False
+    if top.rank is _WD4:
+        return card.rank is _WD4 and rules.stacking is not Stacking.NONE
+    return False
+
+
+def stackable(s: _Slots, seat: int) -> list[Card]:
+    """The distinct cards the victim of a pending penalty may lay on it."""
+    rules = s._match.rules
+    top = s._discard[0]
+    out: list[Card] = []
+    last = None
+    for card in s.hands[seat]:
+        if card is last:
+            continue
+        last = card
+        if stacks_on(rules, top, s.color, card):
+            out.append(card)
+    return out
+
+
+def same_kind(rules: Rules, first: Card, card: Card) -> bool:
+    """Whether ``card`` may be laid together with ``first`` (A18): identical to it, or of
+    the same number or symbol, as ``multi_play`` says; never a wild."""
+    if rules.multi_play is MultiPlay.IDENTICAL:
+        return card is first
+    return card.rank is first.rank and not card.is_wild
+
+
+def check_also(rules: Rules, first: Card, also: tuple[Card, ...]) -> None:
+    """Raise unless ``also`` may be laid together with ``first`` (A18)."""
+    if rules.multi_play is MultiPlay.NONE:
+        _fail(
+            ErrorCode.CARD_DOES_NOT_MATCH,
+            "one card per turn (R4.3): laying several cards needs the multi_play house rule",
+        )
+    if first.is_wild or any(c.is_wild for c in also):
+        _fail(ErrorCode.CARD_DOES_NOT_MATCH, "wild cards cannot be laid together with others")
+    for c in also:
+        if not same_kind(rules, first, c):
+            kind = "identical to" if rules.multi_play is MultiPlay.IDENTICAL else "the same as"
+            _fail(
+                ErrorCode.CARD_DOES_NOT_MATCH,
+                f"{c} cannot be laid with {first}: further cards must be {kind} {first} (A18)",
+            )

@@ -1,0 +1,249 @@
+"""Listing the legal actions (:func:`unorules.legal_actions`): the general listing for
+every phase and option, and each seat's interned actions, so that listing them builds no
+new objects.
+
+The order is documented on :func:`unorules.legal_actions`: the current player's actions
+first (plays in card order, a wild once per color, each play that leaves one card without
+and with ``uno=True``; then draw, pass or challenge), then Jump-Ins, catches and UNO calls
+by seat.
+
+>>> SEATS[0].two[Card.parse("R5")]
+(Play(0, 'R5'), Play(0, 'R5', uno=True))
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Final
+
+from unorules._engine.legality import can_lay, may_end_on, playable, same_kind, stackable
+from unorules._engine.piles import INDEX
+from unorules.actions import (
+    Action,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Draw,
+    NextRound,
+    Pass,
+    Play,
+)
+from unorules.cards import ALL_CARDS, Card, Color, Rank
+from unorules.rules import MultiPlay
+from unorules.state import Match, Phase, State, _Slots
+
+__all__ = ["SEATS", "calls_of", "check_player", "legal_general", "single"]
+
+_COLORS: Final = tuple(Color)
+_PLAY: Final = Phase.PLAY
+_DRAWN: Final = Phase.DRAWN
+_CHALLENGE: Final = Phase.CHALLENGE
+_PENALTY: Final = Phase.PENALTY
+
+
+_action_cache: dict[tuple[object, ...], tuple[Action, ...]] = {}
+
+
+def _plays(seat: int, card: Card, uno: bool, target: int | None = None) -> tuple[Action, ...]:
+    """The Play actions for one card: a color each for a wild, with and without UNO."""
+    key = (seat, card, uno, target)
+    found = _action_cache.get(key)
+    if found is None:
+        colors: tuple[Color | None, ...] = _COLORS if card.is_wild else (None,)
+        found = tuple(
+            Play(seat, card, color, uno=call, target=target)
+            for color in colors
+            for call in ((False, True) if uno else (False,))
+        )
+        _action_cache[key] = found
+    return found
+
+
+def _card_plays(s: _Slots, p: int, card: Card, hand: tuple[Card, ...]) -> tuple[Action, ...]:
+    """The single-card plays of ``card`` by ``p``: with Seven-O a 7 that does not go out
+    names each other seat as its swap target (A18); under ``no_finish_on_action`` an
+    action card cannot be the last card (A18)."""
+    if len(hand) == 1 and not may_end_on(s._match.rules, card):
+        return ()
+    if card.rank is Rank.SEVEN and len(hand) > 1 and s._match.rules.seven_o:
+        return tuple(
+            a for t in s._match.active if t != p for a in _plays(p, card, len(hand) == 2, t)
+        )
+    return _plays(p, card, len(hand) == 2)
+
+
+def single(kind: type[Action], *args: object) -> Action:
+    key = (kind, *args)
+    found = _action_cache.get(key)
+    if found is None:
+        found = (kind(*args),)  # type: ignore[arg-type]
+        _action_cache[key] = found
+    return found[0]
+
+
+class _Seat:
+    """One seat's interned actions, so listing them builds no new objects."""
+
+    __slots__ = (
+        "call",
+        "call_only",
+        "challenge",
+        "challenge_call",
+        "challenge_only",
+        "draw",
+        "draw_call",
+        "draw_only",
+        "one",
+        "pass_",
+        "pass_call",
+        "pass_only",
+        "two",
+    )
+
+    def __init__(self, p: int) -> None:
+        self.one = {c: _plays(p, c, False) for c in ALL_CARDS}
+        """The plays of each card by a hand that keeps two or more cards."""
+        self.two = {c: _plays(p, c, True) for c in ALL_CARDS}
+        """The plays of each card from a hand of two (without and with UNO)."""
+        self.draw = single(Draw, p)
+        self.pass_ = single(Pass, p)
+        self.call = single(CallUno, p)
+        self.challenge = single(Challenge, p)
+        # How the seat's own actions end, alone or with its UNO call after them:
+        self.draw_only: tuple[Action, ...] = (self.draw,)
+        self.draw_call = (self.draw, self.call)
+        """On a normal turn."""
+        self.pass_only: tuple[Action, ...] = (self.pass_,)
+        self.pass_call = (self.pass_, self.call)
+        """After drawing a playable card."""
+        self.challenge_only = (self.challenge, self.draw)
+        self.challenge_call = (self.challenge, self.draw, self.call)
+        """Facing a Wild Draw Four."""
+        self.call_only: tuple[Action, ...] = (self.call,)
+
+
+SEATS: Final = tuple(_Seat(p) for p in range(10))
+_CALLS: dict[tuple[int, ...], tuple[Action, ...]] = {}
+
+
+def calls_of(active: tuple[int, ...]) -> tuple[Action, ...]:
+    found = _CALLS.get(active)
+    if found is None:
+        found = _CALLS[active] = tuple(SEATS[p].call for p in active)
+    return found
+
+
+def check_player(m: Match, player: object) -> None:
+    """Accept a seat given as an ``int`` subclass (not ``bool``); reject anything else."""
+    if not (
+        isinstance(player, int) and 0 <= player < len(m.names) and not isinstance(player, bool)
+    ):
+        raise ValueError(
+            f"there is no seat {player!r} at this table (seats 0 to {len(m.names) - 1})"
+        )
+
+
+def legal_general(state: State, player: int | None) -> tuple[Action, ...]:
+    """``legal_actions`` without the fast path: every phase and option."""
+    phase = state.phase
+    current = state.current_player
+    if phase is Phase.GAME_OVER:
+        return ()
+    if phase is Phase.ROUND_OVER:
+        return () if player is not None else (single(NextRound),)
+    assert current is not None
+    out: list[Action] = []
+    if player is None or player == current:
+        out.extend(_turn_actions(state, current))
+    active = state._match.active
+    seats = active if player is None else (player,) if player in active else ()
+    rules = state._match.rules
+    top = state._discard[0]
+    if rules.jump_in and phase is _PLAY and not top.is_wild:
+        for seat in seats:
+            if seat != current and top in state.hands[seat]:
+                hand = state.hands[seat]
+                out.extend(_card_plays(state, seat, top, hand))
+                if rules.multi_play is not MultiPlay.NONE:
+                    out.extend(_multi(state, seat, top, hand))
+    exposed = state.uno_exposed
+    for seat in seats:
+        for target in exposed:
+            if target != seat:
+                out.append(single(CatchUno, seat, target))
+    for seat in seats:
+        out.append(single(CallUno, seat))
+    return tuple(out)
+
+
+def _turn_actions(s: State, p: int) -> list[Action]:
+    phase = s.phase
+    rules = s._match.rules
+    hand = s.hands[p]
+    out: list[Action] = []
+    if phase is _PLAY:
+        cards = playable(s, p)
+        for card in cards:
+            out.extend(_card_plays(s, p, card, hand))
+            if rules.multi_play is not MultiPlay.NONE and not card.is_wild:
+                out.extend(_multi(s, p, card, hand))
+        if not cards or rules.voluntary_draw:
+            out.append(single(Draw, p))
+    elif phase is _DRAWN:
+        drawn = s._drawn_card
+        assert drawn is not None
+        # Judged now, not when drawn: a catch or a false call may have added cards since,
+        # and a wild restriction looks at the whole hand (A4).
+        layable = can_lay(s, p, drawn, hand)
+        if layable:
+            out.extend(_card_plays(s, p, drawn, hand))
+        if not layable or not rules.draw_until_playable:
+            out.append(single(Pass, p))
+    elif phase is _CHALLENGE or phase is _PENALTY:
+        for card in stackable(s, p):
+            out.extend(_card_plays(s, p, card, hand))
+        if phase is _CHALLENGE:
+            out.append(single(Challenge, p))
+        out.append(single(Draw, p))
+    elif phase is Phase.CHOOSE_COLOR:
+        out.extend(single(ChooseColor, p, color) for color in _COLORS)
+    return out
+
+
+def _multi(s: _Slots, p: int, first: Card, hand: tuple[Card, ...]) -> list[Action]:
+    """Multi-card plays starting with ``first``: one per outcome (cards laid, last card)."""
+    rules = s._match.rules
+    if first.is_wild:
+        return []
+    rest = list(hand)
+    rest.remove(first)
+    extra = [c for c in rest if same_kind(rules, first, c)]
+    if not extra:
+        return []
+    counts: dict[Card, int] = {}
+    for c in extra:
+        counts[c] = counts.get(c, 0) + 1
+    kinds = sorted(counts, key=INDEX)
+    out: list[Action] = []
+    target_options: tuple[int | None, ...] = (None,)
+    for amounts in itertools.product(*(range(counts[k] + 1) for k in kinds)):
+        total = sum(amounts)
+        if total == 0:
+            continue
+        chosen = [k for k, a in zip(kinds, amounts, strict=True) for _ in range(a)]
+        left = len(hand) - 1 - total
+        if left == 0 and not may_end_on(rules, first):
+            continue
+        if rules.seven_o and first.rank is Rank.SEVEN and left > 0:
+            target_options = tuple(t for t in s._match.active if t != p)
+        else:
+            target_options = (None,)
+        for last_kind in dict.fromkeys(chosen):
+            middle = list(chosen)
+            middle.remove(last_kind)
+            also = (*middle, last_kind)
+            for t in target_options:
+                for call in (False, True) if left == 1 else (False,):
+                    out.append(Play(p, first, uno=call, also=also, target=t))
+    return out

@@ -1,0 +1,222 @@
+"""The actions that lay no card: drawing (a turn's draw, or taking a pending penalty),
+keeping a drawn card, saying UNO, catching a player who did not, naming the first color.
+
+Each action is a check and a resolution: the general route runs both, the fast route
+(:mod:`unorules._engine.fast`) proves the check passes and runs the resolution alone
+(:func:`draw_turn`, :func:`take_penalty`, :func:`keep_drawn`).
+
+>>> import attrs, unorules as uno
+>>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+>>> deal = uno.Deal(dealer=1, hands=[["G4", "B6"], ["B1", "B7"]], turned=["R7"])
+>>> s = uno.apply(uno.new_game(2, rules, deal=deal), uno.Draw(0, drawn=["R2"]))
+>>> s.phase, s.drawn_card  # a playable card drawn may be laid at once (R4.4)
+(<Phase.DRAWN: 'drawn'>, Card.parse('R2'))
+>>> uno.apply(s, uno.Pass(0)).current_player
+1
+"""
+
+from __future__ import annotations
+
+from typing import Final, NoReturn
+
+from unorules._engine import calls, piles, turns
+from unorules._engine.draft import draft, freeze
+from unorules._engine.legality import can_lay, playable
+from unorules._engine.piles import Named
+from unorules.actions import CallUno, CatchUno, ChooseColor, Draw, Pass
+from unorules.errors import ErrorCode, IllegalAction
+from unorules.state import Phase, State
+
+__all__ = [
+    "call",
+    "catch",
+    "choose_color",
+    "draw",
+    "draw_turn",
+    "keep_drawn",
+    "pass_",
+    "take_penalty",
+]
+
+_PLAY: Final = Phase.PLAY
+_DRAWN: Final = Phase.DRAWN
+_CHALLENGE: Final = Phase.CHALLENGE
+_PENALTY: Final = Phase.PENALTY
+
+
+def _fail(code: ErrorCode, message: str) -> NoReturn:
+    raise IllegalAction(code, message)
+
+
+def _not_your_turn(s: State, seat: int) -> NoReturn:
+    _fail(
+        ErrorCode.NOT_YOUR_TURN,
+        f"player {seat} may not act now: it is player {s.current_player}'s turn",
+    )
+
+
+# -- drawing --------------------------------------------------------------------------------
+
+
+def draw(s: State, a: Draw, named: Named | None) -> State:
+    """A draw: take the pending penalty, or draw on a normal turn."""
+    p = a.player
+    if p != s.current_player:
+        _not_your_turn(s, p)
+    phase = s.phase
+    if phase is _CHALLENGE or phase is _PENALTY:
+        return take_penalty(s, p, named)
+    if phase is not _PLAY:
+        what = "name the color" if phase is Phase.CHOOSE_COLOR else "play the card drawn or pass"
+        _fail(ErrorCode.WRONG_PHASE, f"player {p} must {what} now, not draw")
+    if not s._match.rules.voluntary_draw:
+        cards = playable(s, p)
+        if cards:
+            _fail(
+                ErrorCode.WRONG_PHASE,
+                f"player {p} can play ({', '.join(map(str, cards))}) and these rules"
+                " allow drawing only when unable to (A7)",
+            )
+    return draw_turn(s, p, named)
+
+
+def take_penalty(s: State, p: int, named: Named | None) -> State:
+    """``p`` accepts the pending penalty: draws it and loses the turn (R5.2, R7.3). A
+    penalty draw is not a turn action: it closes no UNO window (A8)."""
+    d = draft(s)
+    piles.draw(d, p, s._pending_draw, named)
+    d._pending_draw = 0
+    d._challenge = None
+    return turns.close(d, named, s.hands, turns.step(d, p, 1))
+
+
+def draw_turn(s: State, p: int, named: Named | None) -> State:
+    """``p`` draws on a normal turn (R4.4): one card, or under the house rules until a
+    playable card or up to a limit (A18, C16). A playable card drawn may be laid at once
+    (the drawn phase); else the turn passes. When no card can be drawn at all, the turn
+    passes idle, and a round in which every seat passed idle in a row is stuck (C15)."""
+    rules = s._match.rules
+    d = draft(s)
+    before = s.hands
+    if d._calls.owed:
+        d._calls = d._calls.turn_action(p, rules)  # a draw closes UNO windows (C2, C9)
+    if rules.draw_until_playable or rules.draw_up_to > 1:
+        limit = None if rules.draw_until_playable else rules.draw_up_to
+        got = piles.draw_until(d, p, lambda c: can_lay(d, p, c, d.hands[p]), limit, named)
+    else:
+        got = piles.draw(d, p, 1, named)
+    if named is not None:
+        named.finish()
+    if d.hands is not before:
+        d._calls = d._calls.settle(before, d.hands, -1)
+    if not got:
+        d._idle_turns += 1
+        if d._idle_turns >= len(d._match.active):
+            return turns.end_round(d, None)  # a stuck round (C15)
+        turns.begin_turn(d, turns.step(d, p, 1))
+        return freeze(d)
+    d._idle_turns = 0
+    card = got[-1]
+    if rules.play_drawn_card and can_lay(d, p, card, d.hands[p]):
+        d.phase = _DRAWN
+        d._drawn_card = card
+        return freeze(d)
+    turns.begin_turn(d, turns.step(d, p, 1))
+    return freeze(d)
+
+
+def pass_(s: State, a: Pass, named: Named | None) -> State:
+    """``p`` keeps the card just drawn (R4.6); under ``draw_until_playable`` it must be
+    laid (A18)."""
+    p = a.player
+    if p != s.current_player:
+        _not_your_turn(s, p)
+    if s.phase is not _DRAWN:
+        _fail(ErrorCode.WRONG_PHASE, "pass keeps a card just drawn: there is none now (R4.6)")
+    drawn = s._drawn_card
+    if (
+        s._match.rules.draw_until_playable
+        and drawn is not None
+        and can_lay(s, p, drawn, s.hands[p])
+    ):
+        _fail(ErrorCode.WRONG_PHASE, f"the card drawn ({drawn}) must be laid (A18)")
+    return keep_drawn(s, p)
+
+
+def keep_drawn(s: State, p: int) -> State:
+    """``p`` keeps the card drawn: the next player's turn begins."""
+    d = draft(s)
+    turns.begin_turn(d, turns.step(d, p, 1))
+    return freeze(d)
+
+
+# -- UNO --------------------------------------------------------------------------------------
+
+
+def _draws_none(a: CallUno) -> None:
+    if a.drawn:
+        _fail(
+            ErrorCode.DRAW_MISMATCH, f"drawn names {len(a.drawn)} card(s) but this call draws none"
+        )
+
+
+def call(s: State, a: CallUno, named: Named | None) -> State:
+    """``p`` says UNO: in time it owes nothing (R10.1); without one card, under the house
+    rule, it costs the false call's penalty (C16); else it changes nothing (R10.4, C8)."""
+    p = a.player
+    if p in s._calls.open:
+        _draws_none(a)
+        d = draft(s)
+        d._calls = s._calls.called(p)
+        return freeze(d)
+    penalty = calls.false_call_penalty(s._match.rules, len(s.hands[p]))
+    if penalty:
+        d = draft(s)
+        piles.draw(d, p, penalty, named)
+        return turns.close(d, named, s.hands)
+    _draws_none(a)
+    return s
+
+
+def catch(s: State, a: CatchUno, named: Named | None) -> State:
+    """``p`` points out that ``target`` owes an UNO call: ``target`` draws the penalty
+    (R10.2) and, under the Swedish sheet, loses the next turn (C9)."""
+    p, target = a.player, a.target
+    if target == p:
+        _fail(ErrorCode.NOTHING_TO_CATCH, f"player {p} cannot catch themself")
+    if not 0 <= target < s.players:
+        _fail(
+            ErrorCode.NOTHING_TO_CATCH,
+            f"there is no seat {target} at this table (seats 0 to {s.players - 1}) to catch",
+        )
+    rules = s._match.rules
+    if target not in s._calls.exposed(rules):
+        why = s._calls.why_not_exposed(target, len(s.hands[target]), rules)
+        _fail(ErrorCode.NOTHING_TO_CATCH, f"player {target} {why}: nothing to catch")
+    d = draft(s)
+    d._calls = s._calls.caught(target)
+    before = s.hands
+    piles.draw(d, target, rules.uno_penalty, named)
+    if named is not None:
+        named.finish()
+    if rules.uno_penalty_loses_turn:
+        d._lost_turns = (*d._lost_turns, target)
+        if d.current_player == target and d.phase is _PLAY:
+            turns.begin_turn(d, target)
+    return turns.close(d, None, before)
+
+
+# -- the first color -------------------------------------------------------------------------
+
+
+def choose_color(s: State, a: ChooseColor, named: Named | None) -> State:
+    """The first player names the color of a wild turned up first (R3.5)."""
+    p = a.player
+    if s.phase is not Phase.CHOOSE_COLOR:
+        _fail(ErrorCode.WRONG_PHASE, "a color is named this way only for a first wild card")
+    if p != s.current_player:
+        _not_your_turn(s, p)
+    d = draft(s)
+    d.color = a.color
+    d.phase = _PLAY
+    return freeze(d)

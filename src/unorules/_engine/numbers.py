@@ -1,0 +1,53 @@
+"""Number cards, and Seven-O's swaps and rotations (house rule, A18).
+
+A number card does nothing but pass the turn on. Under Seven-O a 7 that does not go out
+swaps the player's hand with the target's, and a 0 passes every hand one seat on in the
+direction of play (once for each 0 laid together).
+
+>>> import attrs, unorules as uno
+>>> rules = attrs.evolve(uno.MATTEL, seven_o=True, hand_size=2)
+>>> deal = uno.Deal(dealer=2, hands=[["R7", "G1"], ["B2", "B3"], ["Y4", "Y5"]], turned=["R3"])
+>>> s = uno.apply(uno.new_game(3, rules, deal=deal), uno.Play(0, "R7", target=2, uno=True))
+>>> [" ".join(map(str, h)) for h in s.hands]
+['Y4 Y5', 'B2 B3', 'G1']
+"""
+
+from __future__ import annotations
+
+from unorules._engine import turns
+from unorules._engine.draft import Draft
+from unorules._engine.laying import Laying
+from unorules.cards import Rank
+
+__all__ = ["number", "rotate", "swap"]
+
+
+def number(d: Draft, lay: Laying) -> int:
+    """A number card: the next player moves; under Seven-O a 7 swaps and a 0 rotates."""
+    p = lay.player
+    if not lay.out and d._match.rules.seven_o:
+        rank = lay.card.rank
+        if rank is Rank.SEVEN:
+            target = lay.action.target
+            assert target is not None  # checked with the play
+            swap(d, p, target)
+        elif rank is Rank.ZERO:
+            for _ in range(lay.count):
+                rotate(d)
+    return turns.step(d, p, 1)
+
+
+def swap(d: Draft, p: int, target: int) -> None:
+    """Seven-O 7: ``p`` and ``target`` exchange hands (A18)."""
+    hands = list(d.hands)
+    hands[p], hands[target] = hands[target], hands[p]
+    d.hands = tuple(hands)
+
+
+def rotate(d: Draft) -> None:
+    """Seven-O 0: every hand passes one seat in the direction of play (A18)."""
+    hands = list(d.hands)
+    new = list(hands)
+    for seat in d._match.active:
+        new[turns.step(d, seat, 1)] = hands[seat]
+    d.hands = tuple(new)

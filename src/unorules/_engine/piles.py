@@ -1,0 +1,195 @@
+"""The draw pile: drawing, the cards an action's ``drawn=`` names, the rebuild from the
+discard pile (R12.1, C13); and taking cards into and out of hands, which stay in card
+order.
+
+>>> import attrs, unorules as uno
+>>> from unorules._engine.draft import draft
+>>> s = uno.new_game(2, seed=4)
+>>> d = draft(s)
+>>> got = draw(d, 0, 2, None)
+>>> got == s.draw_pile[:2], len(d.hands[0])
+(True, 9)
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Sequence
+from operator import attrgetter
+from typing import Final, NoReturn
+
+from unorules import rng
+from unorules._engine.draft import Draft
+from unorules.cards import Card
+from unorules.errors import ErrorCode, IllegalAction
+from unorules.state import Discard
+
+__all__ = ["Named", "draw", "draw_until", "give", "named", "take", "with_hand"]
+
+INDEX: Final = attrgetter("index")
+"""A card's place in card order: hands are sorted by it."""
+
+
+def _mismatch(message: str) -> NoReturn:
+    raise IllegalAction(ErrorCode.DRAW_MISMATCH, message)
+
+
+class Named:
+    """What chance produced for one action: the cards its ``drawn=`` names, consumed in
+    order; or, with ``cards=None``, a log of the cards drawn from the top of the pile
+    (:func:`unorules._engine.general.apply_logged` records a game's chance this way)."""
+
+    __slots__ = ("cards", "i", "log")
+
+    def __init__(self, cards: tuple[Card, ...] | None) -> None:
+        self.cards = cards
+        self.i = 0
+        self.log: list[Card] = []
+
+    def next(self) -> Card:
+        cards = self.cards
+        assert cards is not None
+        if self.i >= len(cards):
+            _mismatch(f"drawn names {len(cards)} card(s) but this action draws more")
+        card = cards[self.i]
+        self.i += 1
+        return card
+
+    def finish(self) -> None:
+        """Every named card was drawn (code draw_mismatch otherwise)."""
+        if self.cards is not None and self.i != len(self.cards):
+            _mismatch(f"drawn names {len(self.cards)} card(s) but this action draws {self.i}")
+
+
+def named(drawn: tuple[Card, ...] | None) -> Named | None:
+    """The consumer of an action's ``drawn=``: None when it names nothing."""
+    return None if drawn is None else Named(drawn)
+
+
+def _rebuild(d: Draft) -> bool:
+    """Turn the discard pile but its top card into a new draw pile (R12.1, C13).
+
+    While a Wild Draw Four can still be taken back (the pending challenge says so: the
+    Danish sheet, A6), the card under it stays too: a successful challenge restores it."""
+    top = d._discard
+    challenge = d._challenge
+    if challenge is not None and challenge.take_back and top[1] is not None:
+        top = top[1]  # keep the top two cards
+    below = top[1]
+    if below is None:
+        return False
+    rest: list[Card] = []
+    node: Discard | None = below
+    while node is not None:
+        rest.append(node[0])
+        node = node[1]
+    d._pile = rng._shuffled(rest, seed=d._match.seed, counter=d._rng_counter)
+    d._rng_counter += 1
+    d._pile_start = 0
+    d._pile_order_fixed = False
+    d._discard = (top[0], None) if top is d._discard else (d._discard[0], (top[0], None))
+    return True
+
+
+def _draw_one(d: Draft, named: Named | None) -> Card | None:
+    """The next card drawn, or None when both piles are spent (A12)."""
+    if d._pile_start >= len(d._pile) and not _rebuild(d):
+        return None
+    if named is None or named.cards is None:
+        card = d._pile[d._pile_start]
+        d._pile_start += 1
+        if named is not None:
+            named.log.append(card)
+        return card
+    want = named.next()
+    if d._pile_order_fixed:
+        card = d._pile[d._pile_start]
+        if card is not want:
+            _mismatch(f"the draw pile's next card is {card}, but drawn names {want}")
+        d._pile_start += 1
+        return card
+    rest = d._pile[d._pile_start :]
+    try:
+        i = rest.index(want)
+    except ValueError:
+        _mismatch(f"drawn names {want}, which is not in the draw pile")
+    d._pile = rest[:i] + rest[i + 1 :]
+    d._pile_start = 0
+    return want
+
+
+def draw(d: Draft, seat: int, count: int, named: Named | None) -> tuple[Card, ...]:
+    """``seat`` draws ``count`` cards (fewer when both piles run out: A12)."""
+    start = d._pile_start
+    if named is None and start + count <= len(d._pile):
+        got = d._pile[start : start + count]  # the common case: off the top, no rebuild
+        d._pile_start = start + count
+    else:
+        cards: list[Card] = []
+        for _ in range(count):
+            card = _draw_one(d, named)
+            if card is None:
+                break
+            cards.append(card)
+        got = tuple(cards)
+    if got:
+        give(d, seat, got)
+    return got
+
+
+def draw_until(
+    d: Draft, seat: int, stop: Callable[[Card], bool], limit: int | None, named: Named | None
+) -> tuple[Card, ...]:
+    """``seat`` draws one card at a time until ``stop(card)``, ``limit`` cards, or the
+    piles run out; it keeps every card."""
+    got: list[Card] = []
+    while limit is None or len(got) < limit:
+        card = _draw_one(d, named)
+        if card is None:
+            break
+        got.append(card)
+        if stop(card):
+            break
+    if got:
+        give(d, seat, got)
+    return tuple(got)
+
+
+def give(d: Draft, seat: int, cards: Sequence[Card]) -> None:
+    """``seat`` takes ``cards`` into its hand, which stays in card order."""
+    hand = d.hands[seat]
+    if len(cards) == 1:
+        card = cards[0]
+        i = bisect.bisect_right(hand, card.index, key=INDEX)
+        new = (*hand[:i], card, *hand[i:])
+    else:
+        new = tuple(sorted((*hand, *cards), key=INDEX))
+    d.hands = with_hand(d.hands, seat, new)
+
+
+def with_hand(
+    hands: tuple[tuple[Card, ...], ...], seat: int, hand: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """``hands`` with ``seat``'s hand replaced by ``hand``."""
+    if len(hands) == 2:  # the commonest table: no list round trip
+        return (hand, hands[1]) if seat == 0 else (hands[0], hand)
+    new = list(hands)
+    new[seat] = hand
+    return tuple(new)
+
+
+def take(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...] | None:
+    """``hand`` without ``cards`` (one copy each), or None when it does not hold them."""
+    if len(cards) == 1:
+        card = cards[0]
+        for i, c in enumerate(hand):
+            if c is card:
+                return hand[:i] + hand[i + 1 :]
+        return None
+    rest = list(hand)
+    for card in cards:
+        try:
+            rest.remove(card)
+        except ValueError:
+            return None
+    return tuple(rest)

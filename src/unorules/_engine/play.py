@@ -1,0 +1,214 @@
+"""Laying cards: the checks a play must pass (:func:`check`), then laying them and the
+first card's effect (:func:`lay`).
+
+The general route runs both; the fast route (:mod:`unorules._engine.fast`) proves with a
+few cheap tests that :func:`check` would pass and calls :func:`lay` alone. Laying closes
+the UNO windows (C2, C9), puts the cards on the discard pile (the last one on top sets the
+color, or the color named for a wild), runs the effect of the first card's rank (the card
+rooms), charges a false UNO call (C16), and ends the round when the player went out
+(R11.1), or begins the next turn.
+
+>>> import attrs, unorules as uno
+>>> rules = attrs.evolve(uno.MATTEL, hand_size=3)
+>>> deal = uno.Deal(dealer=1, hands=[["R2", "G4", "B6"], ["B1", "B7", "Y3"]], turned=["R7"])
+>>> s = uno.new_game(2, rules, deal=deal)
+>>> t = uno.apply(s, uno.Play(0, "R2"))
+>>> str(t.top_card), t.current_player, [str(c) for c in t.hands[0]]
+('R2', 1, ['G4', 'B6'])
+"""
+
+from __future__ import annotations
+
+from typing import Final, NoReturn
+
+from unorules._engine import calls, piles, turns
+from unorules._engine.draft import draft
+from unorules._engine.draw_two import draw_two
+from unorules._engine.laying import Effect, Laying
+from unorules._engine.legality import (
+    check_also,
+    last_card_error,
+    matching,
+    may_end_on,
+    restriction,
+    stacks_on,
+)
+from unorules._engine.numbers import number
+from unorules._engine.piles import Named
+from unorules._engine.reverse import reverse
+from unorules._engine.skip import skip
+from unorules._engine.wilds import customizable, shuffle_hands, wild, wild_draw_four
+from unorules.actions import Play
+from unorules.cards import Card, Rank
+from unorules.errors import ErrorCode, IllegalAction
+from unorules.rules import ShuffleHandsLastCard
+from unorules.state import Discard, Phase, State
+
+__all__ = ["EFFECTS", "check", "lay"]
+
+_PLAY: Final = Phase.PLAY
+_DRAWN: Final = Phase.DRAWN
+_CHALLENGE: Final = Phase.CHALLENGE
+_PENALTY: Final = Phase.PENALTY
+
+EFFECTS: Final[dict[Rank, Effect]] = {
+    **{rank: number for rank in Rank if rank.number is not None},
+    Rank.SKIP: skip,
+    Rank.REVERSE: reverse,
+    Rank.DRAW_TWO: draw_two,
+    Rank.WILD: wild,
+    Rank.WILD_DRAW_FOUR: wild_draw_four,
+    Rank.WILD_SHUFFLE_HANDS: shuffle_hands,
+    Rank.WILD_CUSTOMIZABLE: customizable,
+}
+"""The effect of each rank: the card rooms."""
+
+
+def _fail(code: ErrorCode, message: str) -> NoReturn:
+    raise IllegalAction(code, message)
+
+
+def _not_your_turn(s: State, seat: int) -> NoReturn:
+    _fail(
+        ErrorCode.NOT_YOUR_TURN,
+        f"player {seat} may not act now: it is player {s.current_player}'s turn",
+    )
+
+
+def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Raise :class:`~unorules.IllegalAction` unless ``a`` may be played now; return the
+    cards it lays and the hand it leaves."""
+    p = a.player
+    card = a.card
+    phase = s.phase
+    current = s.current_player
+    rules = s._match.rules
+    jump = False
+    if phase is _PLAY:
+        if p != current:
+            if not rules.jump_in:
+                _not_your_turn(s, p)
+            jump = True
+    elif p != current:
+        _not_your_turn(s, p)
+    elif phase is _DRAWN:
+        if card is not s._drawn_card or a.also:
+            _fail(
+                ErrorCode.WRONG_PHASE,
+                f"after drawing, only the card drawn ({s._drawn_card}) may be laid (R4.5)",
+            )
+    elif phase is _CHALLENGE or phase is _PENALTY:
+        if a.also:
+            _fail(
+                ErrorCode.WRONG_PHASE,
+                f"player {p} answers the pending {s._pending_draw} cards with one card:"
+                " several cards are laid together only on a normal turn (A18)",
+            )
+        if not stacks_on(rules, s._discard[0], s.color, card):
+            what = "challenge or draw" if phase is _CHALLENGE else "draw"
+            _fail(
+                ErrorCode.WRONG_PHASE,
+                f"player {p} must {what} the pending {s._pending_draw} cards now;"
+                f" {card} cannot be stacked on {s._discard[0]} under these rules",
+            )
+    else:
+        _fail(ErrorCode.WRONG_PHASE, f"player {p} must first name the color (R3.5)")
+    hand = s.hands[p]
+    laid = (card, *a.also) if a.also else (card,)
+    rest = piles.take(hand, laid)
+    if rest is None:
+        held = list(hand)
+        missing = []
+        for c in laid:
+            if c in held:
+                held.remove(c)
+            else:
+                missing.append(c)
+        _fail(
+            ErrorCode.CARD_NOT_IN_HAND,
+            f"player {p} does not hold {' '.join(map(str, missing))}"
+            + (f" (laying {' '.join(map(str, laid))})" if len(laid) > 1 else ""),
+        )
+    if card.is_wild:
+        if a.color is None:
+            _fail(ErrorCode.BAD_COLOR, f"{card} is a wild: name a color (red, yellow, green, blue)")
+    elif a.color is not None:
+        _fail(ErrorCode.BAD_COLOR, f"{card} is not a wild: it takes no color")
+    if jump:
+        top = s._discard[0]
+        if card is not top or card.is_wild:
+            _fail(
+                ErrorCode.NOT_YOUR_TURN,
+                f"player {p} may not act now: it is player {current}'s turn, and a Jump-In"
+                f" needs a card identical to {top}, not a wild (A18); {card} is not one",
+            )
+    elif phase is _PLAY or phase is _DRAWN:
+        if card not in matching(s._discard[0], s.color):
+            color = s.color.value if s.color else "-"
+            _fail(
+                ErrorCode.CARD_DOES_NOT_MATCH,
+                f"{card} does not match {s._discard[0]} (color {color}):"
+                " lay the same color, number or symbol, or a wild (R4.1)",
+            )
+        why = restriction(s, p, card, hand)
+        if why is not None:
+            raise why
+    if a.also:
+        check_also(rules, card, a.also)
+    target = a.target
+    if rules.seven_o and card.rank is Rank.SEVEN and rest:
+        if target is None or target == p or target not in s._match.active:
+            _fail(
+                ErrorCode.WRONG_PHASE,
+                f"a 7 swaps hands (Seven-O): name another seat still in play as target,"
+                f" not {target}",
+            )
+    elif target is not None:
+        _fail(ErrorCode.WRONG_PHASE, f"target is only for a Seven-O 7 that swaps hands: {a}")
+    if a.hands is not None and (
+        card.rank is not Rank.WILD_SHUFFLE_HANDS
+        or (not rest and rules.shuffle_hands_last_card is ShuffleHandsLastCard.GO_OUT)
+    ):
+        _fail(ErrorCode.WRONG_PHASE, "hands= only fixes the deal of a Wild Shuffle Hands")
+    if not rest and not all(may_end_on(rules, c) for c in laid):
+        raise last_card_error(laid[-1])
+    return laid, rest
+
+
+def lay(
+    s: State, a: Play, laid: tuple[Card, ...], rest: tuple[Card, ...], named: Named | None
+) -> State:
+    """Lay ``laid`` (which :func:`check` allowed), leaving ``rest``, and resolve the play."""
+    p = a.player
+    rules = s._match.rules
+    phase = s.phase
+    d = draft(s)
+    before = s.hands
+    if d._calls.owed:
+        d._calls = d._calls.turn_action(p, rules)  # a play closes UNO windows (C2, C9)
+    d._idle_turns = 0
+    d.hands = piles.with_hand(before, p, rest)
+    node: Discard = s._discard
+    for c in laid:
+        node = (c, node)
+    d._discard = node
+    card = laid[0]
+    d.color = a.color if card.is_wild else laid[-1].color
+    d._drawn_card = None
+    d._answer_lock = -1
+    d.current_player = p
+    pending = s._pending_draw if phase is _CHALLENGE or phase is _PENALTY else 0
+    d._pending_draw = 0
+    d._challenge = None
+    laying = Laying(s, a, rest=rest, count=len(laid), pending=pending, named=named)
+    nxt = EFFECTS[card.rank](d, laying)
+    if laying.out and not d.hands[p]:  # went out (R11.1)
+        if named is not None:
+            named.finish()
+        return turns.end_round(d, p)
+    if a.uno:
+        penalty = calls.false_call_penalty(rules, len(d.hands[p]))
+        if penalty:
+            # The false call's penalty is drawn by this play: ``drawn`` names it too.
+            piles.draw(d, p, penalty, named)
+    return turns.close(d, named, before, nxt, p if a.uno else -1)

@@ -1,0 +1,38 @@
+"""Reverse: the direction of play changes (R5.4); with two players it acts as the profile
+says (``two_player_reverse``: as a Skip, R5.5, A3, or a plain change of direction that
+hands the turn to the opponent, C6); and the answer lock after it (C6).
+
+Several Reverses laid together change the direction once each (A18). Under
+``next_may_answer_symbol=False`` the player right after a Reverse may not answer it with
+a Reverse of another color (the lock lives in :mod:`unorules._engine.turns`).
+
+>>> import attrs, unorules as uno
+>>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+>>> deal = uno.Deal(dealer=1, hands=[["RR", "G1"], ["B2", "B3"]], turned=["R3"])
+>>> uno.apply(uno.new_game(2, rules, deal=deal), uno.Play(0, "RR", uno=True)).current_player
+0
+"""
+
+from __future__ import annotations
+
+from unorules._engine import turns
+from unorules._engine.draft import Draft
+from unorules._engine.laying import Laying
+from unorules.rules import TwoPlayerReverse
+
+__all__ = ["reverse"]
+
+
+def reverse(d: Draft, lay: Laying) -> int:
+    """Change direction (once per Reverse laid); the next player in the new direction
+    moves, or with two players the profile's rule applies."""
+    p = lay.player
+    rules = d._match.rules
+    if lay.count % 2:
+        d.direction = -d.direction
+    if turns.two_players(d) and rules.two_player_reverse is TwoPlayerReverse.SKIP:
+        return turns.step(d, p, 1 + lay.count)  # it acts as a Skip (R5.5)
+    nxt = turns.step(d, p, 1)
+    if not rules.next_may_answer_symbol:
+        turns.lock_answer(d, nxt)
+    return nxt

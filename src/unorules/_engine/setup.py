@@ -1,0 +1,338 @@
+"""A round's start: the cut for the dealer (R3.1, A16), the deal (R3.2), the first card
+and its effect (R3.5, A2, C5); an explicit deal's checks (``bad_deal``); the next round.
+
+>>> import unorules as uno
+>>> s = new_game(4, "mattel", seed=2024)
+>>> s.players, s.draw_pile_size, [len(h) for h in s.hands]
+(4, 83, [7, 7, 7, 7])
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from typing import Final, NoReturn
+
+from unorules import rng
+from unorules._engine import piles, turns
+from unorules._engine.draft import Draft, freeze
+from unorules._engine.piles import INDEX, Named
+from unorules.actions import NextRound
+from unorules.cards import ALL_CARDS, Card, Rank
+from unorules.deal import Deal
+from unorules.errors import ErrorCode, IllegalAction
+from unorules.rules import FirstDiscard, Rules, get_profile
+from unorules.state import Match, Phase, State
+
+__all__ = ["cut_for_dealer", "new_game", "next_round"]
+
+_FIRST_STAYS: Final = FirstDiscard.APPLY_EFFECTS
+_FIRST_NO_SPECIALS: Final = FirstDiscard.RESHUFFLE_ALL_SPECIALS
+_FIRST_EFFECTS: Final = (FirstDiscard.APPLY_EFFECTS, FirstDiscard.RESHUFFLE_WILDS_ONLY)
+
+
+def _fail(code: ErrorCode, message: str) -> NoReturn:
+    raise IllegalAction(code, message)
+
+
+def cut_for_dealer(cards: Sequence[Card | str]) -> tuple[int, ...]:
+    """The seats with the highest card in the cut for the dealer: one seat deals; several
+    tied seats draw again (R3.1, A16). Cards with a symbol count as zero.
+
+    >>> cut_for_dealer(["RS", "G3", "W+4", "Y2"])
+    (1,)
+    >>> cut_for_dealer(["R5", "B5", "Y1"])
+    (0, 1)
+    """
+    values = [_CUT_VALUE[c if isinstance(c, Card) else Card.parse(c)] for c in cards]
+    if not values:
+        raise ValueError("the cut needs at least one card")
+    best = max(values)
+    if values.count(best) == 1:
+        return (values.index(best),)
+    return tuple([seat for seat, value in enumerate(values) if value == best])
+
+
+_CUT_VALUE: Final = {card: card.number if card.number is not None else 0 for card in ALL_CARDS}
+
+
+_NAMES: Final = tuple(tuple(f"P{i}" for i in range(n)) for n in range(11))
+
+
+def new_game(
+    players: int | Sequence[str],
+    rules: Rules | str | None = None,
+    seed: int | None = None,
+    *,
+    deal: Deal | None = None,
+) -> State:
+    """Start a match: cut for the dealer, deal, turn the first card.
+
+    Args:
+        players: how many seats (2 to 10), or the players' names in seat order.
+        rules: a :class:`~unorules.Rules` value or a profile name; ``"mattel"`` by default.
+        seed: fixes every shuffle of the match; without it a fresh seed is drawn and
+            recorded in the state (:attr:`~unorules.State.seed`).
+        deal: start the first round from this explicit deal instead of cutting and
+            shuffling (see :class:`~unorules.Deal`).
+
+    >>> s = new_game(4, "mattel", seed=2024)
+    >>> s.players, s.draw_pile_size, [len(h) for h in s.hands]
+    (4, 83, [7, 7, 7, 7])
+    >>> new_game(4, "mattel", seed=2024) == s  # the same seed, the same game
+    True
+    >>> new_game(1)
+    Traceback (most recent call last):
+    ...
+    ValueError: UNO is played by 2 to 10 players, not 1
+    """
+    if isinstance(players, int) and not isinstance(players, bool):
+        count = players
+        names = _NAMES[count] if 0 <= count <= 10 else ()
+    elif isinstance(players, Sequence) and not isinstance(players, str):
+        names = tuple(players)
+        count = len(names)
+        if not all(isinstance(n, str) for n in names):
+            raise TypeError("player names must be strings")
+        if len(set(names)) != len(names):
+            raise ValueError(f"player names must differ: {list(names)}")
+    else:
+        raise TypeError(f"players is a number of seats or a list of names, not {players!r}")
+    if not 2 <= count <= 10:
+        raise ValueError(f"UNO is played by 2 to 10 players, not {count}")
+    if rules is None:
+        rules = get_profile("mattel")
+    elif isinstance(rules, str):
+        rules = get_profile(rules)
+    elif not isinstance(rules, Rules):
+        raise TypeError(f"rules is a Rules value or a profile name, not {rules!r}")
+    if seed is None:
+        seed = rng.fresh_seed()
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"a seed is an integer from 0 to 2**64 - 1, not {seed!r}")
+    elif not 0 <= seed < 1 << 64:
+        raise ValueError(f"a seed is an integer from 0 to 2**64 - 1, not {seed!r}")
+    if rules.teams:
+        if count % rules.teams or count // rules.teams < 2:
+            raise ValueError(
+                f"{count} players cannot form {rules.teams} teams of at least two"
+                " (seat s plays in team s % teams)"
+            )
+        sides = tuple(s % rules.teams for s in range(count))
+    else:
+        sides = tuple(range(count))
+    if rules.hand_size * count + 1 > rules.deck_size:
+        raise ValueError(
+            f"{count} hands of {rules.hand_size} need more than the {rules.deck_size} cards"
+        )
+    counter = 0
+    if deal is None:
+        dealer, counter = _cut(count, rules, seed)
+    else:
+        if not isinstance(deal, Deal):
+            raise TypeError(f"deal must be a Deal, not {deal!r}")
+        dealer = deal.dealer
+    match = Match(
+        rules=rules,
+        names=names,
+        seed=seed,
+        round=0,
+        dealer=dealer,
+        sides=sides,
+        totals=(0,) * len(set(sides)),
+        out=(False,) * count,
+        turned=(),
+    )
+    return _start_round(match, counter, deal)
+
+
+def _cut(count: int, rules: Rules, seed: int) -> tuple[int, int]:
+    """Cut for the dealer with the generator; returns the dealer and the next counter."""
+    counter = 0
+    contenders: Sequence[int] = range(count)
+    deck = rules.deck()
+    while True:
+        # Each round of the cut draws one card per contender from the whole deck (the
+        # cut cards go back before the deal); tied highest seats draw again (A16).
+        drawn = rng.sample(deck, len(contenders), seed=seed, counter=counter)
+        counter += 1
+        highest = cut_for_dealer(drawn)
+        if len(highest) == 1:
+            return contenders[highest[0]], counter
+        contenders = [contenders[i] for i in highest]
+
+
+def _returns_first(rules: Rules, card: Card) -> bool:
+    """Whether a card turned up first goes back into the pile (R3.5, A2, C5)."""
+    how = rules.first_discard
+    if how is _FIRST_STAYS:
+        return card.rank is Rank.WILD_DRAW_FOUR
+    if how is _FIRST_NO_SPECIALS:
+        return card.is_action
+    return card.is_wild
+
+
+def _start_round(m: Match, counter: int, deal: Deal | None) -> State:
+    """Deal (or take the explicit deal), turn the first card and apply its effect."""
+    rules = m.rules
+    n = len(m.names)
+    d = Draft()
+    d.direction = 1
+    d._pile_order_fixed = False
+    d._idle_turns = 0
+    turns.settle_all(d)
+    if deal is None:
+        cards = rng._shuffled(rules.deck(), seed=m.seed, counter=counter)
+        counter += 1
+        # Dealt one card at a time from the dealer's left (R3.2): the i-th seat in that
+        # order gets cards i, i + k, i + 2k, ... of the shuffled deck (k seats in play).
+        order = turns.seats_from(m, m.dealer)
+        k = len(order)
+        dealt = rules.hand_size * k
+        hands: list[tuple[Card, ...]] = [()] * n
+        for i, seat in enumerate(order):
+            hands[seat] = tuple(sorted(cards[i:dealt:k], key=INDEX))
+        d.hands = tuple(hands)
+        top = cards[dealt]
+        turned = [top]
+        # The draw pile is _pile[_pile_start:]: it shares the shuffled deck's storage.
+        d._pile = cards
+        d._pile_start = dealt + 1
+        if _returns_first(rules, top):
+            pile = list(cards[dealt + 1 :])
+            while True:
+                # The card goes back into the pile at random, below the top (R3.5).
+                at = 1 + rng.randbelow(len(pile), seed=m.seed, counter=counter)
+                counter += 1
+                pile.insert(at, top)
+                top = pile.pop(0)
+                turned.append(top)
+                if not _returns_first(rules, top):
+                    break
+            d._pile = tuple(pile)
+            d._pile_start = 0
+    else:
+        pile_known, pile_cards, counter = _check_deal(m, deal, counter)
+        turned = list(deal.turned)
+        top = turned[-1]
+        d.hands = tuple(tuple(sorted(h, key=INDEX)) for h in deal.hands)
+        d._pile = pile_cards
+        d._pile_start = 0
+        d._pile_order_fixed = pile_known
+    d._match = _with_turned(m, tuple(turned))
+    d._rng_counter = counter
+    d._discard = (top, None)
+    d.color = top.color
+    dealer = m.dealer
+    first = turns.step(d, dealer, 1)
+    effects = rules.first_discard in _FIRST_EFFECTS
+    rank = top.rank
+    d.phase = Phase.PLAY
+    if top.is_wild:
+        # A wild that stays (W, WS, WC under apply_effects): the first player names the
+        # color; a Shuffle Hands or Customizable does nothing more (R3.5, R8.6, R9.4).
+        d.current_player = first
+        d.phase = Phase.CHOOSE_COLOR
+        d.color = None
+    elif effects and rank is Rank.SKIP:
+        turns.begin_turn(d, turns.step(d, dealer, 2))
+    elif effects and rank is Rank.REVERSE:
+        d.direction = -1
+        turns.begin_turn(d, dealer)
+    elif effects and rank is Rank.DRAW_TWO:
+        piles.draw(d, first, 2, None)
+        turns.begin_turn(d, turns.step(d, first, 1))
+    else:
+        turns.begin_turn(d, first)
+    return freeze(d)
+
+
+def _with_turned(m: Match, turned: tuple[Card, ...]) -> Match:
+    """``m`` with the turned cards recorded. ``m`` is always a fresh Match that no state
+    holds yet (made by :func:`new_game` or :class:`NextRound`), so it is completed in place
+    instead of copied."""
+    m.turned = turned
+    return m
+
+
+def _check_deal(m: Match, deal: Deal, counter: int) -> tuple[bool, tuple[Card, ...], int]:
+    """Check an explicit deal (code bad_deal) and return the draw pile to use."""
+    rules = m.rules
+    n = len(m.names)
+    bad = ErrorCode.BAD_DEAL
+    if not isinstance(deal, Deal):
+        raise TypeError(f"deal must be a Deal, not {deal!r}")
+    if not isinstance(deal.dealer, int) or not 0 <= deal.dealer < n:
+        _fail(bad, f"the dealer must be a seat of this table (0 to {n - 1}), not {deal.dealer!r}")
+    if deal.dealer != m.dealer:
+        _fail(bad, f"the dealer of this round is seat {m.dealer}, not {deal.dealer}")
+    if len(deal.hands) != n:
+        _fail(bad, f"{len(deal.hands)} hands dealt for {n} players")
+    for seat, hand in enumerate(deal.hands):
+        want = 0 if m.out[seat] else rules.hand_size
+        if len(hand) != want:
+            got = f"{len(hand)} card" + ("" if len(hand) == 1 else "s")
+            _fail(bad, f"seat {seat} was dealt {got}, not {want}")
+    if not deal.turned:
+        _fail(bad, "no card was turned up to start the discard pile")
+    for card in deal.turned[:-1]:
+        if not _returns_first(rules, card):
+            _fail(
+                bad,
+                f"{card} was turned up and then another card: under these rules {card}"
+                " stays as the first card (R3.5)",
+            )
+    if _returns_first(rules, deal.turned[-1]):
+        _fail(bad, f"{deal.turned[-1]} cannot be the first card in play: it goes back (R3.5)")
+    deck = _count(rules.deck())
+    used = _count(itertools.chain(*deal.hands, [deal.turned[-1]]))
+    returned = deal.turned[:-1]
+    if deal.draw_pile is not None:
+        used = _count(itertools.chain(*deal.hands, [deal.turned[-1]], deal.draw_pile))
+        if used != deck:
+            _fail(bad, "hands, turned cards and draw pile are not the deck: " + _diff(deck, used))
+        pile_count = _count(deal.draw_pile)
+        for card in returned:
+            if pile_count.get(card, 0) < returned.count(card):
+                _fail(bad, f"{card} went back into the draw pile but is not in it")
+        return True, deal.draw_pile, counter
+    extra = {c: k - deck.get(c, 0) for c, k in used.items() if k > deck.get(c, 0)}
+    if extra:
+        # Only the excess: with draw_pile=None the rest of the deck is not "missing".
+        too_many = (f"{k} {c} too many" for c, k in sorted(extra.items(), key=lambda i: i[0].index))
+        _fail(bad, "more cards dealt than the deck holds: " + ", ".join(too_many))
+    rest = [c for c in ALL_CARDS for _ in range(deck.get(c, 0) - used.get(c, 0))]
+    pile = rng.shuffled(rest, seed=m.seed, counter=counter)
+    return False, tuple(pile), counter + 1
+
+
+def _count(cards: Iterable[Card]) -> dict[Card, int]:
+    out: dict[Card, int] = {}
+    for c in cards:
+        out[c] = out.get(c, 0) + 1
+    return out
+
+
+def _diff(deck: dict[Card, int], used: dict[Card, int]) -> str:
+    parts = []
+    for c in ALL_CARDS:
+        k = used.get(c, 0) - deck.get(c, 0)
+        if k > 0:
+            parts.append(f"{k} {c} too many")
+        elif k < 0:
+            parts.append(f"{-k} {c} missing")
+    return ", ".join(parts[:8]) + (", ..." if len(parts) > 8 else "")
+
+
+def next_round(s: State, a: NextRound, named: Named | None) -> State:
+    """Deal the next round after one has ended: the deal passes left (R3.3), skipping
+    eliminated seats."""
+    if s.phase is not Phase.ROUND_OVER:
+        _fail(ErrorCode.WRONG_PHASE, "the round is still being played")
+    m = s._match
+    n = len(m.names)
+    dealer = (m.dealer + 1) % n
+    while m.out[dealer]:
+        dealer = (dealer + 1) % n
+    nm = m.but(round=m.round + 1, dealer=dealer, round_winner=None, round_points=None)
+    return _start_round(nm, s._rng_counter, a.deal)

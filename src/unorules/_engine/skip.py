@@ -1,0 +1,32 @@
+"""Skip: the next player loses the turn (R5.1); and the Skip bounce of a Draw Two
+(house rule ``skip_bounce``, C16).
+
+Several Skips laid together skip one player each (A18). Bounced on a pending Draw Two,
+a Skip of the color in force passes the penalty on: the next player takes it and is
+skipped.
+
+>>> import attrs, unorules as uno
+>>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+>>> deal = uno.Deal(dealer=2, hands=[["RS", "G1"], ["B2", "B3"], ["Y4", "Y5"]], turned=["R3"])
+>>> uno.apply(uno.new_game(3, rules, deal=deal), uno.Play(0, "RS", uno=True)).current_player
+2
+"""
+
+from __future__ import annotations
+
+from unorules._engine import piles, turns
+from unorules._engine.draft import Draft
+from unorules._engine.laying import Laying
+from unorules.state import Phase
+
+__all__ = ["skip"]
+
+
+def skip(d: Draft, lay: Laying) -> int:
+    """Skip the next player (one more for each further Skip laid with it)."""
+    p = lay.player
+    if lay.phase is Phase.PENALTY:
+        # Skip bounce: the next player takes the penalty and is skipped (C16).
+        piles.draw(d, turns.step(d, p, 1), lay.pending, lay.named)
+        return turns.step(d, p, 2)
+    return turns.step(d, p, 1 + lay.count)

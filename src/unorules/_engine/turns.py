@@ -1,0 +1,146 @@
+"""Turn flow: the next seat, skips, lost turns, the answer lock after a Reverse, the end
+of a round.
+
+A card's effect says how many seats the turn moves on (:func:`step`); :func:`begin_turn`
+then gives that seat its normal turn, which is where every obligation tied to "the next
+turn" ends or begins: a lost turn is passed on (A8, C9), the answer lock after a Reverse
+ends for everyone but the player it binds (C6), and a Swedish UNO call becomes overdue
+(C9).
+
+>>> import unorules as uno
+>>> from unorules._engine.draft import draft
+>>> d = draft(uno.new_game(4, seed=1))
+>>> d.direction = 1
+>>> step(d, 3, 1), step(d, 3, 2)
+(0, 1)
+"""
+
+from __future__ import annotations
+
+from unorules._engine.calls import NO_CALLS
+from unorules._engine.draft import Draft, freeze
+from unorules._engine.piles import Named
+from unorules.cards import Card
+from unorules.scoring import score_round
+from unorules.state import Match, Phase, State, _Slots
+
+__all__ = [
+    "begin_turn",
+    "close",
+    "end_round",
+    "lock_answer",
+    "may_not_answer",
+    "seats_from",
+    "settle_all",
+    "step",
+    "two_players",
+]
+
+_PLAY = Phase.PLAY
+
+
+def seats_from(m: Match, seat: int) -> list[int]:
+    """The seats still in the match clockwise, starting left of ``seat``."""
+    n = len(m.names)
+    order = [(seat + i) % n for i in range(1, n + 1)]
+    return order if m.full else [s for s in order if not m.out[s]]
+
+
+def step(d: _Slots, seat: int, steps: int) -> int:
+    """The seat ``steps`` places on from ``seat`` in the current direction, counting only
+    seats still in the match (a skip is one step more)."""
+    m = d._match
+    n = len(m.out)
+    if m.full:
+        return (seat + d.direction * steps) % n
+    out = m.out
+    for _ in range(steps):
+        seat = (seat + d.direction) % n
+        while out[seat]:
+            seat = (seat + d.direction) % n
+    return seat
+
+
+def two_players(d: _Slots) -> bool:
+    """Whether two seats are still in play (a Reverse then acts as the profile says)."""
+    return len(d._match.active) == 2
+
+
+def begin_turn(d: Draft, seat: int) -> None:
+    """Give ``seat`` a normal turn. A seat that lost its next turn passes it on (A8, C9);
+    the answer lock ends unless it binds this seat (C6); a Swedish UNO call owed by this
+    seat becomes overdue (C9)."""
+    lost = d._lost_turns
+    while lost and seat in lost:
+        lost = d._lost_turns = tuple(s for s in lost if s != seat)
+        seat = step(d, seat, 1)
+    if d._answer_lock != seat:
+        d._answer_lock = -1
+    d.current_player = seat
+    d.phase = _PLAY
+    d._drawn_card = None
+    calls = d._calls
+    if calls.owed:
+        d._calls = calls.turn_begins(seat, d._match.rules)
+
+
+# -- the answer lock (C6) -------------------------------------------------------------------
+
+
+def lock_answer(d: Draft, seat: int) -> None:
+    """``seat``, who moves right after a Reverse, may not answer it by symbol (C6)."""
+    d._answer_lock = seat
+
+
+def may_not_answer(s: _Slots, seat: int, card: Card) -> bool:
+    """Whether the answer lock forbids ``seat`` to lay ``card``: the same symbol as the
+    Reverse on top in another color (C6)."""
+    top = s._discard[0]
+    return s._answer_lock == seat and card.rank is top.rank and card.color is not s.color
+
+
+# -- the end of a round ---------------------------------------------------------------------
+
+
+def settle_all(d: Draft) -> None:
+    """Nothing pending: no penalty or challenge, no drawn card, no UNO call owed, no lost
+    turn or answer lock (a round that starts or ends)."""
+    d._pending_draw = 0
+    d._challenge = None
+    d._drawn_card = None
+    d._calls = NO_CALLS
+    d._lost_turns = ()
+    d._answer_lock = -1
+
+
+def end_round(d: Draft, winner: int | None) -> State:
+    """The round ends: ``winner`` went out (None: a stuck round, C15); score it (R11,
+    R13) and freeze the draft."""
+    m = score_round(d._match, d.hands, winner)
+    d._match = m
+    d.current_player = None
+    d.phase = Phase.GAME_OVER if m.winner is not None else Phase.ROUND_OVER
+    settle_all(d)
+    return freeze(d)
+
+
+# -- the end of an action -------------------------------------------------------------------
+
+
+def close(
+    d: Draft,
+    named: Named | None,
+    before: tuple[tuple[Card, ...], ...],
+    nxt: int | None = None,
+    caller: int = -1,
+) -> State:
+    """Close an action: every card ``drawn=`` named was drawn, UNO calls owed are settled
+    (C7; ``caller`` said UNO with the play), the next turn begins (when ``nxt`` is given:
+    else the action set the turn itself), and the draft is frozen."""
+    if named is not None:
+        named.finish()
+    if d.hands is not before:
+        d._calls = d._calls.settle(before, d.hands, caller)
+    if nxt is not None:
+        begin_turn(d, nxt)
+    return freeze(d)

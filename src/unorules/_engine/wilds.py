@@ -1,0 +1,159 @@
+"""The wild cards: Wild (R6), Wild Draw Four (R7), Wild Shuffle Hands (R8) and Wild
+Customizable (R9, A10, C14). The color named with a wild is set when it is laid
+(:mod:`unorules._engine.play`); this room is what each does after that.
+
+- a Wild passes the turn on; under the house rule ``wild_draws_two`` the next player
+  draws two and loses the turn (C16);
+- a Wild Draw Four opens a challenge (:mod:`unorules._engine.challenge`); laid as the last
+  card, its victim simply draws (R11.1);
+- a Wild Shuffle Hands pools every hand, shuffles and deals them out again from the
+  player's left (R8.2, R8.3, A9); laid as the last card it goes out or redeals as the
+  profile says (A9 iv);
+- a Wild Customizable runs its registered effect (:mod:`unorules.effects`).
+
+>>> import attrs, unorules as uno
+>>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+>>> deal = uno.Deal(dealer=1, hands=[["W", "G1"], ["B2", "B3"]], turned=["R3"])
+>>> s = uno.apply(uno.new_game(2, rules, deal=deal), uno.Play(0, "W", "blue", uno=True))
+>>> s.color, s.current_player
+(<Color.BLUE: 'blue'>, 1)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable
+
+from unorules import rng
+from unorules._engine import piles, turns
+from unorules._engine.challenge import open_challenge
+from unorules._engine.draft import Draft
+from unorules._engine.laying import Laying
+from unorules._engine.piles import INDEX, Named
+from unorules.cards import Card, Color
+from unorules.effects import EFFECTS
+from unorules.errors import ErrorCode, IllegalAction
+from unorules.rules import ShuffleHandsLastCard
+
+__all__ = ["customizable", "shuffle_hands", "wild", "wild_draw_four"]
+
+
+def wild(d: Draft, lay: Laying) -> int:
+    """A Wild: the next player moves (under ``wild_draws_two`` they draw two and are
+    skipped, C16)."""
+    p = lay.player
+    if d._match.rules.wild_draws_two:
+        piles.draw(d, turns.step(d, p, 1), 2, lay.named)
+        return turns.step(d, p, 2)
+    return turns.step(d, p, 1)
+
+
+def wild_draw_four(d: Draft, lay: Laying) -> None:
+    """A Wild Draw Four: the next player may challenge it or draw four (per card laid,
+    plus any penalty it was stacked on); laid as the last card, they draw (R11.1)."""
+    p = lay.player
+    victim = turns.step(d, p, 1)
+    total = lay.pending + 4 * lay.count
+    if lay.out:
+        piles.draw(d, victim, total, lay.named)
+    else:
+        open_challenge(d, lay.state, p, victim=victim, total=total, hand_after=lay.rest)
+
+
+def goes_out(lay: Laying) -> bool:
+    """Whether a Wild Shuffle Hands laid as the last card ends the round (A9 iv)."""
+    rules = lay.state._match.rules
+    return lay.out and rules.shuffle_hands_last_card is ShuffleHandsLastCard.GO_OUT
+
+
+def shuffle_hands(d: Draft, lay: Laying) -> int | None:
+    """Wild Shuffle Hands: pool every hand (the player's too), shuffle, deal one at a time
+    from the player's left, clockwise, until none is left (R8.2, R8.3, A9)."""
+    if goes_out(lay):
+        return None
+    p = lay.player
+    m = d._match
+    n = len(m.names)
+    order = turns.seats_from(m, p)
+    pool = [c for s in order for c in d.hands[s]]
+    k = len(order)
+    fixed = lay.action.hands
+    lay.out = False  # the player is dealt cards again
+    if fixed is not None:
+        # The i-th seat in dealing order gets cards i, i + k, i + 2k, ... of the pool.
+        sizes = [0] * n
+        for i, seat in enumerate(order):
+            sizes[seat] = len(range(i, len(pool), k))
+        if len(fixed) != n or [len(h) for h in fixed] != sizes:
+            raise IllegalAction(
+                ErrorCode.DRAW_MISMATCH,
+                f"hands= must give every seat its share of the {len(pool)} pooled cards,"
+                f" dealt from player {order[0]}: sizes {sizes}",
+            )
+        if _count(itertools.chain(*fixed)) != _count(pool):
+            raise IllegalAction(
+                ErrorCode.DRAW_MISMATCH, "hands= must hold exactly the pooled cards"
+            )
+        d.hands = tuple(tuple(sorted(h, key=INDEX)) for h in fixed)
+    else:
+        cards = rng._shuffled(pool, seed=m.seed, counter=d._rng_counter)
+        d._rng_counter += 1
+        dealt: list[tuple[Card, ...]] = [()] * n
+        for i, seat in enumerate(order):
+            dealt[seat] = tuple(sorted(cards[i::k], key=INDEX))
+        d.hands = tuple(dealt)
+    return turns.step(d, p, 1)
+
+
+def _count(cards: Iterable[Card]) -> dict[Card, int]:
+    out: dict[Card, int] = {}
+    for c in cards:
+        out[c] = out.get(c, 0) + 1
+    return out
+
+
+class _Context:
+    """The :class:`~unorules.EffectContext` a Wild Customizable's effect works with."""
+
+    def __init__(self, d: Draft, player: int, named: Named | None) -> None:
+        self._d = d
+        self._named = named
+        self.player = player
+        color = d.color
+        assert color is not None
+        self.color: Color = color
+        self.skip = 0
+        self.again = False
+
+    @property
+    def players(self) -> int:
+        return len(self._d._match.names)
+
+    @property
+    def next_player(self) -> int:
+        return turns.step(self._d, self.player, 1)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return self._d.hands[seat]
+
+    def draw(self, seat: int, count: int) -> tuple[Card, ...]:
+        return piles.draw(self._d, seat, count, self._named)
+
+    def draw_until(self, seat: int, stop: Callable[[Card], bool]) -> tuple[Card, ...]:
+        return piles.draw_until(self._d, seat, stop, None, self._named)
+
+    def skip_next(self) -> None:
+        self.skip += 1
+
+    def extra_turn(self) -> None:
+        self.again = True
+
+
+def customizable(d: Draft, lay: Laying) -> int:
+    """Wild Customizable: its registered effect runs, then the turn passes as it says."""
+    p = lay.player
+    ctx = _Context(d, p, lay.named)
+    EFFECTS[d._match.rules.customizable_effect](ctx)
+    if ctx.again:
+        return p
+    return turns.step(d, p, 1 + ctx.skip)

@@ -1,0 +1,196 @@
+"""The fast route equals the general route under every option, alone, under every profile.
+
+The fast route (``unorules._engine.fast``) admits a plain move with a few cheap checks and
+resolves it with the general route's own rule functions; which rules admit it is computed
+from each option's declaration (``Rules`` field metadata ``"fast"``). This test is what
+makes a wrong declaration fail: for every option and every value other than its default,
+under every profile, seeded games are played and at every step
+
+- ``legal_actions`` (for everyone and for each seat) equals the general listing,
+- the chosen action, and a play of every card the current player holds (legal or not),
+  give the same state or the same error on both routes.
+
+Options and their values are read from ``Rules`` itself, so a new option enters the test
+without editing it. To check the test, declare an option the fast route relies on (for
+example ``no_finish_on_action`` or ``wild_restriction``) as ``FastPath.HONOURS``: this
+test then fails, whatever ``--hypothesis-seed``.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import unorules as uno
+from unorules._engine.gate import fast_path_admits
+from unorules._engine.general import apply_general
+from unorules._engine.listing import legal_general
+from unorules.effects import EFFECTS
+from unorules.rules import FastPath, RulesError
+
+PROFILES = ("mattel", "mattel-108", "swedish", "danish")
+STEPS = 200
+
+
+def _alternatives(field: Any) -> list[object]:
+    """The values other than the default that an option of this type can take."""
+    default = field.default
+    kind = type(default)
+    if kind is bool:
+        return [not default]
+    if isinstance(default, enum.Enum):
+        return [v for v in kind if v is not default]
+    if kind is int:
+        return sorted({0, 1, 2, 3, default - 1, default + 1} - {default})
+    if kind is str:
+        return [name for name in sorted(EFFECTS) if name != default]
+    if attrs.has(kind):  # a value made of ints, such as CardPoints
+        first = attrs.fields(kind)[0]
+        return [attrs.evolve(default, **{first.name: getattr(default, first.name) + 5})]
+    raise AssertionError(f"option {field.name}: no values known for {kind.__name__}")
+
+
+def _rules(profile: str, name: str, value: object) -> uno.Rules | None:
+    try:
+        changes: dict[str, Any] = {name: value}
+        return attrs.evolve(uno.get_profile(profile), **changes)
+    except (RulesError, ValueError, TypeError):
+        return None
+
+
+def _variants() -> list[tuple[str, object]]:
+    """Every (option, value) other than the default that some profile allows."""
+    out = []
+    for field in attrs.fields(uno.Rules):
+        for value in _alternatives(field):
+            if any(_rules(profile, field.name, value) for profile in PROFILES):
+                out.append((field.name, value))
+    return out
+
+
+VARIANTS = _variants()
+
+
+def _players(rules: uno.Rules, seed: int) -> int | None:
+    for players in (2 + seed % 4, 4, 6):
+        if rules.teams and (players % rules.teams or players // rules.teams < 2):
+            continue
+        if rules.hand_size * players + 1 > rules.deck_size:
+            continue
+        return players
+    return None
+
+
+def _probes(state: uno.State) -> list[uno.Action]:
+    """A play of every distinct card the current player holds, legal or not."""
+    p = state.current_player
+    if p is None:
+        return []
+    out: list[uno.Action] = []
+    for card in dict.fromkeys(state.hands[p]):
+        out.append(uno.Play(p, card, uno.Color.GREEN if card.is_wild else None))
+        out.append(uno.Play(p, card, uno.Color.BLUE if card.is_wild else None, uno=True))
+    out.append(uno.Draw(p))
+    out.append(uno.Pass(p))
+    return out
+
+
+def _hand_swaps(state: uno.State) -> list[uno.State]:
+    """The state with the current player's hand exchanged with each other seat's: the same
+    moment of the game with other cards to answer it, so that rarer situations (a Wild
+    Draw Four held by its victim, say) come up in every game."""
+    p = state.current_player
+    if p is None or state.phase is uno.Phase.DRAWN:
+        return []
+    out = []
+    data = state.to_dict()
+    for seat in range(state.players):
+        if seat == p or 1 in (len(state.hands[p]), len(state.hands[seat])):
+            continue  # an owed UNO call is tied to its hand
+        hands = list(data["hands"])
+        hands[p], hands[seat] = hands[seat], hands[p]
+        out.append(uno.State.from_dict({**data, "hands": hands}))
+    return out
+
+
+def assert_listing_agrees(state: uno.State) -> None:
+    assert uno.legal_actions(state) == legal_general(state, None)
+    for seat in range(state.players):
+        assert uno.legal_actions(state, seat) == legal_general(state, seat)
+    for probe in _probes(state):
+        assert_routes_agree(state, probe)
+
+
+def assert_routes_agree(state: uno.State, action: uno.Action) -> uno.State | None:
+    """Both routes give the same state, or the same error; returns the state."""
+    try:
+        fast = uno.apply(state, action)
+    except uno.IllegalAction as exc:
+        with pytest.raises(uno.IllegalAction) as info:
+            apply_general(state, action)
+        assert (info.value.code, str(info.value)) == (exc.code, str(exc)), (action, state)
+        return None
+    general = apply_general(state, action)
+    assert fast == general, f"the routes differ on {action!r} in {state!r}"
+    assert fast._calm == general._calm
+    return fast
+
+
+def play_and_compare(rules: uno.Rules, players: int, seed: int) -> None:
+    rng = random.Random(seed)
+    state = uno.new_game(players, rules, seed=seed)
+    for _ in range(STEPS):
+        if state.phase is uno.Phase.GAME_OVER:
+            return
+        assert_listing_agrees(state)
+        for swapped in _hand_swaps(state):
+            assert_listing_agrees(swapped)
+        legal = uno.legal_actions(state)
+        if state.current_player is not None and rng.random() < 0.9:
+            # Mostly the current player's own moves, and mostly plays, so that rounds
+            # run to their ends, where hands are small and the rarer rules apply.
+            # Half the time an action card where one can be laid: the card rules are what
+            # the routes must agree on.
+            own = uno.legal_actions(state, state.current_player)
+            plays = tuple(a for a in own if isinstance(a, uno.Play))
+            actions = tuple(a for a in plays if a.card.is_action)
+            rest = tuple(a for a in own if not isinstance(a, uno.CallUno | uno.Play))
+            if actions and rng.random() < 0.5:
+                plays = actions
+            legal = (plays if plays and rng.random() < 0.9 else rest or plays) or legal
+        after = assert_routes_agree(state, legal[rng.randrange(len(legal))])
+        assert after is not None
+        state = after
+
+
+def test_every_option_declares_how_the_fast_route_treats_it() -> None:
+    for field in attrs.fields(uno.Rules):
+        assert isinstance(field.metadata.get("fast"), FastPath), field.name
+
+
+@pytest.mark.parametrize(("name", "value"), VARIANTS, ids=[f"{n}={v}" for n, v in VARIANTS])
+@settings(max_examples=5, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_fast_route_equals_general_route_under_each_option(
+    name: str, value: object, seed: int
+) -> None:
+    played = 0
+    for profile in PROFILES:
+        rules = _rules(profile, name, value)
+        if rules is None:
+            continue
+        if not fast_path_admits(rules):
+            played += 1  # every move takes the general route: nothing to compare
+            continue
+        players = _players(rules, seed)
+        if players is None:
+            continue
+        play_and_compare(rules, players, seed)
+        played += 1
+    assert played, f"{name}={value!r} is valid under no profile"
