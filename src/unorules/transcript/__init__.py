@@ -30,7 +30,7 @@ import inspect
 import json  # noqa: F401  (the examples in this package's docstrings run in this namespace)
 
 from unorules.errors import ErrorCode  # noqa: F401  (likewise)
-from unorules.transcript._io import Source, dumps, dumps_lines, loads, read, schema, write
+from unorules.transcript._io import Source, dumps, dumps_lines, loads, schema, write
 from unorules.transcript._model import (
     FORMAT,
     Problem,
@@ -41,10 +41,12 @@ from unorules.transcript._model import (
     TranscriptError,
 )
 from unorules.transcript._record import record
+from unorules.transcript._stream import MAX_GAME_BYTES, read, stream, validate_many
 from unorules.transcript._validate import replay, validate
 
 __all__ = [
     "FORMAT",
+    "MAX_GAME_BYTES",
     "Problem",
     "Report",
     "Round",
@@ -59,11 +61,13 @@ __all__ = [
     "record",
     "replay",
     "schema",
+    "stream",
     "validate",
+    "validate_many",
     "write",
 ]
 
-_MODULES = ("_model", "_io", "_validate", "_record")
+_MODULES = ("_model", "_io", "_stream", "_validate", "_record")
 """The private modules that define this package's names, in reading order (the docs
 build reads their source in this order for attribute docstrings)."""
 

@@ -44,9 +44,11 @@ from unorules.rules import (
 )
 from unorules.transcript._model import (
     FORMAT,
+    Problem,
     Report,
     Round,
     Transcript,
+    TranscriptError,
     _fail,
     _malformed,
     _override,
@@ -596,8 +598,10 @@ def _is_lines(path: Path) -> bool:
 
 @attrs.frozen
 class Source:
-    """One game's text as found in a file by :func:`read`: the file, the line (in a JSON
-    Lines file, from 1) and the raw bytes, not yet parsed.
+    """One game's text as found in a file by :func:`read` or :func:`stream`: the file, the
+    line (in a JSON Lines file, from 1) and the raw bytes, not yet parsed. ``problem`` is set
+    instead of the text when the game could not be read whole (it is larger than
+    :data:`MAX_GAME_BYTES`); loading or validating it then reports that problem.
 
     >>> s = Source("game.json", None, b'{"format": "unorules/1"}')
     >>> print(s.validate())
@@ -607,6 +611,8 @@ class Source:
     path: str
     line: int | None
     text: bytes = attrs.field(repr=False)
+    problem: Problem | None = attrs.field(default=None, kw_only=True, repr=False)
+    """Why the game could not be read (code ``malformed``), or None."""
 
     def load(self, *, rules: Rules | str | None = None) -> Transcript:
         """The transcript (see :func:`loads`).
@@ -616,6 +622,8 @@ class Source:
         ...
         unorules.transcript.TranscriptError: at $ (malformed): not JSON: Expecting value: ...
         """
+        if self.problem is not None:
+            raise TranscriptError(self.problem)
         return loads(self.text, rules=rules)
 
     def validate(self, *, rules: Rules | str | None = None) -> Report:
@@ -626,6 +634,8 @@ class Source:
         """
         from unorules.transcript._validate import validate  # noqa: PLC0415 (it imports this module)
 
+        if self.problem is not None:
+            return Report(self.problem)
         return validate(self.text, rules=rules)
 
     @property
@@ -636,33 +646,6 @@ class Source:
         'games.jsonl:3'
         """
         return self.path if self.line is None else f"{self.path}:{self.line}"
-
-
-def read(path: str | os.PathLike[str]) -> list[Source]:
-    """The games in a file: one for a ``.json`` file, one per non-blank line for a
-    ``.jsonl`` (or ``.ndjson``) file. Raises :class:`OSError` when the file cannot be read;
-    a game that is not valid JSON shows up when it is loaded or validated.
-
-    >>> import tempfile, pathlib
-    >>> with tempfile.TemporaryDirectory() as tmp:
-    ...     p = pathlib.Path(tmp, "two.jsonl")
-    ...     _ = p.write_bytes(b'{"format": "unorules/1"}\\n\\nnot json\\n')
-    ...     [(s.line, s.validate().error.code.value) for s in read(p)]
-    [(1, 'malformed'), (3, 'malformed')]
-    """
-    target = Path(path)
-    data = target.read_bytes()
-    name = os.fspath(path)
-    if not _is_lines(target):
-        return [Source(name, None, data)]
-    games = [
-        Source(name, number, line)
-        for number, line in enumerate(data.split(b"\n"), start=1)
-        if line.strip()
-    ]
-    if not games:
-        return [Source(name, None, b"")]
-    return games
 
 
 def schema() -> dict[str, Any]:
