@@ -18,6 +18,7 @@ from typing import Any, Final, NoReturn
 
 import attrs
 
+from unorules._echo import ECHO_LIMIT, shown, shown_json
 from unorules.actions import (
     Action,
     CallUno,
@@ -31,14 +32,14 @@ from unorules.actions import (
 )
 from unorules.cards import Card, Color
 from unorules.deal import Deal
+from unorules.effects import EFFECTS
 from unorules.errors import ErrorCode
 from unorules.rules import (
-    PROFILES,
+    _BUILT_IN_ORDER,
     Rules,
     RulesError,
     _option_value,
     get_profile,
-    profile_name,
     rules_from_options,
     rules_to_options,
 )
@@ -80,11 +81,15 @@ def _cards_json(cards: Iterable[Card]) -> list[str]:
 
 
 def _rules_json(rules: Rules) -> str | dict[str, Any]:
-    name = profile_name(rules)
-    if name is not None:
-        return name
-    base = min(PROFILES, key=lambda n: len(rules_to_options(rules, PROFILES[n])))
-    return {"profile": base, "options": rules_to_options(rules, PROFILES[base])}
+    """The rules as a transcript names them: a built-in profile, with the options that
+    differ from it. Never a registered name: a registered profile may be replaced, and
+    the transcript must mean the same thing forever (issue 11)."""
+    built_in = [(name, get_profile(name)) for name in _BUILT_IN_ORDER]
+    for name, profile in built_in:
+        if profile == rules:
+            return name
+    base, profile = min(built_in, key=lambda item: len(rules_to_options(rules, item[1])))
+    return {"profile": base, "options": rules_to_options(rules, profile)}
 
 
 def _round_json(r: Round) -> dict[str, Any]:
@@ -241,14 +246,16 @@ def write(path: str | os.PathLike[str], transcripts: Transcript | Iterable[Trans
 
 
 def _key_path(path: str, key: str) -> str:
-    return f"{path}.{key}" if _IDENT.match(key) else f"{path}[{json.dumps(key)}]"
+    if len(key) <= ECHO_LIMIT and _IDENT.match(key):
+        return f"{path}.{key}"
+    return f"{path}[{shown_json(key)}]"
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise ValueError(f"the key {key!r} appears twice in one object")
+            raise ValueError(f"the key {shown(key)} appears twice in one object")
         out[key] = value
     return out
 
@@ -306,12 +313,12 @@ class _Where:
 
     def seat(self, value: object, path: str, what: str = "a seat") -> int:
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            self.fail(path, f"{what} is a whole number from 0, not {json.dumps(value)[:40]}")
+            self.fail(path, f"{what} is a whole number from 0, not {shown_json(value)}")
         return value
 
     def true(self, value: object, path: str) -> None:
         if value is not True:
-            self.fail(path, f"expected true, not {json.dumps(value)[:40]}")
+            self.fail(path, f"expected true, not {shown_json(value)}")
 
     def card(self, value: object, path: str) -> Card:
         if not isinstance(value, str):
@@ -336,7 +343,7 @@ class _Where:
             self.fail(
                 path,
                 f"a color is one of {', '.join(map(json.dumps, _COLOR_NAMES))},"
-                f" not {json.dumps(value)[:40]}",
+                f" not {shown_json(value)}",
             )
         return Color(value)
 
@@ -345,7 +352,7 @@ class _Where:
             if key not in allowed:
                 self.fail(
                     _key_path(path, key),
-                    f"unknown key {key!r} in {what} (allowed: {', '.join(allowed)})",
+                    f"unknown key {shown(key)} in {what} (allowed: {', '.join(allowed)})",
                 )
 
 
@@ -356,7 +363,7 @@ def _parse(data: object, override: Rules | None) -> Transcript:
     if "format" not in top:
         w.fail("$", f'missing "format": a transcript starts with "format": "{FORMAT}"')
     if top["format"] != FORMAT:
-        w.fail("$.format", f'expected "{FORMAT}", not {json.dumps(top["format"])[:60]}')
+        w.fail("$.format", f'expected "{FORMAT}", not {shown_json(top["format"])}')
     for key in ("rules", "players", "rounds"):
         if key not in top:
             w.fail("$", f"missing {key!r}")
@@ -382,9 +389,7 @@ def _parse(data: object, override: Rules | None) -> Transcript:
     if seed is not None and (
         not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < _MAX_SEED
     ):
-        w.fail(
-            "$.seed", f"a seed is a whole number from 0 to 2**64 - 1, not {json.dumps(seed)[:40]}"
-        )
+        w.fail("$.seed", f"a seed is a whole number from 0 to 2**64 - 1, not {shown_json(seed)}")
     if "seed" in top and seed is None:
         w.fail("$.seed", "a seed is a whole number from 0 to 2**64 - 1, not null")
     raw_rounds = top["rounds"]
@@ -429,7 +434,7 @@ def _parse_rules(value: object, override: Rules | None) -> Rules:
         if key not in ("profile", "options"):
             _malformed(
                 _key_path("$.rules", key),
-                f"unknown key {key!r} in rules (allowed: profile, options)",
+                f"unknown key {shown(key)} in rules (allowed: profile, options)",
             )
     if "profile" not in value:
         _malformed("$.rules", 'missing "profile"')
@@ -447,17 +452,40 @@ def _parse_rules(value: object, override: Rules | None) -> Rules:
         _fail(unknown, "$.rules.profile", str(err))
     fields = attrs.fields_dict(Rules)
     for name, option in options.items():
-        # Each option alone first, so that the path names the one at fault.
-        try:
-            if name not in fields:
+        # Each option alone first, so that the path names the one at fault. An unknown
+        # name is unknown_rules (SPEC §5); a known name with a value the option cannot
+        # take (a wrong type, "hand_size": 99) is malformed.
+        path = _key_path("$.rules.options", name)
+        if name not in fields:
+            try:
                 rules_from_options(base, {name: option})  # raises, with a "did you mean"
+            except RulesError as err:
+                _fail(unknown, path, str(err))
+        try:
             _option_value(name, option)
+            if name == "customizable_effect" and option not in EFFECTS:
+                rules_from_options(base, {name: option})  # raises: names the known effects
         except RulesError as err:
-            _fail(unknown, _key_path("$.rules.options", name), str(err))
+            if name == "customizable_effect" and isinstance(option, str):
+                _fail(unknown, path, str(err))  # an effect name, like a profile name
+            _malformed(path, str(err))
     try:
         return rules_from_options(base, options)
     except RulesError as err:
-        _fail(unknown, "$.rules.options", str(err))
+        culprit = next((n for n in options if not _accepted(base, n, options[n])), None)
+        _malformed(
+            "$.rules.options" if culprit is None else _key_path("$.rules.options", culprit),
+            str(err),
+        )
+
+
+def _accepted(base: Rules, name: str, value: object) -> bool:
+    """Whether ``base`` takes the option ``name`` = ``value`` on its own."""
+    try:
+        rules_from_options(base, {name: value})
+    except RulesError:
+        return False
+    return True
 
 
 def _parse_round(w: _Where, value: object, i: int, *, seeded: bool) -> Round:
@@ -524,7 +552,7 @@ def _parse_action(w: _Where, value: object, path: str) -> Action:
         if key != "player" and key not in _VERBS and key not in _OPTIONS:
             w.fail(
                 _key_path(path, key),
-                f"unknown key {key!r} in an action (allowed: player, one of"
+                f"unknown key {shown(key)} in an action (allowed: player, one of"
                 f" {', '.join(_VERBS)}, and {', '.join(_OPTIONS)})",
             )
     if not verbs:
@@ -550,7 +578,7 @@ def _parse_action(w: _Where, value: object, path: str) -> Action:
         color = w.color(data["color"], f"{path}.color") if "color" in data else None
         uno = data.get("uno", False)
         if not isinstance(uno, bool):
-            w.fail(f"{path}.uno", f"uno is true or false, not {json.dumps(uno)[:40]}")
+            w.fail(f"{path}.uno", f"uno is true or false, not {shown_json(uno)}")
         target = w.seat(data["target"], f"{path}.target", "target") if "target" in data else None
         also = w.cards(data["also"], f"{path}.also") if "also" in data else ()
         hands = w.hands(data["hands"], f"{path}.hands") if "hands" in data else None
