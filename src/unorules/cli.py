@@ -19,7 +19,8 @@ Exit codes:
 * 1: ``validate`` found an invalid game (a file that is not JSON, or not of the format,
   is an invalid game with code ``malformed``);
 * 2: a usage error (unknown verb, option, profile or rule option), or a file that cannot
-  be opened (then the other files are still checked).
+  be opened (then the other files are still checked); for ``validate`` also output that
+  cannot be written (a full disk, a closed pipe).
 
 >>> main(["rules", "mattel", "swedish", "--diff"])
 option                  mattel            swedish              rules
@@ -69,7 +70,8 @@ exit codes:
   0  success (validate: every game is valid)
   1  validate: a game is invalid (a file that is not JSON or not of the format counts as
      an invalid game, code malformed)
-  2  usage error, or a file that cannot be opened"""
+  2  usage error, or a file that cannot be opened (validate: or output that cannot be
+     written)"""
 
 
 class _Usage(Exception):
