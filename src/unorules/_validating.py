@@ -158,10 +158,11 @@ def run(
     progress = _Progress(err, delay=_DELAY, every=_EVERY)
     games = 0
     first = True
+    checked = _validate_items(_items(files), rules, jobs)
     try:
         if as_json:
             out.write("[")
-        for item, report in _validate_items(_items(files), rules, jobs):
+        for item, report in checked:
             if isinstance(item, _Unread) or report is None:
                 assert isinstance(item, _Unread)
                 progress.close()
@@ -183,10 +184,12 @@ def run(
             out.write("]\n" if first else "\n]\n")
         out.flush()
     except BrokenPipeError:  # e.g. `unorules validate ... | head`: stop quietly, not with 0
+        checked.close()  # stops the workers
         progress.close()
         _silence(out)
         return _CANNOT
     except OSError as exc:  # e.g. `unorules validate ... > /dev/full`
+        checked.close()
         progress.close()
         _silence(out)
         print(f"unorules validate: cannot write the output: {exc.strerror or exc}", file=err)
