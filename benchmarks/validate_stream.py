@@ -7,8 +7,9 @@ built-in profile, one to three rounds, half of them written with their seed and 
 stand-alone with every deal and drawn card), repeated until the file reaches its size.
 Each run is ``python -m unorules.cli validate FILE --jobs N`` in a child process, its
 output thrown away; the peak memory is the child's ``ru_maxrss`` (the largest of the
-command and its worker processes, from ``os.wait4``). Streaming means the peaks for the
-small and the large corpus are the same within a few MiB.
+command and its worker processes, from ``os.wait4``), and the CPU seconds of them all, so
+that the work of N jobs can be told from the load of a shared machine. Streaming means the
+peaks for the small and the large corpus are the same within a few MiB.
 
     python benchmarks/validate_stream.py               # 25 MB and 200 MB, jobs 1 and 2
     python benchmarks/validate_stream.py --sizes 5 25  # quicker
@@ -58,15 +59,17 @@ def corpus(path: Path, lines: list[bytes], megabytes: int) -> int:
     return games
 
 
-def run(path: Path, jobs: int) -> tuple[float, float, int]:
-    """Validate ``path`` in a child process: (seconds, peak MiB, exit code)."""
+def run(path: Path, jobs: int) -> tuple[float, float, float, int]:
+    """Validate ``path`` in a child process: (seconds, CPU seconds of the command and its
+    workers, peak MiB, exit code)."""
     command = [sys.executable, "-m", "unorules.cli", "validate", str(path), "--jobs", str(jobs)]
     started = time.perf_counter()
     child = subprocess.Popen(command, stdout=subprocess.DEVNULL)
     _, status, usage = os.wait4(child.pid, 0)
     elapsed = time.perf_counter() - started
     child.returncode = os.waitstatus_to_exitcode(status)
-    return elapsed, usage.ru_maxrss / 1024, child.returncode
+    cpu = usage.ru_utime + usage.ru_stime
+    return elapsed, cpu, usage.ru_maxrss / 1024, child.returncode
 
 
 def main() -> None:
@@ -81,18 +84,21 @@ def main() -> None:
     )
     lines = pool(args.pool)
     print(f"pool: {len(lines)} recorded games, {sum(map(len, lines)) / len(lines):.0f} bytes each")
-    print(f"{'corpus':>8} {'games':>8} {'jobs':>5} {'seconds':>8} {'games/s':>9} {'peak MiB':>9}")
+    print(
+        f"{'corpus':>8} {'games':>8} {'jobs':>5} {'seconds':>8} {'games/s':>9}"
+        f" {'CPU s':>7} {'peak MiB':>9}"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         for size in args.sizes:
             path = Path(tmp, f"corpus-{size}MB.jsonl")
             games = corpus(path, lines, size)
             for jobs in args.jobs:
-                seconds, peak, code = run(path, jobs)
+                seconds, cpu, peak, code = run(path, jobs)
                 if code != 0:
                     raise SystemExit(f"unorules validate exited with {code} on {path}")
                 print(
                     f"{size:>6}MB {games:>8} {jobs:>5} {seconds:>8.1f} {games / seconds:>9.0f}"
-                    f" {peak:>9.1f}"
+                    f" {cpu:>7.1f} {peak:>9.1f}"
                 )
             path.unlink()
 

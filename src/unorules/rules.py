@@ -622,9 +622,9 @@ def register_profile(name: str, rules: Rules, *, replace: bool = False) -> None:
 
     Registering an existing name needs ``replace=True``; the four built-in profiles can
     never be replaced. Safe to call while other threads read the registry
-    (:func:`get_profile`, :data:`PROFILES`, transcripts being written). A transcript names its rules by a built-in profile and the options that
-    differ, never by a registered name, so replacing one never changes a transcript's
-    meaning.
+    (:func:`get_profile`, :data:`PROFILES`, transcripts being written). A transcript
+    names its rules by a built-in profile and the options that differ, never by a
+    registered name, so replacing one never changes a transcript's meaning.
 
     >>> import attrs
     >>> register_profile("doc-stacking", attrs.evolve(MATTEL, stacking=Stacking.SAME_TYPE))

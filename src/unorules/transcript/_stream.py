@@ -12,7 +12,7 @@ import collections
 import concurrent.futures
 import multiprocessing
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO, Final
 
@@ -162,7 +162,7 @@ def _merge(batch: list[object], reports: list[Report]) -> Iterator[tuple[object,
 
 def _validate_items(
     items: Iterable[object], override: Rules | None, jobs: int
-) -> Iterator[tuple[object, Report | None]]:
+) -> Generator[tuple[object, Report | None], None, None]:
     """Each item with its report, in order: a :class:`Source` is validated, anything else
     passes through with None (the command line's files that cannot be opened)."""
     workers = _workers(jobs)
