@@ -284,6 +284,17 @@ def test_the_api_caps_what_it_echoes(make: Callable[[], object]) -> None:
     assert_capped(str(caught.value))
 
 
+def test_a_huge_number_is_capped_too() -> None:
+    huge = 10**4000  # Python's int to text conversion allows 4300 digits
+    problem = error_of(game([], players=huge))
+    assert (problem.code.value, problem.path) == ("malformed", "$.players")
+    assert_capped(problem.message)
+    deal = {"dealer": huge, "hands": [[], []], "turned": [], "actions": []}
+    problem = error_of(game([], rounds=[deal]))
+    assert (problem.code.value, problem.path) == ("bad_deal", "$.rounds[0]")
+    assert_capped(problem.message)
+
+
 def test_short_input_is_echoed_whole() -> None:
     problem = error_of(game([{"player": 0, "play": "R10"}]))
     assert problem.message == (

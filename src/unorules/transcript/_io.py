@@ -372,7 +372,7 @@ def _parse(data: object, override: Rules | None) -> Transcript:
     names: tuple[str, ...]
     if isinstance(players, int) and not isinstance(players, bool):
         if not 2 <= players <= 10:
-            w.fail("$.players", f"UNO is played by 2 to 10 players, not {players}")
+            w.fail("$.players", f"UNO is played by 2 to 10 players, not {shown_json(players)}")
         names = tuple(f"P{i}" for i in range(players))
     elif isinstance(players, list):
         if not all(isinstance(n, str) for n in players):

@@ -10,6 +10,7 @@ from collections.abc import Iterator, Mapping
 
 import attrs
 
+from unorules._echo import shown
 from unorules.actions import Action, NextRound
 from unorules.engine import apply, new_game
 from unorules.errors import ErrorCode, IllegalAction
@@ -44,7 +45,7 @@ def _start(t: Transcript, r: int, state: State | None) -> State:
         _fail(
             ErrorCode.BAD_DEAL,
             path,
-            f"there is no seat {deal.dealer} to deal (seats 0 to {n - 1})",
+            f"there is no seat {shown(deal.dealer)} to deal (seats 0 to {n - 1})",
             r,
         )
     try:
