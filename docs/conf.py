@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from sphinx.ext.napoleon.docstring import GoogleDocstring
+from sphinx.pycode import ModuleAnalyzer
 
 # The package is normally installed in editable mode; this only helps a bare checkout.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
@@ -230,8 +231,10 @@ def value_docstrings() -> dict[str, tuple[str, str]]:
     string), which Python does not keep at run time: name -> (module, docstring). Also
     used by tests/test_docstrings.py, which runs their examples."""
     found: dict[str, tuple[str, str]] = {}
-    for path in sorted(Path(unorules.__file__).parent.glob("*.py")):
-        module = "unorules" if path.stem == "__init__" else f"unorules.{path.stem}"
+    root = Path(unorules.__file__).parent
+    for path in sorted(root.rglob("*.py")):
+        parts = ["unorules", *path.relative_to(root).with_suffix("").parts]
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         body = ast.parse(path.read_text(encoding="utf-8")).body
         for node, after in itertools.pairwise(body):
             names: list[str] = []
@@ -273,8 +276,29 @@ def _attribute_docstring_as_written(self: GoogleDocstring) -> list[str]:
 GoogleDocstring._parse_attribute_docstring = _attribute_docstring_as_written  # type: ignore[method-assign]
 
 
+# -- packages that collect private modules -------------------------------------------
+# A public package such as ``unorules.transcript`` defines its names in private modules
+# (``_model``, ``_io``, ... listed in its ``_MODULES``) and sets their ``__module__`` to the
+# package, as if it were one module. autodoc reads attribute docstrings and source order
+# from the source of ``__module__``: give it the package's ``__init__`` followed by those
+# modules, in that order.
+
+
+def _analyze_packages(app: Any = None) -> None:
+    for name in PUBLIC_MODULES:
+        module = importlib.import_module(name)
+        private = getattr(module, "_MODULES", None)
+        if not hasattr(module, "__path__") or private is None:
+            continue
+        folder = Path(module.__file__ or "").parent
+        parts = [folder / "__init__.py", *(folder / f"{part}.py" for part in private)]
+        source = "\n".join(p.read_text(encoding="utf-8") for p in parts)
+        ModuleAnalyzer.cache["module", name] = ModuleAnalyzer.for_string(source, name)
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.connect("builder-inited", write_generated)
+    app.connect("builder-inited", _analyze_packages)
     app.connect("missing-reference", _resolve_short_names)
     app.connect("autodoc-process-docstring", _value_docstring)
     return {"parallel_read_safe": True}

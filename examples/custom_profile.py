@@ -6,8 +6,11 @@ the Wild Customizable cards: everyone else draws a card. Once registered, the na
 wherever a profile name does: ``new_game``, transcripts, validation. The game is recorded
 as a transcript and validated again at the end.
 
-Registered names live in the program that registers them: a transcript that names the
-"party" profile is validated by a program that registers it first, as ``--check`` does.
+A transcript never names a registered profile (that name could later be replaced by other
+rules): ``record`` writes the rules as the built-in ``mattel`` plus the options that
+differ, so the text means the same thing wherever it is read. The table's own effect is
+still a registered name: the program that validates the transcript registers it first, as
+``--check`` does.
 
     python examples/custom_profile.py --players 4 --seed 1 --save party.json
     python examples/custom_profile.py --check party.json
@@ -139,10 +142,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if state.winner is not None:
         print(f"seat {state.winner} won the match")
 
-    # The profile's name is all a transcript needs to replay the game.
+    # The transcript names the rules as mattel plus options, not by the name "party".
     text = transcript.dumps(transcript.record(start, actions))
     report = transcript.validate(text)
-    print(f"transcript {json.loads(text)['rules']!r}: {'valid' if report.valid else report}")
+    written = json.loads(text)["rules"]
+    print(f"transcript rules: {written['profile']} with {sorted(written['options'])}")
+    print(f"transcript: {'valid' if report.valid else report}")
     if args.save:
         Path(args.save).write_text(text, encoding="utf-8")
         print(f"written to {args.save}")

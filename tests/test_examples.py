@@ -82,7 +82,9 @@ def test_custom_profile_plays_records_and_validates(tmp_path: Path) -> None:
     )
     assert "The 'party' profile is mattel with:" in out
     assert "  stacking = same_type" in out
-    assert "transcript 'party': valid" in out
+    options = ["customizable_effect", "jump_in", "seven_o", "stacking", "target"]
+    assert f"transcript rules: mattel with {options}" in out  # never the registered name
+    assert "transcript: valid" in out
     assert saved.exists()
     checked = run("custom_profile.py", "--check", str(saved))
     assert checked.startswith(f"{saved}: valid")

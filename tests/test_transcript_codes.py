@@ -177,12 +177,14 @@ def test_unknown_rules_option_names_the_option() -> None:
     assert report.error is not None and "did you mean 'stacking'" in report.error.message
 
 
-def test_unknown_rules_option_value_and_conflict() -> None:
+def test_option_value_and_conflict_are_malformed_unknown_profile_is_unknown_rules() -> None:
+    """SPEC §5 keeps unknown_rules for names that are not known; a known option with a
+    value it cannot take, or options in conflict, are malformed (issue 11, item 4)."""
     doc = game([], rules={"profile": "mattel", "options": {"stacking": "always"}})
-    check(doc, "unknown_rules", None, None, "$.rules.options.stacking")
+    check(doc, "malformed", None, None, "$.rules.options.stacking")
     both = {"draw_until_playable": True, "draw_up_to": 3}
     doc = game([], rules={"profile": "mattel", "options": both})
-    check(doc, "unknown_rules", None, None, "$.rules.options")
+    check(doc, "malformed", None, None, "$.rules.options")
     doc = game([], rules={"profile": "dutch"})
     check(doc, "unknown_rules", None, None, "$.rules.profile")
 

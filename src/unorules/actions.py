@@ -22,6 +22,7 @@ from typing import TypeAlias
 
 import attrs
 
+from unorules._echo import shown
 from unorules.cards import Card, Color
 from unorules.deal import Deal
 
@@ -47,14 +48,14 @@ def _color(value: Color | str | None) -> Color | None:
         return value
     if isinstance(value, str):
         return Color.parse(value)
-    raise TypeError(f"a color is red, yellow, green or blue, not {value!r}")
+    raise TypeError(f"a color is red, yellow, green or blue, not {shown(value)}")
 
 
 def _cards(value: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
     if value is None:
         return None
     if isinstance(value, str | Card):
-        raise TypeError(f"expected a list of cards, not a single card {value!r}")
+        raise TypeError(f"expected a list of cards, not a single card {shown(value)}")
     return tuple(_card(c) for c in value)
 
 
@@ -73,7 +74,7 @@ def _hands(
 
 def _seat(value: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"a seat is a whole number, not {value!r}")
+        raise TypeError(f"a seat is a whole number, not {shown(value)}")
     return value
 
 

@@ -19,6 +19,8 @@ import functools
 from collections.abc import Iterable
 from typing import ClassVar, Final
 
+from unorules._echo import shown
+
 __all__ = [
     "ALL_CARDS",
     "Card",
@@ -62,7 +64,7 @@ class Color(enum.Enum):
         for color in cls:
             if key in (color.value, color.value[0]):
                 return color
-        raise ValueError(f"unknown color {text!r}: expected red, yellow, green or blue")
+        raise ValueError(f"unknown color {shown(text)}: expected red, yellow, green or blue")
 
 
 class Rank(enum.Enum):
@@ -196,10 +198,11 @@ class Card:
         if card is not None:
             return card
         if not isinstance(rank, Rank):
-            raise TypeError(f"a card's rank must be a Rank, not {rank!r}")
+            raise TypeError(f"a card's rank must be a Rank, not {shown(rank)}")
         if rank.is_wild:
-            raise ValueError(f"a wild card has no color: got {rank} with {color}")
-        raise ValueError(f"{rank} needs a color (red, yellow, green or blue), got {color!r}")
+            given = color if isinstance(color, Color) else shown(color)
+            raise ValueError(f"a wild card has no color: got {rank} with {given}")
+        raise ValueError(f"{rank} needs a color (red, yellow, green or blue), got {shown(color)}")
 
     @classmethod
     def _make(cls, rank: Rank, color: Color | None, index: int) -> Card:
@@ -269,11 +272,11 @@ class Card:
         ValueError: not a card: 'R10' (examples: R7, G+2, BS, YR, W, W+4, WS, WC, 'red 7')
         """
         if not isinstance(text, str):
-            raise TypeError(f"a card is written as a string such as 'R7', not {text!r}")
+            raise TypeError(f"a card is written as a string such as 'R7', not {shown(text)}")
         card = cls._by_text.get(" ".join(text.lower().split()))
         if card is None:
             raise ValueError(
-                f"not a card: {text!r} (examples: R7, G+2, BS, YR, W, W+4, WS, WC, 'red 7')"
+                f"not a card: {shown(text)} (examples: R7, G+2, BS, YR, W, W+4, WS, WC, 'red 7')"
             )
         return card
 

@@ -3,7 +3,7 @@ profiles, record a bot game as a transcript.
 
 Usage::
 
-    unorules validate FILE... [--rules NAME] [--json]
+    unorules validate FILE... [--rules NAME] [--json] [--jobs N]
     unorules play [--players N] [--rules NAME] [--option KEY=VALUE]... [--seed N]
                   [--rounds N] [--names A,B,...]
     unorules simulate [--games N] [--players N] [--rules NAME] [--option KEY=VALUE]...
@@ -19,7 +19,8 @@ Exit codes:
 * 1: ``validate`` found an invalid game (a file that is not JSON, or not of the format,
   is an invalid game with code ``malformed``);
 * 2: a usage error (unknown verb, option, profile or rule option), or a file that cannot
-  be opened (then the other files are still checked).
+  be opened (then the other files are still checked); for ``validate`` also output that
+  cannot be written (a full disk, a closed pipe).
 
 >>> main(["rules", "mattel", "swedish", "--diff"])
 option                  mattel            swedish              rules
@@ -42,7 +43,7 @@ from typing import Any, TextIO
 
 import attrs
 
-from unorules import __version__, bots, transcript
+from unorules import __version__, _validating, bots, transcript
 from unorules.actions import Action, Draw, NextRound, Play
 from unorules.cards import Rank
 from unorules.engine import new_game
@@ -69,7 +70,8 @@ exit codes:
   0  success (validate: every game is valid)
   1  validate: a game is invalid (a file that is not JSON or not of the format counts as
      an invalid game, code malformed)
-  2  usage error, or a file that cannot be opened"""
+  2  usage error, or a file that cannot be opened (validate: or output that cannot be
+     written)"""
 
 
 class _Usage(Exception):
@@ -81,26 +83,11 @@ class _Usage(Exception):
 
 def _validate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     override: Rules | None = _profile(args.rules) if args.rules is not None else None
-    status = EXIT_OK
-    entries: list[dict[str, Any]] = []
-    for path in args.files:
-        try:
-            sources = transcript.read(path)
-        except OSError as exc:
-            print(f"unorules: cannot open {path}: {exc.strerror or exc}", file=err)
-            status = EXIT_USAGE
-            continue
-        for source in sources:
-            report = source.validate(rules=override)
-            if not report.valid and status == EXIT_OK:
-                status = EXIT_INVALID
-            if args.json:
-                entries.append({"file": path, "line": source.line, **report.to_dict()})
-            else:
-                print(f"{source.name}: {report}", file=out)
-    if args.json:
-        print(json.dumps(entries, indent=2), file=out)
-    return status
+    if args.jobs < 0:
+        raise _Usage("--jobs: 0 (one per CPU) or more")
+    return _validating.run(
+        args.files, rules=override, as_json=args.json, jobs=args.jobs, out=out, err=err
+    )
 
 
 # == simulate ===================================================================================
@@ -464,6 +451,13 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("files", nargs="+", metavar="FILE", help="transcript files")
     v.add_argument("--rules", metavar="NAME", help=f"use this profile instead ({profiles})")
     v.add_argument("--json", action="store_true", help="print a JSON array, one object a game")
+    v.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes (1; 0 = one per CPU; at most the CPU count); same report",
+    )
 
     def game_options(p: argparse.ArgumentParser) -> None:
         p.add_argument(

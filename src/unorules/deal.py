@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from unorules._echo import shown
 from unorules.cards import Card
 
 __all__ = ["Deal"]
@@ -20,7 +21,7 @@ __all__ = ["Deal"]
 
 def _cards(value: Iterable[Card | str]) -> tuple[Card, ...]:
     if isinstance(value, str | Card):
-        raise TypeError(f"expected a list of cards, not a single card {value!r}")
+        raise TypeError(f"expected a list of cards, not a single card {shown(value)}")
     return tuple(c if isinstance(c, Card) else Card.parse(c) for c in value)
 
 

@@ -8,6 +8,9 @@
 from __future__ import annotations
 
 import enum
+from typing import Final
+
+from unorules._echo import capped
 
 __all__ = ["ErrorCode", "IllegalAction"]
 
@@ -45,6 +48,11 @@ class ErrorCode(enum.Enum):
     """A transcript's ``result`` disagrees with the replayed game."""
 
 
+_MESSAGE_LIMIT: Final = 300
+"""The longest message an :class:`IllegalAction` keeps (then an ellipsis): messages name
+the cards of the action, which may be long lists."""
+
+
 class IllegalAction(ValueError):
     """An action that :func:`unorules.apply` rejects, with a stable :class:`ErrorCode` and a
     message naming the rule broken. The state it was applied to is never changed.
@@ -62,7 +70,7 @@ class IllegalAction(ValueError):
     """Why the action was rejected."""
 
     def __init__(self, code: ErrorCode, message: str) -> None:
-        super().__init__(message)
+        super().__init__(capped(message, _MESSAGE_LIMIT))
         self.code = code
 
     def __reduce__(self) -> tuple[type[IllegalAction], tuple[ErrorCode, str]]:

@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import difflib
 import enum
-import types
-from collections.abc import Mapping
+import threading
+from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
 import attrs
 
+from unorules._echo import capped, shown
 from unorules.cards import Card, Rank, build_deck
 from unorules.effects import EFFECTS
 
@@ -308,7 +309,7 @@ class CardPoints:
 def _known_effect(instance: Rules, attribute: attrs.Attribute[str], value: str) -> None:
     if value not in EFFECTS:
         raise RulesError(
-            f"{attribute.name}={value!r} is not a registered effect; known: "
+            f"{attribute.name}={shown(value)} is not a registered effect; known: "
             + ", ".join(sorted(EFFECTS))
         )
 
@@ -542,9 +543,9 @@ def _conflicts(r: Rules) -> list[str]:
     def bounded(name: str, low: int, high: int | None, what: str) -> None:
         value = getattr(r, name)
         if not isinstance(value, int) or isinstance(value, bool):
-            problems.append(f"{name}={value!r}: expected an integer")
+            problems.append(f"{name}={shown(value)}: expected an integer")
         elif value < low or (high is not None and value > high):
-            problems.append(f"{name}={value}: {what}")
+            problems.append(f"{name}={shown(value)}: {what}")
 
     bounded("shuffle_hands_cards", 0, 1, "a deck holds 0 or 1 Wild Shuffle Hands")
     bounded("customizable_cards", 0, 3, "a deck holds 0 to 3 Wild Customizable cards")
@@ -568,14 +569,14 @@ def _conflicts(r: Rules) -> list[str]:
         ("multi_play", MultiPlay),
     ):
         if not isinstance(getattr(r, name), kind):
-            problems.append(f"{name}={getattr(r, name)!r}: expected a {kind.__name__}")
+            problems.append(f"{name}={shown(getattr(r, name))}: expected a {kind.__name__}")
     if not isinstance(r.points, CardPoints):
-        problems.append(f"points={r.points!r}: expected a CardPoints")
+        problems.append(f"points={shown(r.points)}: expected a CardPoints")
     if problems:
         return problems
     if r.customizable_effect != "wild" and r.customizable_cards == 0:
         problems.append(
-            f"customizable_effect={r.customizable_effect!r} needs Wild Customizable cards,"
+            f"customizable_effect={shown(r.customizable_effect)} needs Wild Customizable cards,"
             " but customizable_cards=0"
         )
     if r.shuffle_hands_last_card is ShuffleHandsLastCard.GO_OUT and r.shuffle_hands_cards == 0:
@@ -592,10 +593,6 @@ def _conflicts(r: Rules) -> list[str]:
             "draw_until_playable=True needs play_drawn_card=True (the card drawn must be laid)"
         )
     return problems
-
-
-def _freeze_profiles(profiles: dict[str, Rules]) -> Mapping[str, Rules]:
-    return types.MappingProxyType(profiles)
 
 
 MATTEL: Final = Rules()
@@ -663,16 +660,50 @@ _profiles: dict[str, Rules] = {
     "danish": DANISH,
 }
 _BUILT_IN: Final = frozenset(_profiles)
+_BUILT_IN_ORDER: Final = tuple(_profiles)
+# register_profile may run in one thread while another reads the registry: writes take the
+# lock, and every read that iterates works on a snapshot taken under it.
+_registry_lock = threading.Lock()
 
-PROFILES: Final[Mapping[str, Rules]] = _freeze_profiles(_profiles)
+
+def _profile_items() -> tuple[tuple[str, Rules], ...]:
+    """The registry's (name, rules) pairs, built-ins first, as one consistent snapshot."""
+    with _registry_lock:
+        return tuple(_profiles.items())
+
+
+class _Profiles(Mapping[str, Rules]):
+    """The registry seen read-only. Iterating it works on a snapshot, so a thread may
+    iterate while another registers a profile."""
+
+    __slots__ = ()
+
+    def __getitem__(self, name: str) -> Rules:
+        return _profiles[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in _profiles
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([name for name, _ in _profile_items()])
+
+    def __len__(self) -> int:
+        return len(_profiles)
+
+    def __repr__(self) -> str:
+        return f"PROFILES({dict(_profile_items())!r})"
+
+
+PROFILES: Final[Mapping[str, Rules]] = _Profiles()
 """Read-only mapping of profile name to :class:`Rules`; registered profiles appear here.
+Iterating it is safe while another thread registers a profile (it iterates a snapshot).
 
 >>> PROFILES["danish"].voluntary_draw
 False
 >>> PROFILES["house"] = Rules()
 Traceback (most recent call last):
 ...
-TypeError: 'mappingproxy' object does not support item assignment
+TypeError: '_Profiles' object does not support item assignment
 """
 
 
@@ -689,16 +720,18 @@ def get_profile(name: str) -> Rules:
     try:
         return _profiles[name]
     except (KeyError, TypeError):
-        raise ValueError(
-            f"unknown rules profile {name!r}; known profiles: {', '.join(_profiles)}"
-        ) from None
+        known = ", ".join(n for n, _ in _profile_items())
+        raise ValueError(f"unknown rules profile {shown(name)}; known profiles: {known}") from None
 
 
 def register_profile(name: str, rules: Rules, *, replace: bool = False) -> None:
     """Make ``rules`` known under ``name`` (so transcripts and the command line can name it).
 
     Registering an existing name needs ``replace=True``; the four built-in profiles can
-    never be replaced.
+    never be replaced. Safe to call while other threads read the registry
+    (:func:`get_profile`, :data:`PROFILES`, transcripts being written). A transcript
+    names its rules by a built-in profile and the options that differ, never by a
+    registered name, so replacing one never changes a transcript's meaning.
 
     >>> import attrs
     >>> register_profile("doc-stacking", attrs.evolve(MATTEL, stacking=Stacking.SAME_TYPE))
@@ -712,12 +745,15 @@ def register_profile(name: str, rules: Rules, *, replace: bool = False) -> None:
     if not isinstance(rules, Rules):
         raise TypeError(f"register_profile needs a Rules value, not {type(rules).__name__}")
     if not isinstance(name, str) or not name.strip() or name != name.strip():
-        raise ValueError(f"a profile name is a non-empty string without outer spaces: {name!r}")
+        raise ValueError(
+            f"a profile name is a non-empty string without outer spaces: {shown(name)}"
+        )
     if name in _BUILT_IN:
-        raise ValueError(f"{name!r} is a built-in profile and cannot be replaced")
-    if name in _profiles and not replace:
-        raise ValueError(f"profile {name!r} is already registered; pass replace=True")
-    _profiles[name] = rules
+        raise ValueError(f"{shown(name)} is a built-in profile and cannot be replaced")
+    with _registry_lock:
+        if name in _profiles and not replace:
+            raise ValueError(f"profile {shown(name)} is already registered; pass replace=True")
+        _profiles[name] = rules
 
 
 def profile_name(rules: Rules) -> str | None:
@@ -726,7 +762,7 @@ def profile_name(rules: Rules) -> str | None:
     >>> profile_name(SWEDISH), profile_name(attrs.evolve(SWEDISH, target=100))
     ('swedish', None)
     """
-    for name, value in _profiles.items():
+    for name, value in _profile_items():
         if value == rules:
             return name
     return None
@@ -757,29 +793,32 @@ def _option_value(name: str, value: object) -> object:
             return _ENUMS[name](value)
         except ValueError:
             choices = ", ".join(repr(m.value) for m in _ENUMS[name])
-            raise RulesError(f"{name}={value!r}: expected one of {choices}") from None
+            raise RulesError(f"{name}={shown(value)}: expected one of {choices}") from None
     if name == "points":
         if not isinstance(value, dict):
-            raise RulesError(f"points={value!r}: expected an object of card points")
+            raise RulesError(f"points={shown(value)}: expected an object of card points")
         known = {a.name for a in attrs.fields(CardPoints)}
         unknown = sorted(set(value) - known)
         if unknown:
             raise RulesError(
-                f"points: unknown key(s) {', '.join(unknown)}; known: {', '.join(sorted(known))}"
+                f"points: unknown key(s) {capped(', '.join(unknown))};"
+                f" known: {', '.join(sorted(known))}"
             )
         for key, item in value.items():
             if not isinstance(item, int) or isinstance(item, bool) or item < 0:
-                raise RulesError(f"points.{key}={item!r}: expected a whole number >= 0")
+                raise RulesError(
+                    f"points.{capped(key)}={shown(item)}: expected a whole number >= 0"
+                )
         return attrs.evolve(CardPoints(), **value)
     expected = attrs.fields_dict(Rules)[name].default
     if isinstance(expected, bool):
         if not isinstance(value, bool):
-            raise RulesError(f"{name}={value!r}: expected true or false")
+            raise RulesError(f"{name}={shown(value)}: expected true or false")
     elif isinstance(expected, int):
         if not isinstance(value, int) or isinstance(value, bool):
-            raise RulesError(f"{name}={value!r}: expected a whole number")
+            raise RulesError(f"{name}={shown(value)}: expected a whole number")
     elif isinstance(expected, str) and not isinstance(value, str):
-        raise RulesError(f"{name}={value!r}: expected a string")
+        raise RulesError(f"{name}={shown(value)}: expected a string")
     return value
 
 
@@ -797,9 +836,9 @@ def rules_from_options(base: Rules, options: Mapping[str, object]) -> Rules:
     changes: dict[str, Any] = {}
     for name, value in options.items():
         if name not in fields:
-            close = difflib.get_close_matches(str(name), list(fields), n=1)
+            close = difflib.get_close_matches(str(name)[:100], list(fields), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
-            raise RulesError(f"unknown rule option {name!r}{hint}")
+            raise RulesError(f"unknown rule option {shown(name)}{hint}")
         changes[name] = _option_value(name, value)
     return attrs.evolve(base, **changes)
 
@@ -835,7 +874,7 @@ def compare_profiles(names: list[str] | None = None) -> list[tuple[str, str, lis
     >>> [row for row in rows if row[0] == "voluntary_draw"]
     [('voluntary_draw', 'R4.5, A7', ['yes', 'no'])]
     """
-    chosen = names if names is not None else list(_profiles)
+    chosen = names if names is not None else [n for n, _ in _profile_items()]
     values = [get_profile(n) for n in chosen]
     rows: list[tuple[str, str, list[str]]] = []
     for a in attrs.fields(Rules):

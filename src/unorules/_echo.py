@@ -1,0 +1,101 @@
+"""Input echoed in error messages, capped: a message names what was wrong, but a 5 MB
+string handed in must not come back as a 5 MB message.
+
+:func:`shown` writes a Python value as ``repr`` does, :func:`shown_json` a JSON value as
+JSON; both stop at :data:`ECHO_LIMIT` characters and end with an ellipsis when cut.
+
+>>> shown("R7"), shown("x" * 100)[-6:], len(shown("x" * 5_000_000))
+("'R7'", 'xxxxx…', 61)
+>>> shown_json(True), shown_json([1, "a" * 80])
+('true', '[1, "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…')
+"""
+
+from __future__ import annotations
+
+import json
+import reprlib
+from typing import Final
+
+__all__ = ["ECHO_LIMIT", "capped", "shown", "shown_json"]
+
+ECHO_LIMIT: Final = 60
+"""The most characters of input a message echoes.
+
+>>> ECHO_LIMIT
+60
+"""
+
+_ELLIPSIS: Final = "…"
+
+_repr = reprlib.Repr()
+_repr.maxstring = ECHO_LIMIT + 2
+_repr.maxother = ECHO_LIMIT + 2
+_repr.maxlong = ECHO_LIMIT + 2
+_repr.maxlevel = 3
+for _name in ("maxlist", "maxtuple", "maxset", "maxfrozenset", "maxdeque", "maxarray"):
+    setattr(_repr, _name, 8)
+_repr.maxdict = 6
+
+
+def _cap(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + _ELLIPSIS
+
+
+def capped(text: str, limit: int = ECHO_LIMIT) -> str:
+    """``text`` itself, at most ``limit`` characters (then an ellipsis).
+
+    >>> capped("R1, R2"), capped("R1 " * 100)[-4:]
+    ('R1, R2', 'R1 …')
+    """
+    return _cap(text, limit)
+
+
+def shown(value: object, limit: int = ECHO_LIMIT) -> str:
+    """``repr(value)``, at most ``limit`` characters (then an ellipsis). Strings are cut
+    before they are written out, and containers show their first items only, so the cost
+    does not grow with the value.
+
+    >>> shown("wild draw four"), shown(("R1",) * 1000)
+    ("'wild draw four'", "('R1', 'R1', 'R1', 'R1', 'R1', 'R1', 'R1', 'R1', ...)")
+    """
+    if isinstance(value, str):
+        return _cap(repr(value[: limit + 1]), limit)
+    try:
+        text = _repr.repr(value)
+    except Exception:  # a value whose repr fails: name its type only
+        text = f"<{type(value).__name__}>"
+    return _cap(text, limit)
+
+
+def _json_part(value: object, budget: int) -> str:
+    if isinstance(value, str):
+        return json.dumps(value[: budget + 1])
+    if isinstance(value, list | tuple | dict):
+        pairs = value.items() if isinstance(value, dict) else enumerate(value)
+        parts: list[str] = []
+        used = 1
+        for key, item in pairs:
+            if used > budget:
+                parts.append(_ELLIPSIS)
+                break
+            part = _json_part(item, budget - used)
+            if isinstance(value, dict):
+                part = f"{_json_part(str(key), budget - used)}: {part}"
+            parts.append(part)
+            used += len(part) + 2
+        inner = ", ".join(parts)
+        return f"{{{inner}}}" if isinstance(value, dict) else f"[{inner}]"
+    try:
+        return json.dumps(value)
+    except (TypeError, ValueError):
+        return shown(value, budget)
+
+
+def shown_json(value: object, limit: int = ECHO_LIMIT) -> str:
+    """``value`` as JSON text (as parsed JSON echoes best), at most ``limit`` characters
+    (then an ellipsis); the cost does not grow with the value.
+
+    >>> shown_json(None), shown_json({"hand_size": 99}), len(shown_json(["R1"] * 10**6))
+    ('null', '{"hand_size": 99}', 61)
+    """
+    return _cap(_json_part(value, limit), limit)

@@ -1,0 +1,198 @@
+"""``unorules validate``: the command's logic (``cli.py`` parses the arguments and calls
+:func:`run`).
+
+Files are read game by game (:func:`unorules.transcript.stream`) and validated on one or
+several processes (:func:`unorules.transcript.validate_many`), so memory does not grow
+with the corpus; the reports are printed as they come, in order, and ``--json`` writes its
+array one element at a time. Output that cannot be written (a full disk, a closed pipe) is
+exit code 2, as a file that cannot be opened is: the command never claims success for
+games it did not report.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+import attrs
+
+from unorules.rules import Rules
+from unorules.transcript import Report, Source
+from unorules.transcript._io import _is_lines
+from unorules.transcript._stream import MAX_GAME_BYTES, _sources, _validate_items
+
+__all__: list[str] = []
+
+_OK = 0  # every game is valid
+_INVALID = 1  # a game is invalid
+_CANNOT = 2  # a file that cannot be opened or read, or output that cannot be written
+
+_DELAY = 1.0  # seconds before a progress line is shown on a terminal
+_EVERY = 0.25  # seconds between its updates
+
+
+@attrs.frozen
+class _Unread:
+    """A file that could not be opened or read, in its place among the games."""
+
+    path: str
+    message: str
+
+
+def _items(files: Sequence[str]) -> Iterator[Source | _Unread]:
+    """The games of every file in order, a file that cannot be opened or read in its place."""
+    for path in files:
+        try:
+            handle = open(path, "rb")  # noqa: SIM115 (closed by the with below)
+        except OSError as exc:
+            yield _Unread(path, f"cannot open {path}: {exc.strerror or exc}")
+            continue
+        with handle:
+            try:
+                yield from _sources(handle, path, lines=_is_lines(Path(path)), limit=MAX_GAME_BYTES)
+            except OSError as exc:
+                yield _Unread(path, f"cannot read {path}: {exc.strerror or exc}")
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+class _Progress:
+    """A line on a terminal's stderr that counts the games checked, for long runs only:
+    shown from ``delay`` seconds on, updated at most every ``every`` seconds."""
+
+    def __init__(
+        self,
+        err: TextIO,
+        *,
+        delay: float = 1.0,
+        every: float = 0.25,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.err = err
+        self.show = _isatty(err)
+        self.clock = clock
+        self.start = clock()
+        self.delay = delay
+        self.every = every
+        self.last: float | None = None
+        self.width = 0
+
+    def update(self, games: int, name: str) -> None:
+        if not self.show:
+            return
+        now = self.clock()
+        if now - self.start < self.delay or (
+            self.last is not None and now - self.last < self.every
+        ):
+            return
+        self.last = now
+        shown = name if len(name) <= 60 else "..." + name[-57:]
+        noun = "game" if games == 1 else "games"
+        text = f"unorules validate: {games:,} {noun} checked ({shown})"
+        self._write("\r" + text.ljust(self.width))
+        self.width = len(text)
+
+    def close(self) -> None:
+        if self.width:
+            self._write("\r" + " " * self.width + "\r")
+            self.width = 0
+
+    def _write(self, text: str) -> None:
+        try:
+            self.err.write(text)
+            self.err.flush()
+        except (OSError, ValueError):
+            self.show = False
+
+
+def _json_element(entry: dict[str, Any]) -> str:
+    """One element of the array as ``json.dumps(entries, indent=2)`` lays it out."""
+    return "  " + json.dumps(entry, indent=2).replace("\n", "\n  ")
+
+
+def _silence(out: TextIO) -> None:
+    """Point the output's file descriptor at /dev/null, so that the interpreter's last
+    flush of what could not be written does not fail again at exit."""
+    try:
+        fd = out.fileno()
+    except (AttributeError, ValueError, OSError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
+
+
+def run(
+    files: Sequence[str],
+    *,
+    rules: Rules | None,
+    as_json: bool,
+    jobs: int,
+    out: TextIO,
+    err: TextIO,
+) -> int:
+    """Validate ``files`` and print one line a game (or the ``--json`` array) to ``out``;
+    return the exit code (0 every game valid, 1 a game invalid, 2 a file that cannot be
+    opened or read, or output that cannot be written).
+
+    >>> import io
+    >>> out, err = io.StringIO(), io.StringIO()
+    >>> run(["no/such/file.json"], rules=None, as_json=True, jobs=1, out=out, err=err)
+    2
+    >>> print(out.getvalue() + err.getvalue(), end="")
+    []
+    unorules: cannot open no/such/file.json: No such file or directory
+    """
+    status = _OK
+    progress = _Progress(err, delay=_DELAY, every=_EVERY)
+    games = 0
+    first = True
+    checked = _validate_items(_items(files), rules, jobs)
+    try:
+        if as_json:
+            out.write("[")
+        for item, report in checked:
+            if isinstance(item, _Unread) or report is None:
+                assert isinstance(item, _Unread)
+                progress.close()
+                print(f"unorules: {item.message}", file=err)
+                status = _CANNOT
+                continue
+            assert isinstance(item, Source) and isinstance(report, Report)
+            if not report.valid and status == _OK:
+                status = _INVALID
+            if as_json:
+                entry = {"file": item.path, "line": item.line, **report.to_dict()}
+                out.write(("\n" if first else ",\n") + _json_element(entry))
+            else:
+                out.write(f"{item.name}: {report}\n")
+            first = False
+            games += 1
+            progress.update(games, item.name)
+        if as_json:
+            out.write("]\n" if first else "\n]\n")
+        out.flush()
+    except BrokenPipeError:  # e.g. `unorules validate ... | head`: stop quietly, not with 0
+        checked.close()  # stops the workers
+        progress.close()
+        _silence(out)
+        return _CANNOT
+    except OSError as exc:  # e.g. `unorules validate ... > /dev/full`
+        checked.close()
+        progress.close()
+        _silence(out)
+        print(f"unorules validate: cannot write the output: {exc.strerror or exc}", file=err)
+        return _CANNOT
+    progress.close()
+    return status

@@ -1,0 +1,391 @@
+"""The transcript model: :class:`Transcript`, :class:`Round`, and what validation reports
+(:class:`Problem`, :class:`Report`, :class:`Summary`, :class:`TranscriptError`).
+
+Part of :mod:`unorules.transcript`, which re-exports every public name; import them from
+there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Final, NoReturn
+
+import attrs
+
+from unorules.actions import (
+    Action,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Draw,
+    NextRound,
+    Pass,
+    Play,
+)
+from unorules.deal import Deal
+from unorules.errors import ErrorCode
+from unorules.rules import Rules, get_profile
+from unorules.state import State
+
+FORMAT: Final = "unorules/1"
+"""The value of a transcript's ``"format"`` key.
+
+>>> FORMAT
+'unorules/1'
+"""
+
+
+# == errors and reports ========================================================================
+
+
+@attrs.frozen
+class Problem:
+    """Why a transcript is not valid: where (round and action index, both from 0, and the
+    JSON path), a stable :class:`~unorules.ErrorCode`, and a message naming the rule.
+
+    >>> p = Problem(ErrorCode.BAD_COLOR, "W is a wild: name a color", "$.rounds[0].actions[3]",
+    ...             round=0, index=3)
+    >>> p.to_dict()["code"], str(p)
+    ('bad_color', 'at round 0 action 3 (bad_color): W is a wild: name a color')
+    """
+
+    code: ErrorCode
+    message: str
+    path: str = "$"
+    round: int | None = None
+    """The round (from 0) the problem is in, None when it is not in a round."""
+    index: int | None = None
+    """The action (from 0, within its round), None when the problem is not an action."""
+
+    @property
+    def where(self) -> str:
+        """Where the problem is, as a person reads it: ``round 0 action 5`` for an action,
+        ``round 1`` for a round entry, else the JSON path.
+
+        >>> Problem(ErrorCode.MALFORMED, "expected a list", "$.rounds").where
+        '$.rounds'
+        """
+        if self.code in (ErrorCode.MALFORMED, ErrorCode.UNKNOWN_RULES) or self.round is None:
+            return self.path
+        if self.index is None:
+            return f"round {self.round}"
+        return f"round {self.round} action {self.index}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The problem as plain JSON values: ``round``, ``index``, ``code``, ``message``,
+        ``path``.
+
+        >>> Problem(ErrorCode.MALFORMED, "not JSON").to_dict()
+        {'round': None, 'index': None, 'code': 'malformed', 'message': 'not JSON', 'path': '$'}
+        """
+        return {
+            "round": self.round,
+            "index": self.index,
+            "code": self.code.value,
+            "message": self.message,
+            "path": self.path,
+        }
+
+    def __str__(self) -> str:
+        return f"at {self.where} ({self.code.value}): {self.message}"
+
+
+class TranscriptError(ValueError):
+    """A transcript that cannot be read or replayed, with its :class:`Problem`.
+
+    :func:`loads`, :func:`replay` and :meth:`Transcript.from_dict` raise it;
+    :func:`validate` turns it into a :class:`Report` instead.
+
+    >>> try:
+    ...     loads('{"format": "unorules/2"}')
+    ... except TranscriptError as err:
+    ...     print(err.code.value, err.path)
+    malformed $.format
+    """
+
+    problem: Problem
+    """What is wrong, and where."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
+
+    @property
+    def code(self) -> ErrorCode:
+        """The problem's code.
+
+        >>> TranscriptError(Problem(ErrorCode.MALFORMED, "not JSON")).code.value
+        'malformed'
+        """
+        return self.problem.code
+
+    @property
+    def path(self) -> str:
+        """The JSON path of the problem.
+
+        >>> TranscriptError(Problem(ErrorCode.MALFORMED, "no", "$.rounds")).path
+        '$.rounds'
+        """
+        return self.problem.path
+
+    def __reduce__(self) -> tuple[type[TranscriptError], tuple[Problem]]:
+        return (type(self), (self.problem,))
+
+
+def _fail(
+    code: ErrorCode,
+    path: str,
+    message: str,
+    round: int | None = None,
+    index: int | None = None,
+) -> NoReturn:
+    raise TranscriptError(Problem(code, message, path, round, index))
+
+
+def _malformed(
+    path: str, message: str, round: int | None = None, index: int | None = None
+) -> NoReturn:
+    _fail(ErrorCode.MALFORMED, path, message, round, index)
+
+
+@attrs.frozen
+class Summary:
+    """Where a game stands: the ``final`` part of a :class:`Report`.
+
+    >>> import unorules as uno
+    >>> s = Summary.of(uno.new_game(2, seed=4))
+    >>> s.phase, s.hand_sizes
+    ('play', (7, 7))
+    """
+
+    phase: str
+    """The :class:`~unorules.Phase` value, e.g. ``"play"``."""
+    current_player: int | None
+    color: str | None
+    """The color in force by its JSON name, None while the first color is to be named."""
+    top_card: str
+    """The top card of the discard pile in notation."""
+    direction: int
+    hand_sizes: tuple[int, ...]
+
+    @classmethod
+    def of(cls, state: State) -> Summary:
+        """The summary of ``state``.
+
+        >>> import unorules as uno
+        >>> Summary.of(uno.new_game(2, seed=4)).direction
+        1
+        """
+        return cls(
+            phase=state.phase.value,
+            current_player=state.current_player,
+            color=None if state.color is None else state.color.value,
+            top_card=str(state.top_card),
+            direction=state.direction,
+            hand_sizes=tuple(len(h) for h in state.hands),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """As plain JSON values.
+
+        >>> import unorules as uno
+        >>> sorted(Summary.of(uno.new_game(2, seed=4)).to_dict())
+        ['color', 'current_player', 'direction', 'hand_sizes', 'phase', 'top_card']
+        """
+        return {
+            "phase": self.phase,
+            "current_player": self.current_player,
+            "color": self.color,
+            "top_card": self.top_card,
+            "direction": self.direction,
+            "hand_sizes": list(self.hand_sizes),
+        }
+
+
+@attrs.frozen
+class Report:
+    """The outcome of :func:`validate`: valid or not, the first problem, and where the game
+    stands after the last valid action.
+
+    >>> r = validate('{"format": "unorules/1", "rules": "mattel", "players": 2, "seed": 3,'
+    ...              ' "rounds": [{"actions": []}]}')
+    >>> r.valid, r.error, r.scores, r.final.phase
+    (True, None, (0, 0), 'play')
+    >>> print(validate("[1, 2"))
+    invalid at $ (malformed): not JSON: Expecting ',' delimiter: line 1 column 6 (char 5)
+    """
+
+    error: Problem | None
+    """The first problem, or None when the transcript is valid."""
+    scores: tuple[int, ...] | None = None
+    """Match totals per seat after the last valid action (None when no round could start)."""
+    final: Summary | None = None
+    """Where the game stands after the last valid action (None when no round could start)."""
+    rounds: int = 0
+    """How many rounds were started."""
+    actions: int = 0
+    """How many actions were applied (all rounds)."""
+    state: State | None = attrs.field(default=None, eq=False, repr=False)
+    """The state after the last valid action, for a closer look."""
+
+    @property
+    def valid(self) -> bool:
+        """True when the transcript has no problem.
+
+        >>> validate(b"not json").valid
+        False
+        """
+        return self.error is None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as plain JSON values (what ``unorules validate --json`` prints, less
+        ``file`` and ``line``).
+
+        >>> sorted(validate("{}").to_dict())
+        ['actions', 'error', 'final', 'rounds', 'scores', 'valid']
+        """
+        return {
+            "valid": self.valid,
+            "error": None if self.error is None else self.error.to_dict(),
+            "scores": None if self.scores is None else list(self.scores),
+            "final": None if self.final is None else self.final.to_dict(),
+            "rounds": self.rounds,
+            "actions": self.actions,
+        }
+
+    def __str__(self) -> str:
+        if self.error is not None:
+            return "invalid " + " ".join(str(self.error).split())
+        scores = "-" if self.scores is None else " ".join(map(str, self.scores))
+        rounds = "round" if self.rounds == 1 else "rounds"
+        actions = "action" if self.actions == 1 else "actions"
+        return f"valid ({self.rounds} {rounds}, {self.actions} {actions}; scores {scores})"
+
+
+# == the transcript value ======================================================================
+
+
+def _action_tuple(actions: Iterable[Action]) -> tuple[Action, ...]:
+    out = tuple(actions)
+    for action in out:
+        if isinstance(action, NextRound) or not isinstance(
+            action, Play | Draw | Pass | CallUno | CatchUno | Challenge | ChooseColor
+        ):
+            raise TypeError(f"a round's actions are player actions, not {action!r}")
+    return out
+
+
+@attrs.frozen
+class Round:
+    """One round of a transcript: its deal (None when the transcript's seed deals it) and
+    the actions played, in order.
+
+    >>> import unorules as uno
+    >>> Round([uno.Play(1, "G7")]).actions
+    (Play(1, 'G7'),)
+    """
+
+    actions: tuple[Action, ...] = attrs.field(default=(), converter=_action_tuple)
+    deal: Deal | None = None
+
+
+def _names(players: int | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(players, int):
+        if not isinstance(players, bool):
+            return tuple(f"P{i}" for i in range(players))
+    elif not isinstance(players, str) and all(isinstance(n, str) for n in players):
+        return tuple(players)
+    raise TypeError(f"players is a number of seats or a list of names, not {players!r}")
+
+
+def _rules(value: Rules | str) -> Rules:
+    return get_profile(value) if isinstance(value, str) else value
+
+
+def _rounds(value: Iterable[Round]) -> tuple[Round, ...]:
+    return tuple(value)
+
+
+def _scores(value: Iterable[int] | None) -> tuple[int, ...] | None:
+    return None if value is None else tuple(value)
+
+
+@attrs.frozen
+class Transcript:
+    """A recorded game: the rules, the players, an optional seed, the rounds (each with its
+    deal and actions) and an optional expected ``result`` (final scores).
+
+    Build one with :func:`record`, :func:`loads` or directly:
+
+    >>> import unorules as uno
+    >>> t = Transcript("mattel", 2, [Round([uno.Play(0, "R1")])], seed=5)
+    >>> t.players, t.rules == uno.MATTEL
+    (('P0', 'P1'), True)
+    >>> loads(dumps(t)) == t
+    True
+    """
+
+    rules: Rules = attrs.field(converter=_rules)
+    players: tuple[str, ...] = attrs.field(converter=_names)
+    """The players' names by seat (a count in the JSON gives ``P0``, ``P1``, ...)."""
+    rounds: tuple[Round, ...] = attrs.field(converter=_rounds)
+    seed: int | None = None
+    """The match's seed: rounds without a deal are dealt by it, and it fixes whatever the
+    deals leave to chance."""
+    result: tuple[int, ...] | None = attrs.field(default=None, converter=_scores)
+    """The final scores the replayed game must reach, or None."""
+
+    @classmethod
+    def from_dict(cls, data: object, *, rules: Rules | str | None = None) -> Transcript:
+        """A transcript from its parsed JSON; raises :class:`TranscriptError` (codes
+        ``malformed``, ``unknown_rules``) with the JSON path of the first problem.
+        ``rules`` replaces the transcript's own rules.
+
+        >>> Transcript.from_dict(
+        ...     {"format": "unorules/1", "rules": "uno-deluxe", "players": 2, "rounds": []}
+        ... )
+        Traceback (most recent call last):
+        ...
+        unorules.transcript.TranscriptError: at $.rules (unknown_rules): unknown rules ...
+        """
+        from unorules.transcript._io import _parse  # noqa: PLC0415 (the parser imports this module)
+
+        return _parse(data, _override(rules))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The transcript as plain JSON values (see :func:`dumps`).
+
+        >>> import unorules as uno
+        >>> Transcript("swedish", ["Ann", "Bo"], [Round()], seed=1).to_dict()
+        {'format': 'unorules/1', 'rules': 'swedish', 'players': ['Ann', 'Bo'], 'seed': 1,
+         'rounds': [{'actions': []}]}
+        """
+        from unorules.transcript._io import _round_json, _rules_json  # noqa: PLC0415 (a cycle)
+
+        out: dict[str, Any] = {"format": FORMAT, "rules": _rules_json(self.rules)}
+        default = tuple(f"P{i}" for i in range(len(self.players)))
+        out["players"] = len(self.players) if self.players == default else list(self.players)
+        if self.seed is not None:
+            out["seed"] = self.seed
+        out["rounds"] = [_round_json(r) for r in self.rounds]
+        if self.result is not None:
+            out["result"] = {"scores": list(self.result)}
+        return out
+
+    @property
+    def action_count(self) -> int:
+        """How many actions the transcript holds, all rounds together.
+
+        >>> import unorules as uno
+        >>> t = Transcript("mattel", 2, [Round([uno.Draw(0)]), Round([uno.Draw(1)])], seed=1)
+        >>> t.action_count
+        2
+        """
+        return sum(len(r.actions) for r in self.rounds)
+
+
+def _override(rules: Rules | str | None) -> Rules | None:
+    if rules is None or isinstance(rules, Rules):
+        return rules
+    return get_profile(rules)

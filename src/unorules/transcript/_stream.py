@@ -1,0 +1,219 @@
+"""Reading transcript files game by game, with bounded memory, and validating many games
+on several processes: :func:`read`, :func:`stream`, :func:`validate_many` and the limit
+:data:`MAX_GAME_BYTES`.
+
+Part of :mod:`unorules.transcript`, which re-exports every public name; import them from
+there.
+"""
+
+from __future__ import annotations
+
+import collections
+import concurrent.futures
+import multiprocessing
+import os
+from collections.abc import Generator, Iterable, Iterator
+from pathlib import Path
+from typing import BinaryIO, Final
+
+import attrs
+
+from unorules.errors import ErrorCode
+from unorules.rules import Rules
+from unorules.transcript._io import Source, _is_lines
+from unorules.transcript._model import Problem, Report, _override
+
+MAX_GAME_BYTES: Final = 16 * 1024 * 1024
+"""The most bytes one game may take: a ``.json`` file, or one line of a ``.jsonl`` file
+(16 MiB, far more than any real match: a round of 300 actions takes about 12 kB). A larger
+game is not read into memory: it is reported as ``malformed``, naming the line; in a JSON
+Lines file the rest of that file is not read (its end is unknown).
+
+>>> MAX_GAME_BYTES // (1024 * 1024)
+16
+"""
+
+_BATCH_GAMES: Final = 64
+_BATCH_BYTES: Final = 1 << 20
+
+
+def _size(limit: int) -> str:
+    mib = 1024 * 1024
+    return f"{limit // mib} MiB" if limit % mib == 0 else f"{limit} bytes"
+
+
+def _too_large(name: str, line: int | None, limit: int) -> Source:
+    if line is None:
+        message = f"the file is larger than {_size(limit)}, the most one game may take"
+    else:
+        message = (
+            f"line {line} is longer than {_size(limit)}, the most one game may take:"
+            " the rest of the file is not read"
+        )
+    return Source(name, line, b"", problem=Problem(ErrorCode.MALFORMED, message))
+
+
+def _sources(handle: BinaryIO, name: str, *, lines: bool, limit: int) -> Iterator[Source]:
+    """The games read from an open binary file, one at a time (see :func:`stream`)."""
+    if not lines:
+        data = handle.read(limit + 1)
+        yield _too_large(name, None, limit) if len(data) > limit else Source(name, None, data)
+        return
+    found = False
+    number = 0
+    while True:
+        raw = handle.readline(limit + 1)
+        if not raw:
+            break
+        number += 1
+        if not raw.endswith(b"\n") and len(raw) > limit:
+            yield _too_large(name, number, limit)
+            return
+        text = raw[:-1] if raw.endswith(b"\n") else raw
+        if text.strip():
+            found = True
+            yield Source(name, number, text)
+    if not found:
+        yield Source(name, None, b"")
+
+
+def stream(path: str | os.PathLike[str], *, limit: int = MAX_GAME_BYTES) -> Iterator[Source]:
+    """The games in a file, one at a time, as :func:`read` finds them, reading the file as
+    it goes: memory does not grow with the file. The file is opened when the first game is
+    asked for (:class:`OSError` then, if it cannot be). A game larger than ``limit`` bytes
+    (:data:`MAX_GAME_BYTES` by default) comes as a :class:`Source` whose ``problem`` says
+    so, and a JSON Lines file is not read beyond such a line.
+
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     p = pathlib.Path(tmp, "games.jsonl")
+    ...     _ = p.write_bytes(b'{"format": "unorules/1"}\\n' + b"[" * 100 + b"\\n{}\\n")
+    ...     for source in stream(p, limit=50):
+    ...         print(source.line, source.validate())
+    1 invalid at $ (malformed): missing 'rules'
+    2 invalid at $ (malformed): line 2 is longer than 50 bytes, the most one game may take: ...
+    """
+    name = os.fspath(path)
+    with open(path, "rb") as handle:
+        yield from _sources(handle, name, lines=_is_lines(Path(path)), limit=limit)
+
+
+def read(path: str | os.PathLike[str]) -> list[Source]:
+    """The games in a file: one for a ``.json`` file, one per non-blank line for a
+    ``.jsonl`` (or ``.ndjson``) file. Raises :class:`OSError` when the file cannot be read;
+    a game that is not valid JSON shows up when it is loaded or validated, and so does a
+    game larger than :data:`MAX_GAME_BYTES` (which is not read). :func:`stream` gives the
+    same games one at a time.
+
+    >>> import tempfile, pathlib
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     p = pathlib.Path(tmp, "two.jsonl")
+    ...     _ = p.write_bytes(b'{"format": "unorules/1"}\\n\\nnot json\\n')
+    ...     [(s.line, s.validate().error.code.value) for s in read(p)]
+    [(1, 'malformed'), (3, 'malformed')]
+    """
+    return list(stream(path))
+
+
+# == many games, several processes ===============================================================
+
+_override_in_worker: Rules | None = None
+
+
+def _start_worker(override: Rules | None) -> None:
+    global _override_in_worker  # noqa: PLW0603 (set once per worker process)
+    _override_in_worker = override
+
+
+def _check(source: Source, override: Rules | None) -> Report:
+    """A game's report, without the state it reached (it stays where it was computed)."""
+    return attrs.evolve(source.validate(rules=override), state=None)
+
+
+def _check_batch(batch: list[Source]) -> list[Report]:
+    return [_check(source, _override_in_worker) for source in batch]
+
+
+def _batches(items: Iterator[object]) -> Iterator[list[object]]:
+    batch: list[object] = []
+    size = 0
+    for item in items:
+        batch.append(item)
+        size += len(item.text) if isinstance(item, Source) else 0
+        if len(batch) >= _BATCH_GAMES or size >= _BATCH_BYTES:
+            yield batch
+            batch, size = [], 0
+    if batch:
+        yield batch
+
+
+def _workers(jobs: int) -> int:
+    cpus = os.cpu_count() or 1
+    if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 0:
+        raise ValueError(f"jobs is 0 (one per CPU) or a number of processes, not {jobs!r}")
+    return max(1, min(cpus if jobs == 0 else jobs, cpus))
+
+
+def _merge(batch: list[object], reports: list[Report]) -> Iterator[tuple[object, Report | None]]:
+    found = iter(reports)
+    for item in batch:
+        yield item, next(found) if isinstance(item, Source) else None
+
+
+def _validate_items(
+    items: Iterable[object], override: Rules | None, jobs: int
+) -> Generator[tuple[object, Report | None], None, None]:
+    """Each item with its report, in order: a :class:`Source` is validated, anything else
+    passes through with None (the command line's files that cannot be opened)."""
+    workers = _workers(jobs)
+    if workers == 1:
+        for item in items:
+            yield item, _check(item, override) if isinstance(item, Source) else None
+        return
+    pool = concurrent.futures.ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context(),
+        initializer=_start_worker,
+        initargs=(override,),
+    )
+    ahead: collections.deque[tuple[list[object], concurrent.futures.Future[list[Report]]]]
+    ahead = collections.deque()
+    try:
+        for batch in _batches(iter(items)):
+            sources = [item for item in batch if isinstance(item, Source)]
+            ahead.append((batch, pool.submit(_check_batch, sources)))
+            if len(ahead) > 2 * workers:
+                done, future = ahead.popleft()
+                yield from _merge(done, future.result())
+        while ahead:
+            done, future = ahead.popleft()
+            yield from _merge(done, future.result())
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def validate_many(
+    sources: Iterable[Source], *, rules: Rules | str | None = None, jobs: int = 1
+) -> Iterator[tuple[Source, Report]]:
+    """Validate games one after the other (see :func:`validate`) and yield each with its
+    :class:`Report`, in the order given, on ``jobs`` processes (0: one per CPU; at most
+    the CPU count). The reports are the same whatever ``jobs`` is; they do not keep the
+    ``state`` reached, so that memory stays bounded: only a few batches of games are read
+    ahead of the report being yielded.
+
+    >>> import tempfile, pathlib
+    >>> text = ('{"format": "unorules/1", "rules": "mattel", "players": 2, "seed": 1,'
+    ...         ' "rounds": [{"actions": [{"player": 0, "draw": true}]}]}')
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     p = pathlib.Path(tmp, "games.jsonl")
+    ...     _ = p.write_text(f"{text}\\n[]\\n")
+    ...     for source, report in validate_many(stream(p), jobs=2):
+    ...         print(source.line, report)
+    1 valid (1 round, 1 action; scores 0 0)
+    2 invalid at $ (malformed): a transcript is a JSON object, not a list
+    """
+    override = _override(rules)
+    for item, report in _validate_items(sources, override, jobs):
+        if not isinstance(item, Source) or report is None:
+            raise TypeError(f"validate_many validates Source values, not {item!r}")
+        yield item, report

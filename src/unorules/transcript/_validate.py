@@ -1,0 +1,193 @@
+"""Replaying and validating transcripts: :func:`replay` and :func:`validate`.
+
+Part of :mod:`unorules.transcript`, which re-exports every public name; import them from
+there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+import attrs
+
+from unorules._echo import shown
+from unorules.actions import Action, NextRound
+from unorules.engine import apply, new_game
+from unorules.errors import ErrorCode, IllegalAction
+from unorules.rules import Rules
+from unorules.state import State
+from unorules.transcript._io import Source, _decode, _parse
+from unorules.transcript._model import (
+    Problem,
+    Report,
+    Summary,
+    Transcript,
+    TranscriptError,
+    _fail,
+    _malformed,
+    _override,
+)
+from unorules.transcript._record import _drew, _order_known, _shuffles_hands
+
+# == replaying and validating ==================================================================
+
+
+def _action_path(r: int, i: int) -> str:
+    return f"$.rounds[{r}].actions[{i}]"
+
+
+def _start(t: Transcript, r: int, state: State | None) -> State:
+    """The state at the start of round ``r``."""
+    path = f"$.rounds[{r}]"
+    deal = t.rounds[r].deal
+    n = len(t.players)
+    if deal is not None and not 0 <= deal.dealer < n:
+        _fail(
+            ErrorCode.BAD_DEAL,
+            path,
+            f"there is no seat {shown(deal.dealer)} to deal (seats 0 to {n - 1})",
+            r,
+        )
+    try:
+        if state is None:
+            seed = 0 if t.seed is None else t.seed
+            try:
+                return new_game(t.players, t.rules, seed, deal=deal)
+            except IllegalAction:
+                raise
+            except ValueError as err:
+                _malformed("$.players", str(err))
+        return apply(state, NextRound(deal))
+    except IllegalAction as err:
+        _fail(err.code, path, str(err), r)
+
+
+def _walk(t: Transcript) -> Iterator[tuple[int, int | None, State]]:
+    """Every state of the game: each round's start (index None), then the state after each
+    action. Raises :class:`TranscriptError` at the first problem."""
+    state: State | None = None
+    must_name = t.seed is None
+    for r, rnd in enumerate(t.rounds):
+        state = _start(t, r, state)
+        yield r, None, state
+        explicit = must_name and rnd.deal is not None
+        if explicit and rnd.deal is not None and rnd.deal.draw_pile is None:
+            dealt = sum(len(h) for h in rnd.deal.hands)
+            if sum(len(h) for h in state.hands) != dealt:
+                _fail(
+                    ErrorCode.DRAW_MISMATCH,
+                    f"$.rounds[{r}]",
+                    f"the first card {state.top_card} makes a player draw at the start, which a"
+                    " round without draw_pile cannot name: give the draw pile",
+                    r,
+                )
+        for i, action in enumerate(rnd.actions):
+            try:
+                new = apply(state, action)
+            except IllegalAction as err:
+                _fail(err.code, _action_path(r, i), str(err), r, i)
+            if explicit:
+                _check_chance(state, new, action, r=r, i=i)
+            state = new
+            yield r, i, state
+    if t.result is not None and state is not None and tuple(t.result) != state.scores:
+        _fail(
+            ErrorCode.RESULT_MISMATCH,
+            "$.result.scores",
+            f"result says scores {list(t.result)}, but the replayed game ends with"
+            f" {list(state.scores)}",
+        )
+
+
+def _check_chance(before: State, after: State, action: Action, *, r: int, i: int) -> None:
+    """In a round the transcript deals without a seed, every card left to chance must be
+    named: cards drawn while the pile's order is unknown, and a Wild Shuffle Hands' deal."""
+    if _shuffles_hands(action, after):
+        _fail(
+            ErrorCode.DRAW_MISMATCH,
+            _action_path(r, i),
+            "a Wild Shuffle Hands deals the pooled cards at random: without a seed, the"
+            " transcript must give the new hands (hands)",
+            r,
+            i,
+        )
+    if getattr(action, "drawn", None) is not None or not _drew(before, after, action):
+        return
+    if _order_known(before) and _order_known(after):
+        return  # the draw pile's order is known: the cards came off its top
+    if _order_known(before):
+        why = (
+            "the draw pile ran out and was rebuilt from the discard pile during this action,"
+            " so its new order is unknown"
+        )
+    else:
+        why = "the draw pile's order is unknown (no draw_pile, or the pile was rebuilt)"
+    _fail(
+        ErrorCode.DRAW_MISMATCH,
+        _action_path(r, i),
+        f"this action draws cards, but {why}: name them in order in drawn",
+        r,
+        i,
+    )
+
+
+def replay(transcript: Transcript) -> list[State]:
+    """Every state of the game in order: the start of each round, then the state after each
+    action. Raises :class:`TranscriptError` at the first problem.
+
+    >>> import unorules as uno
+    >>> t = Transcript("mattel", 2, [Round([uno.Draw(1)])], seed=3)
+    >>> [s.current_player for s in replay(t)]
+    [1, 0]
+    """
+    return [state for _, _, state in _walk(transcript)]
+
+
+def validate(
+    source: object,
+    *,
+    rules: Rules | str | None = None,
+) -> Report:
+    """Check a transcript move by move. Never raises on bad input: every problem is a
+    :class:`Report` with a code (SPEC §5). ``source`` is a :class:`Transcript`, JSON text
+    (str or bytes), the parsed JSON (any value), or a :class:`Source`; ``rules`` (a
+    :class:`Rules` or a profile name, else ValueError) replaces the transcript's own rules.
+
+    >>> r = validate('{"format": "unorules/1", "rules": "mattel", "players": 2, "seed": 1,'
+    ...              ' "rounds": [{"actions": [{"player": 0, "play": "W+4", "color": "red"}]}]}')
+    >>> r.valid, r.error.code.value, r.error.path
+    (False, 'card_not_in_hand', '$.rounds[0].actions[0]')
+    >>> r.final.hand_sizes, r.actions
+    ((7, 7), 0)
+    """
+    override = _override(rules)
+    if isinstance(source, Source):
+        source = source.text
+    try:
+        if isinstance(source, Transcript):
+            transcript = source if override is None else attrs.evolve(source, rules=override)
+        elif isinstance(source, str | bytes | bytearray):
+            transcript = _parse(
+                _decode(source if isinstance(source, str) else bytes(source)), override
+            )
+        elif isinstance(source, Mapping) and not isinstance(source, dict):
+            transcript = _parse(dict(source), override)
+        else:
+            transcript = _parse(source, override)
+    except TranscriptError as err:
+        return Report(err.problem)
+    state: State | None = None
+    rounds = actions = 0
+    error: Problem | None = None
+    try:
+        for _, index, reached in _walk(transcript):
+            state = reached
+            if index is None:
+                rounds += 1
+            else:
+                actions += 1
+    except TranscriptError as err:
+        error = err.problem
+    if state is None:
+        return Report(error)
+    return Report(error, state.scores, Summary.of(state), rounds, actions, state)
