@@ -24,24 +24,12 @@ __all__ = ["Effect", "Laying"]
 class Laying:
     """One play being resolved."""
 
-    __slots__ = (
-        "action",
-        "card",
-        "count",
-        "named",
-        "out",
-        "pending",
-        "phase",
-        "player",
-        "rest",
-        "state",
-    )
+    __slots__ = ("action", "count", "named", "out", "pending", "player", "rest", "state")
 
     def __init__(
         self,
         state: State,
         action: Play,
-        *,
         rest: tuple[Card, ...],
         count: int,
         pending: int,
@@ -51,8 +39,6 @@ class Laying:
         """The state before the play."""
         self.action = action
         self.player = action.player
-        self.card = action.card
-        """The first card laid: its rank decides the effect."""
         self.count = count
         """How many cards were laid together (A18)."""
         self.rest = rest
@@ -61,8 +47,6 @@ class Laying:
         """The player laid their last card (an effect may undo it: Wild Shuffle Hands)."""
         self.pending = pending
         """The penalty this play answers (stacking, Skip bounce), else 0."""
-        self.phase = state.phase
-        """The phase the play was made in."""
         self.named = named
         """The cards ``drawn=`` names, for the draws the effect causes."""
 

@@ -26,7 +26,7 @@ def number(d: Draft, lay: Laying) -> int:
     """A number card: the next player moves; under Seven-O a 7 swaps and a 0 rotates."""
     p = lay.player
     if not lay.out and d._match.rules.seven_o:
-        rank = lay.card.rank
+        rank = lay.action.card.rank
         if rank is Rank.SEVEN:
             target = lay.action.target
             assert target is not None  # checked with the play

@@ -39,7 +39,7 @@ from unorules._engine.reverse import reverse
 from unorules._engine.skip import skip
 from unorules._engine.wilds import customizable, shuffle_hands, wild, wild_draw_four
 from unorules.actions import Play
-from unorules.cards import Card, Rank
+from unorules.cards import ALL_CARDS, Card, Rank
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.rules import ShuffleHandsLastCard
 from unorules.state import Discard, Phase, State
@@ -62,6 +62,9 @@ EFFECTS: Final[dict[Rank, Effect]] = {
     Rank.WILD_CUSTOMIZABLE: customizable,
 }
 """The effect of each rank: the card rooms."""
+
+_EFFECT_OF: Final[dict[Card, Effect]] = {card: EFFECTS[card.rank] for card in ALL_CARDS}
+""":data:`EFFECTS` by card: cards hash by identity, in C (an enum member hashes in Python)."""
 
 
 def _fail(code: ErrorCode, message: str) -> NoReturn:
@@ -200,8 +203,8 @@ def lay(
     pending = s._pending_draw if phase is _CHALLENGE or phase is _PENALTY else 0
     d._pending_draw = 0
     d._challenge = None
-    laying = Laying(s, a, rest=rest, count=len(laid), pending=pending, named=named)
-    nxt = EFFECTS[card.rank](d, laying)
+    laying = Laying(s, a, rest, len(laid), pending, named)
+    nxt = _EFFECT_OF[card](d, laying)
     if laying.out and not d.hands[p]:  # went out (R11.1)
         if named is not None:
             named.finish()

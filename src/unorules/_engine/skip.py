@@ -25,7 +25,7 @@ __all__ = ["skip"]
 def skip(d: Draft, lay: Laying) -> int:
     """Skip the next player (one more for each further Skip laid with it)."""
     p = lay.player
-    if lay.phase is Phase.PENALTY:
+    if lay.state.phase is Phase.PENALTY:
         # Skip bounce: the next player takes the penalty and is skipped (C16).
         piles.draw(d, turns.step(d, p, 1), lay.pending, lay.named)
         return turns.step(d, p, 2)
