@@ -2,21 +2,21 @@
 
 :func:`apply_general` is what :func:`unorules.apply` does for any action the fast route
 (:mod:`unorules._engine.fast`) does not admit; the tests compare the two routes on every
-step of many seeded games. :func:`apply_logged` takes the general route and records what
-chance produced (the cards drawn from the top of the pile), for recording transcripts.
+step of many seeded games. :func:`apply_logged` takes the general route and reports what
+chance produced (:class:`Chance`): the transcripts record and check games with it.
 
 >>> import unorules as uno
 >>> s = uno.new_game(2, seed=3)
 >>> p = s.current_player
->>> after, drawn = apply_logged(s, uno.Draw(p))
->>> drawn == s.draw_pile[:1], after == uno.apply(s, uno.Draw(p))
-(True, True)
+>>> after, chance = apply_logged(s, uno.Draw(p))
+>>> chance.drawn == s.draw_pile[:1], chance.rebuilt, after == uno.apply(s, uno.Draw(p))
+(True, False, True)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Final, NamedTuple
 
 from unorules._engine import challenge, moves, play, setup
 from unorules._engine.piles import Named
@@ -35,7 +35,21 @@ from unorules.cards import Card
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.state import Phase, State
 
-__all__ = ["apply_general", "apply_logged"]
+__all__ = ["Chance", "apply_general", "apply_logged"]
+
+
+class Chance(NamedTuple):
+    """What chance produced during one action."""
+
+    drawn: tuple[Card, ...]
+    """The cards the action drew from the pile, in order (by anyone)."""
+    order_known: bool
+    """Whether the draw pile's order was known before the action (an explicit deal's
+    pile, not yet rebuilt)."""
+    rebuilt: bool
+    """Whether the draw pile ran out and was rebuilt from the discards meanwhile."""
+    shuffled: bool
+    """Whether a Wild Shuffle Hands dealt the hands with the match's generator."""
 
 
 def _play(s: State, a: Play, named: Named | None) -> State:
@@ -90,12 +104,13 @@ def apply_general(state: State, action: Action) -> State:
     return handler(state, action, None if drawn is None else Named(drawn))
 
 
-def apply_logged(state: State, action: Action) -> tuple[State, tuple[Card, ...]]:
-    """``apply`` on the general route, and the cards the action drew from the pile, in
-    the order drawn (those named by its ``drawn=``, or those taken from the top)."""
+def apply_logged(state: State, action: Action) -> tuple[State, Chance]:
+    """``apply`` on the general route, and what chance produced meanwhile: the cards drawn
+    (those named by ``drawn=``, or those taken from the top of the pile), whether the pile
+    was rebuilt, whether the hands were shuffled."""
     handler = _route(state, action)
     drawn: tuple[Card, ...] | None = getattr(action, "drawn", None)
-    if drawn is not None:
-        return handler(state, action, Named(drawn)), drawn
-    log = Named(None)
-    return handler(state, action, log), tuple(log.log)
+    log = Named(drawn)
+    after = handler(state, action, log)
+    cards = drawn if drawn is not None else tuple(log.log)
+    return after, Chance(cards, state._pile_order_fixed, log.rebuilt, log.shuffled)

@@ -39,12 +39,17 @@ class Named:
     order; or, with ``cards=None``, a log of the cards drawn from the top of the pile
     (:func:`unorules._engine.general.apply_logged` records a game's chance this way)."""
 
-    __slots__ = ("cards", "i", "log")
+    __slots__ = ("cards", "i", "log", "rebuilt", "shuffled")
 
     def __init__(self, cards: tuple[Card, ...] | None) -> None:
         self.cards = cards
         self.i = 0
         self.log: list[Card] = []
+        """With ``cards=None``: the cards drawn, in order."""
+        self.rebuilt = False
+        """The draw pile ran out and was rebuilt while the action drew."""
+        self.shuffled = False
+        """A Wild Shuffle Hands dealt the pooled hands with the generator."""
 
     def next(self) -> Card:
         cards = self.cards
@@ -93,8 +98,11 @@ def _rebuild(d: Draft) -> bool:
 
 def _draw_one(d: Draft, named: Named | None) -> Card | None:
     """The next card drawn, or None when both piles are spent (A12)."""
-    if d._pile_start >= len(d._pile) and not _rebuild(d):
-        return None
+    if d._pile_start >= len(d._pile):
+        if not _rebuild(d):
+            return None
+        if named is not None:
+            named.rebuilt = True
     if named is None or named.cards is None:
         card = d._pile[d._pile_start]
         d._pile_start += 1

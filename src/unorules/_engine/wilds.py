@@ -98,6 +98,8 @@ def shuffle_hands(d: Draft, lay: Laying) -> int | None:
     else:
         cards = rng._shuffled(pool, seed=m.seed, counter=d._rng_counter)
         d._rng_counter += 1
+        if lay.named is not None:
+            lay.named.shuffled = True
         dealt: list[tuple[Card, ...]] = [()] * n
         for i, seat in enumerate(order):
             dealt[seat] = tuple(sorted(cards[i::k], key=INDEX))

@@ -1,9 +1,7 @@
 """Recording games played through the API as transcripts: :func:`record`.
 
-This module is also the one place that reads what chance produced from the engine's
-private state fields (``State._rng_counter``, ``State._strict``) and re-derives the rebuild
-shuffle from them; validation imports those helpers from here. The engine's chance log
-(being added to the engine) will replace them.
+What chance produced during each action (the cards drawn, a rebuilt pile, shuffled
+hands) comes from the engine itself (``apply_logged``), never re-derived here.
 
 Part of :mod:`unorules.transcript`, which re-exports every public name; import them from
 there.
@@ -16,7 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 import attrs
 
-from unorules import rng
+from unorules._engine.general import apply_logged
 from unorules.actions import (
     Action,
     CallUno,
@@ -26,66 +24,12 @@ from unorules.actions import (
     NextRound,
     Play,
 )
-from unorules.cards import Card, Rank
+from unorules.cards import Card
 from unorules.deal import Deal
 from unorules.engine import apply, new_game
 from unorules.errors import IllegalAction
 from unorules.state import State
 from unorules.transcript._model import Round, Transcript, TranscriptError
-
-# == what chance produced ======================================================================
-# These helpers read the engine's private fields (State._rng_counter, the generator's counter, and
-# State._strict, whether the draw pile's order is known) and re-derive the rebuild shuffle
-# from outside the engine. They are kept here, in one place, until the engine's chance log
-# (being added to the engine) replaces them; validation imports them from this module.
-
-
-def _order_known(state: State) -> bool:
-    """Whether the order of ``state``'s draw pile is known (given, and not yet rebuilt)."""
-    return state._pile_order_fixed
-
-
-def _shuffles_hands(action: Action, after: State) -> bool:
-    """Whether ``action`` shuffled and dealt the hands with the state's generator."""
-    return (
-        isinstance(action, Play)
-        and action.card.rank is Rank.WILD_SHUFFLE_HANDS
-        and action.hands is None
-        and not after.is_over
-    )
-
-
-def _rebuilt(before: State, after: State, action: Action) -> bool:
-    """Whether the draw pile ran out during ``action`` and was rebuilt from the discards
-    (the only other use of the generator inside an action is a Wild Shuffle Hands)."""
-    return after._rng_counter - before._rng_counter > int(_shuffles_hands(action, after))
-
-
-def _drew(before: State, after: State, action: Action) -> bool:
-    """Whether ``action`` took cards from the draw pile."""
-    return after.draw_pile_size != before.draw_pile_size or _rebuilt(before, after, action)
-
-
-def _drawn_cards(before: State, after: State, action: Action) -> tuple[Card, ...]:
-    """The cards ``action`` drew, in the order the original game drew them."""
-    if not _rebuilt(before, after, action):
-        return before.draw_pile[: before.draw_pile_size - after.draw_pile_size]
-    # The pile ran out: it was rebuilt, as the engine does (R12.1, C13), from the discards
-    # under the top card once the action's cards were laid (a Danish take-back removes the
-    # Wild Draw Four first); the state's generator shuffled them with its last counter.
-    laid: tuple[Card, ...] = ()
-    if isinstance(action, Play):
-        laid = (action.card, *action.also)
-    for discard in (before.discard_pile + laid, before.discard_pile[:-1]):
-        if not discard or discard[-1] is not after.top_card:
-            continue
-        rest = list(reversed(discard[:-1]))
-        pile = rng.shuffled(rest, seed=before.seed, counter=after._rng_counter - 1)
-        taken = len(pile) - after.draw_pile_size
-        if taken >= 0 and tuple(pile[taken:]) == after.draw_pile:
-            return before.draw_pile + tuple(pile[:taken])
-    raise ValueError(f"cannot tell which cards {action} drew: record this game with its seed")
-
 
 # == recording =================================================================================
 
@@ -116,7 +60,7 @@ def _deal_candidates(state: State, known_pile: bool) -> Iterator[Deal]:
 
 def _deal_of(state: State, rebuild: Callable[[Deal], State]) -> Deal:
     """The deal that ``rebuild`` turns into exactly ``state``."""
-    for deal in _deal_candidates(state, _order_known(state)):
+    for deal in _deal_candidates(state, state._pile_order_fixed):
         try:
             if rebuild(deal) == state:
                 return deal
@@ -198,8 +142,10 @@ def record(
     unknown_order = False  # stand-alone: the replay no longer knows the pile's order
     for given_action in actions:
         action = given_action
-        before = state
-        state = apply(state, action)
+        if seed:
+            state = apply(state, action)
+        else:
+            state, chance = apply_logged(state, action)
         if isinstance(action, NextRound):
             round_actions.append([])
             starts.append(state)
@@ -207,13 +153,13 @@ def record(
             unknown_order = False
             continue
         if not seed:
-            if _drew(before, state, action) and getattr(action, "drawn", None) is None:
-                unknown_order = unknown_order or _rebuilt(before, state, action)
+            if chance.drawn and getattr(action, "drawn", None) is None:
+                unknown_order = unknown_order or chance.rebuilt
                 if (unknown_order or not draw_pile) and isinstance(
                     action, Play | Draw | CallUno | CatchUno | Challenge
                 ):
-                    action = attrs.evolve(action, drawn=_drawn_cards(before, state, action))
-            if _shuffles_hands(given_action, state):
+                    action = attrs.evolve(action, drawn=chance.drawn)
+            if chance.shuffled:
                 assert isinstance(action, Play)
                 action = attrs.evolve(action, hands=state.hands)
         round_actions[-1].append(action)

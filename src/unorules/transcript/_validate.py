@@ -11,6 +11,7 @@ from collections.abc import Iterator, Mapping
 import attrs
 
 from unorules._echo import shown
+from unorules._engine.general import Chance, apply_logged
 from unorules.actions import Action, NextRound
 from unorules.engine import apply, new_game
 from unorules.errors import ErrorCode, IllegalAction
@@ -27,7 +28,6 @@ from unorules.transcript._model import (
     _malformed,
     _override,
 )
-from unorules.transcript._record import _drew, _order_known, _shuffles_hands
 
 # == replaying and validating ==================================================================
 
@@ -83,11 +83,13 @@ def _walk(t: Transcript) -> Iterator[tuple[int, int | None, State]]:
                 )
         for i, action in enumerate(rnd.actions):
             try:
-                new = apply(state, action)
+                if explicit:
+                    new, chance = apply_logged(state, action)
+                    _check_chance(chance, action, r=r, i=i)
+                else:
+                    new = apply(state, action)
             except IllegalAction as err:
                 _fail(err.code, _action_path(r, i), str(err), r, i)
-            if explicit:
-                _check_chance(state, new, action, r=r, i=i)
             state = new
             yield r, i, state
     if t.result is not None and state is not None and tuple(t.result) != state.scores:
@@ -99,10 +101,10 @@ def _walk(t: Transcript) -> Iterator[tuple[int, int | None, State]]:
         )
 
 
-def _check_chance(before: State, after: State, action: Action, *, r: int, i: int) -> None:
+def _check_chance(chance: Chance, action: Action, *, r: int, i: int) -> None:
     """In a round the transcript deals without a seed, every card left to chance must be
     named: cards drawn while the pile's order is unknown, and a Wild Shuffle Hands' deal."""
-    if _shuffles_hands(action, after):
+    if chance.shuffled:
         _fail(
             ErrorCode.DRAW_MISMATCH,
             _action_path(r, i),
@@ -111,11 +113,11 @@ def _check_chance(before: State, after: State, action: Action, *, r: int, i: int
             r,
             i,
         )
-    if getattr(action, "drawn", None) is not None or not _drew(before, after, action):
+    if getattr(action, "drawn", None) is not None or not chance.drawn:
         return
-    if _order_known(before) and _order_known(after):
+    if chance.order_known and not chance.rebuilt:
         return  # the draw pile's order is known: the cards came off its top
-    if _order_known(before):
+    if chance.order_known:
         why = (
             "the draw pile ran out and was rebuilt from the discard pile during this action,"
             " so its new order is unknown"
