@@ -26,7 +26,7 @@ class Laying:
 
     __slots__ = ("action", "count", "named", "out", "pending", "player", "rest", "state")
 
-    def __init__(
+    def __init__(  # noqa: PLR0917 (positional: built on every play)
         self,
         state: State,
         action: Play,
