@@ -115,11 +115,13 @@ def _index(card: Card) -> int:
 
 def _listed(state: State, seat: int, action: Action) -> Action | None:
     """The listed action equal to ``action`` (after :func:`_canonical`), or None."""
-    wanted = _canonical(action)
-    for legal in legal_actions(state, seat):
-        if legal == wanted:
-            return legal
-    return None
+    legal = legal_actions(state, seat)
+    try:
+        # tuple.index compares identity first, in C: an action taken from the seat's view
+        # (the listed object itself) is found without a Python-level comparison.
+        return legal[legal.index(_canonical(action))]
+    except ValueError:
+        return None
 
 
 def is_legal_from_seat(state: State, seat: int, action: Action) -> bool:
@@ -187,9 +189,24 @@ def apply_from_seat(state: State, seat: int, action: Action) -> State:
     raise _diagnosis(state, seat, action)
 
 
+_BLIND: dict[tuple[int, int], tuple[State, State]] = {}
+_BLIND_MAX: Final = 64
+
+
 def _diagnosis(state: State, seat: int, action: Action) -> IllegalAction:
-    """Why ``action`` from ``seat`` is refused, told from what ``seat`` can see alone."""
-    blind = _blindfolded(state, seat)
+    """Why ``action`` from ``seat`` is refused, told from what ``seat`` can see alone.
+
+    The blindfolded copy is remembered for the last few (state, seat) pairs, so a client
+    that sends refusal after refusal while the state stands costs one copy, not one each.
+    Each entry keeps its state alive, so an ``id`` is never reused while its entry exists.
+    """
+    key = (id(state), seat)
+    found = _BLIND.get(key)
+    if found is None or found[0] is not state:
+        if len(_BLIND) >= _BLIND_MAX:
+            _BLIND.clear()
+        found = _BLIND[key] = (state, _blindfolded(state, seat))
+    blind = found[1]
     try:
         apply(blind, action)
     except IllegalAction as err:
