@@ -430,3 +430,10 @@ def test_mutations_of_nested_values_keep_the_original_intact() -> None:
     with pytest.raises(ValueError):
         uno.State.from_dict(d)
     assert uno.State.from_dict(original) == uno.new_game(3, seed=1)
+
+
+def test_a_dict_made_in_python_may_use_tuples() -> None:
+    state = uno.new_game(3, seed=2)
+    d = {k: tuple(v) if isinstance(v, list) else v for k, v in state.to_dict().items()}
+    d["hands"] = tuple(tuple(h) for h in d["hands"])
+    assert uno.State.from_dict(d) == state

@@ -136,8 +136,8 @@ class _Reader:
     def opt_seat(self, value: object, path: str, n: int) -> int | None:
         return None if value is None else self.seat(value, path, n)
 
-    def items(self, value: object, path: str, what: str) -> list[Any]:
-        if not isinstance(value, list):
+    def items(self, value: object, path: str, what: str) -> list[Any] | tuple[Any, ...]:
+        if not isinstance(value, list | tuple):  # a tuple too: a dict made in Python
             _fail(path, f"{what} is a list, not {_show(value)}")
         return value
 
@@ -151,7 +151,7 @@ class _Reader:
             if unique and seat in seen:
                 _fail(f"{path}[{i}]", f"seat {seat} is listed twice")
             seen.add(seat)
-        return items
+        return list(items)
 
     def flag(self, value: object, path: str) -> bool:
         if not isinstance(value, bool):
