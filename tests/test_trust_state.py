@@ -255,6 +255,20 @@ def test_every_reachable_state_round_trips() -> None:
     assert count > 6000
 
 
+def test_a_lock_left_by_a_kept_card_is_a_reachable_state() -> None:
+    # With next_may_answer_symbol=False the Reverse's answer lock stays on a seat that
+    # draws a playable card and keeps it, after its turn: that state must load again.
+    rules = attrs.evolve(uno.MATTEL, hand_size=3, next_may_answer_symbol=False)
+    hands = [["RR", "G1", "G2"], ["B1", "B2", "B3"], ["Y1", "Y2", "Y3"]]
+    deck = list(rules.deck())
+    for c in [*(c for h in hands for c in h), "R5", "R7"]:
+        deck.remove(uno.Card.parse(c))
+    state = uno.new_game(3, rules, deal=uno.Deal(2, hands, ["R5"], ["R7", *deck]))
+    for action in (uno.Play(0, "RR"), uno.Draw(2), uno.Pass(2)):
+        state = uno.apply(state, action)
+        assert uno.State.from_json(state.to_json()) == state
+
+
 # -- hostile mutations: rejected, or the state plays on ----------------------------------------
 
 PLACES = ("hands", "draw_pile", "discard_pile")

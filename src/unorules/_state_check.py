@@ -410,9 +410,11 @@ def check_state_dict(data: object) -> None:
         _fail("$.uno_overdue", f"seat {min(both)} is in uno_open too")
     lock = d["answer_lock"]
     if type(lock) is not int or lock != -1:
+        # The seat that may not answer a Reverse with a symbol (C6): usually the seat to
+        # move, but a drawn card kept can leave it set for the turn after (engine 0.1).
         lock = r.seat(lock, "$.answer_lock", n)
-        if lock != current:
-            _fail("$.answer_lock", "the answer lock is -1 or the seat to move")
+        if over or lock in out:
+            _fail("$.answer_lock", "the answer lock is -1 or a seat still in the round")
     active = n - len(out)
     if over:
         r.whole(d["idle_turns"], "$.idle_turns", 0, n + 1, "idle_turns")
