@@ -53,6 +53,15 @@ def test_every_seat_eliminated_is_rejected_instead_of_looping() -> None:
     d = start()
     d.update(eliminated=[0, 1, 2], phase="round_over", current_player=None)
     rejected(d, "$.eliminated")
+    rules = attrs.evolve(uno.MATTEL, scoring=uno.Scoring.ELIMINATION)
+    over = uno.new_game(3, rules, seed=1).to_dict()
+    over.update(phase="round_over", current_player=None, round_points=[0, 0, 0])
+    assert uno.State.from_dict(over).phase is uno.Phase.ROUND_OVER
+    for out in ([0, 1, 2], [1, 2]):  # NextRound would look for a dealer forever, or deal
+        over["eliminated"] = out  # to one seat
+        assert rejected(over, "$.eliminated").endswith(
+            "at least two sides stay in the match until it is over"
+        )
 
 
 def test_idle_turns_cannot_disable_the_stuck_round_end() -> None:
