@@ -6,16 +6,24 @@ the public piles, their legal moves) and applies the action they send back. A re
 rules do not allow is answered with the error code and message, and the player is asked
 again. Players whose turn it is not are asked too, so they can catch a forgotten UNO.
 
-Everything runs in one process; over a network the view and the action would be sent as
-JSON, and nothing else would change.
+Every reply goes through :func:`unorules.apply_from_seat`, the trust boundary: it accepts
+only one of the legal actions of the seat that sent it, so a client cannot act for
+another seat, deal, or choose or probe the cards it draws (``drawn=``, ``hands=``: code
+``host_only``), and no error message it gets back names a card it cannot see.
 
-    python examples/game_server.py --players 3 --rounds 2 --seed 5
+Everything runs in one process; over a network the view and the action would be sent as
+JSON, and nothing else would change. The seed is drawn from the operating system; a fixed
+``--seed`` is for tests and demos only (whoever knows it knows every card), so the server
+warns when given one.
+
+    python examples/game_server.py --players 3 --rounds 2
 """
 
 from __future__ import annotations
 
 import argparse
 import collections
+import sys
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -108,12 +116,8 @@ class Server:
             reply = self.clients[seat].on_view(uno.observe(self.state, seat))
             if reply is None:
                 return None
-            if isinstance(reply, uno.NextRound) or reply.player != seat:
-                self.clients[seat].on_error("not_your_turn", "you may only act for yourself")
-                self.rejected["not_your_turn"] += 1
-                continue
             try:
-                self.state = uno.apply(self.state, reply)
+                self.state = uno.apply_from_seat(self.state, seat, reply)
             except uno.IllegalAction as err:
                 self.clients[seat].on_error(err.code.value, str(err))
                 self.rejected[err.code.value] += 1
@@ -157,10 +161,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=3, help="2 to 10 (3)")
     parser.add_argument("--rules", default="mattel", help="a profile name (mattel)")
-    parser.add_argument("--seed", type=int, default=None, help="fixes every shuffle")
+    parser.add_argument(
+        "--seed", type=int, default=None, help="fixes every shuffle (tests and demos only)"
+    )
     parser.add_argument("--rounds", type=int, default=1, help="rounds to play at most (1)")
     parser.add_argument("--verbose", action="store_true", help="print every move")
     args = parser.parse_args(argv)
+    if args.seed is not None:
+        print(
+            "warning: --seed fixes every shuffle: whoever knows the seed knows every card;"
+            " use it for tests and demos only, never for a hosted game",
+            file=sys.stderr,
+        )
     clients: list[Client] = [SloppyClient("Sloppy")]
     clients += [BotClient(f"Bot {seat}") for seat in range(1, args.players)]
     server = Server(clients, args.rules, args.seed)

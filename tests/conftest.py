@@ -32,6 +32,7 @@ def position(
     eliminated: Sequence[int] = (),
     fixed_order: bool = False,
     seed: int = 0,
+    spare: int | None = None,
     **state_fields: Any,
 ) -> uno.State:
     """A state in the middle of a round, exactly as described.
@@ -39,8 +40,11 @@ def position(
     ``hands``: one string per seat (``"R1 G2 W"``). ``top``: the top card; ``below``:
     the discard pile under it, bottom first. ``draw_pile``: top first; by default the rest
     of the deck in card order (so drawing without ``drawn`` takes R0, R1, R1, ... minus
-    what is in play). ``fixed_order``: whether ``drawn=`` must follow the pile's order.
-    Any other keyword overrides that field of :meth:`unorules.State.to_dict`.
+    what is in play); when given, the rest of the deck lies under ``below`` at the bottom
+    of the discard pile, or with ``spare`` in that seat's hand (for a test that empties
+    both piles), so that the state holds exactly the deck. ``fixed_order``: whether
+    ``drawn=`` must follow the pile's order. Any other keyword overrides that field of
+    :meth:`unorules.State.to_dict`.
     """
     r = uno.get_profile(rules) if isinstance(rules, str) else rules
     hand_cards = [cards(h) if isinstance(h, str) else tuple(map(uno.Card.parse, h)) for h in hands]
@@ -54,6 +58,16 @@ def position(
         pile = left
     else:
         pile = list(cards(draw_pile))
+        # A state holds the whole deck: the cards the test does not place lie at the
+        # bottom of the discard pile, under ``below`` (in card order), or in ``spare``'s hand.
+        rest = list(r.deck())
+        for c in [*(c for h in hand_cards for c in h), *discard, *pile]:
+            if c in rest:
+                rest.remove(c)
+        if spare is None:
+            discard = [*rest, *discard]
+        else:
+            hand_cards[spare] = (*hand_cards[spare], *rest)
     top_card = discard[-1]
     if color is None and not top_card.is_wild:
         color = top_card.color.value if top_card.color else None
@@ -64,7 +78,7 @@ def position(
         "names": [f"P{i}" for i in range(n)],
         "seed": seed,
         "round": 0,
-        "dealer": (current - 1) % n if dealer is None else dealer,
+        "dealer": _dealer_before(current, n, eliminated) if dealer is None else dealer,
         "sides": sides,
         "totals": list(totals) if totals is not None else [0] * len(set(sides)),
         "eliminated": list(eliminated),
@@ -92,6 +106,14 @@ def position(
     }
     data.update(state_fields)
     return uno.State.from_dict(data)
+
+
+def _dealer_before(current: int, n: int, eliminated: Sequence[int]) -> int:
+    """The seat before ``current`` still in the match: the default dealer."""
+    seat = (current - 1) % n
+    while seat in eliminated:
+        seat = (seat - 1) % n
+    return seat
 
 
 def run(state: uno.State, *actions: uno.Action) -> uno.State:

@@ -454,7 +454,7 @@ def test_c16_a_false_uno_call_with_a_wrong_drawn_is_rejected() -> None:
     s = position(["R3 G5 G6", "Y1 Y2", "G9", "B9"], "R7", rules=rules, draw_pile="B1 B2 B3")
     rejects(s, uno.CallUno(0, drawn=["B1"]), "draw_mismatch")
     rejects(s, uno.CallUno(0, drawn=["R9", "B1"]), "draw_mismatch")
-    true_call = position(["R3"], "R7", rules=rules, uno_open=[0])
+    true_call = position(["R3", "Y1 Y2"], "R7", rules=rules, uno_open=[0])
     rejects(true_call, uno.CallUno(0, drawn=["B1"]), "draw_mismatch")
 
 
@@ -494,7 +494,7 @@ def test_multi_play_naming_more_copies_than_held_is_card_not_in_hand() -> None:
     ("changes", "answer", "then"),
     [
         ({"skip_bounce": True}, "YS", (3, uno.Phase.PLAY, 0)),  # P2 drew 2, skipped
-        ({"stacking": uno.Stacking.SAME_TYPE}, "Y+2", (2, uno.Phase.PENALTY, 4)),
+        ({"stacking": uno.Stacking.SAME_TYPE}, "R+2", (2, uno.Phase.PENALTY, 4)),
     ],
 )
 def test_a18_multi_play_a_pending_penalty_is_answered_with_one_card(

@@ -260,7 +260,7 @@ BELOW_9 = "R1 R2 R3 Y1 Y2 Y3 G1 G2 G3"
 def test_e76_empty_draw_pile_reshuffles_all_but_the_top_card() -> None:
     """E76: draw pile empty, discard 10 cards with top B4; P must draw -> B4 stays, 9 cards
     shuffled into a new draw pile, P draws 1 -> draw pile 8 (R12.1, C13)."""
-    state = position(["R7 Y7", "G8", "G9", "B9"], top="B4", below=BELOW_9, draw_pile="")
+    state = position(["R7 Y7", "G8", "G9", "B9"], top="B4", below=BELOW_9, draw_pile="", spare=3)
     assert state.draw_pile_size == 0
     assert len(state.discard_pile) == 10
     after = run(state, uno.Draw(0))
@@ -275,7 +275,12 @@ def test_e77_a_draw_of_four_spans_the_reshuffle() -> None:
     """E77: draw pile 2, P must draw 4 -> draws 2, reshuffle (discard minus top), draws 2
     more (R12.1, A12, C13)."""
     state = position(
-        ["B5 W+4", "G8", "G9", "B9"], top="R4", below=BELOW_9, draw_pile="B1 B2", fixed_order=True
+        ["B5 W+4", "G8", "G9", "B9"],
+        top="R4",
+        below=BELOW_9,
+        draw_pile="B1 B2",
+        fixed_order=True,
+        spare=3,
     )
     laid = run(state, uno.Play(0, "W+4", "blue"))
     after = run(laid, uno.Draw(1))
@@ -294,7 +299,7 @@ def test_e77_a_draw_of_four_spans_the_reshuffle() -> None:
 def test_e78_nothing_left_to_draw_the_turn_passes() -> None:
     """E78: draw pile 0, discard = top card only; P must draw -> nothing drawn, turn passes
     (A12)."""
-    state = position(["R7 Y7", "G8", "G9", "B9"], top="B4", draw_pile="")
+    state = position(["R7 Y7", "G8", "G9", "B9"], top="B4", draw_pile="", spare=3)
     after = run(state, uno.Draw(0))
     assert hand(after, 0) == "R7 Y7"
     assert after.current_player == 1

@@ -123,7 +123,12 @@ def test_e47_danish_guilty_wild_draw_four_is_taken_back_with_two_cards() -> None
     P0's hand, P0 +2 (P0 now 5 cards), top R7 and colour red restored, P1 draws nothing and
     takes the turn." (A6)"""
     s = position(
-        ["G2 B7 W+4", "R5 Y1", "G8 G9", "B8 B9"], "R7", rules=DK, below="R3", draw_pile="Y6 Y7 Y8"
+        ["G2 B7 W+4", "R5 Y1", "G8 G9", "B8 B9"],
+        "R7",
+        rules=DK,
+        below="R3",
+        draw_pile="Y6 Y7 Y8",
+        spare=3,
     )
     s = run(s, uno.Play(0, "W+4", "green"))
     assert s.phase is uno.Phase.CHALLENGE
@@ -205,6 +210,7 @@ def test_a6_danish_take_back_after_the_pile_was_rebuilt_restores_the_card_below(
         below="R1 R2 R3",
         rules=rules,
         draw_pile="Y5",
+        spare=3,
     )
     s = run(s, uno.Play(0, "W+4", "green"))  # a bluff here: B7 could be laid on R7 (A4)
     assert s.phase is uno.Phase.CHALLENGE

@@ -487,3 +487,16 @@ def test_a_false_uno_call_names_its_penalty_in_a_transcript_without_draw_pile() 
     assert [str(c) for c in report.state.hands[0]] == ["R1", "R5", "Y1", "Y2", "G2"]
     unnamed = [{"player": 0, "call_uno": True}]
     check(game(unnamed, rules=rules, hands=hands), "draw_mismatch", 0, 0, "$.rounds[0].actions[0]")
+
+
+def test_host_only_comes_from_apply_from_seat_never_from_a_transcript() -> None:
+    # A transcript holds the whole log, chance included: drawn= is valid there...
+    rules = {"profile": "mattel", "options": {"hand_size": 2}}
+    hands = [["B2", "G5"], ["B1", "Y9"]]
+    doc = game([{"player": 0, "draw": True, "drawn": ["G1"]}], rules=rules, hands=hands)
+    assert transcript.validate(doc).valid
+    # ...while a seat that sends it to a host is refused with host_only.
+    start = transcript.replay(transcript.loads(json.dumps(game([], rules=rules, hands=hands))))
+    with pytest.raises(uno.IllegalAction) as info:
+        uno.apply_from_seat(start[0], 0, uno.Draw(0, drawn=["G1"]))
+    assert info.value.code is uno.ErrorCode.HOST_ONLY

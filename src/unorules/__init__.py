@@ -27,6 +27,7 @@ from unorules.deal import Deal
 from unorules.effects import EFFECTS, Effect, EffectContext, register_effect
 from unorules.engine import apply, cut_for_dealer, is_legal, legal_actions, new_game
 from unorules.errors import ErrorCode, IllegalAction
+from unorules.host import apply_from_seat, is_legal_from_seat
 from unorules.rules import (
     DANISH,
     MATTEL,
@@ -66,6 +67,7 @@ _PUBLIC_MODULES = (
     "unorules.engine",
     "unorules.effects",
     "unorules.errors",
+    "unorules.host",
     "unorules.scoring",
     "unorules.view",
     "unorules.rng",
@@ -118,12 +120,14 @@ __all__ = [
     "WildRestriction",
     "__version__",
     "apply",
+    "apply_from_seat",
     "build_deck",
     "compare_profiles",
     "cut_for_dealer",
     "get_profile",
     "hand_points",
     "is_legal",
+    "is_legal_from_seat",
     "legal_actions",
     "new_game",
     "observe",

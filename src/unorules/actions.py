@@ -13,11 +13,22 @@ Draw(2, drawn=['B2'])
 Traceback (most recent call last):
 ...
 ValueError: not a card: 'R10' (examples: R7, G+2, BS, YR, W, W+4, WS, WC, 'red 7')
+
+Every field is checked when the action is built, and the error names the field:
+
+>>> Play(3, "R7", target=1.0)
+Traceback (most recent call last):
+...
+TypeError: target is a seat, a whole number, not 1.0
+>>> Play(0, "R7", uno="yes")
+Traceback (most recent call last):
+...
+TypeError: uno is True or False, not 'yes'
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import TypeAlias
 
 import attrs
@@ -56,6 +67,9 @@ def _cards(value: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
         return None
     if isinstance(value, str | Card):
         raise TypeError(f"expected a list of cards, not a single card {shown(value)}")
+    if isinstance(value, Mapping | Set):
+        # Cards are named in order (drawn) or counted with their copies (also, hands).
+        raise TypeError(f"expected a list of cards in order, not {type(value).__name__}")
     return tuple(_card(c) for c in value)
 
 
@@ -69,12 +83,43 @@ def _hands(
 ) -> tuple[tuple[Card, ...], ...] | None:
     if value is None:
         return None
-    return tuple(_cards(hand) or () for hand in value)
+    if isinstance(value, str | Card):
+        raise TypeError(f"hands is a list of hands (lists of cards), not {shown(value)}")
+    out = []
+    for hand in value:
+        if hand is None:
+            raise TypeError("hands is a list of hands (lists of cards), not of None")
+        out.append(_cards(hand) or ())
+    return tuple(out)
+
+
+def _whole(value: object, field: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{field} is a seat, a whole number, not {shown(value)}")
+    return value
 
 
 def _seat(value: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"a seat is a whole number, not {shown(value)}")
+    return _whole(value, "player")
+
+
+def _caught(value: int) -> int:
+    return _whole(value, "target")
+
+
+def _target(value: int | None) -> int | None:
+    return None if value is None else _whole(value, "target")
+
+
+def _flag(value: bool) -> bool:
+    if type(value) is not bool:
+        raise TypeError(f"uno is True or False, not {shown(value)}")
+    return value
+
+
+def _deal(value: Deal | None) -> Deal | None:
+    if value is not None and not isinstance(value, Deal):
+        raise TypeError(f"deal is a unorules.Deal or None, not {shown(value)}")
     return value
 
 
@@ -125,8 +170,8 @@ class Play:
     player: int = attrs.field(converter=_seat)
     card: Card = attrs.field(converter=_card)
     color: Color | None = attrs.field(default=None, converter=_color)
-    uno: bool = attrs.field(default=False, kw_only=True)
-    target: int | None = attrs.field(default=None, kw_only=True)
+    uno: bool = attrs.field(default=False, kw_only=True, converter=_flag)
+    target: int | None = attrs.field(default=None, kw_only=True, converter=_target)
     also: tuple[Card, ...] = attrs.field(default=(), kw_only=True, converter=_also)
     hands: tuple[tuple[Card, ...], ...] | None = attrs.field(
         default=None, kw_only=True, converter=_hands
@@ -238,7 +283,7 @@ class CatchUno:
     """
 
     player: int = attrs.field(converter=_seat)
-    target: int = attrs.field(converter=_seat)
+    target: int = attrs.field(converter=_caught)
     drawn: tuple[Card, ...] | None = attrs.field(default=None, kw_only=True, converter=_cards)
 
     def __repr__(self) -> str:
@@ -299,7 +344,7 @@ class NextRound:
     NextRound()
     """
 
-    deal: Deal | None = attrs.field(default=None)
+    deal: Deal | None = attrs.field(default=None, converter=_deal)
 
     def __repr__(self) -> str:
         return "NextRound()" if self.deal is None else f"NextRound(deal={self.deal!r})"

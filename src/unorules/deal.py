@@ -29,6 +29,12 @@ def _opt_cards(value: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
     return None if value is None else _cards(value)
 
 
+def _dealer(value: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"dealer is a seat, a whole number, not {value!r}")
+    return value
+
+
 def _hands(value: Sequence[Iterable[Card | str]]) -> tuple[tuple[Card, ...], ...]:
     return tuple(_cards(hand) for hand in value)
 
@@ -57,7 +63,7 @@ class Deal:
     ValueError: not a card: 'WD4' (examples: R7, G+2, BS, YR, W, W+4, WS, WC, 'red 7')
     """
 
-    dealer: int
+    dealer: int = attrs.field(converter=_dealer)
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
     turned: tuple[Card, ...] = attrs.field(converter=_cards)
     draw_pile: tuple[Card, ...] | None = attrs.field(default=None, converter=_opt_cards)

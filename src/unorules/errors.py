@@ -46,6 +46,9 @@ class ErrorCode(enum.Enum):
     """The catch target is not exposed (said UNO, does not hold one card, or too late)."""
     RESULT_MISMATCH = "result_mismatch"
     """A transcript's ``result`` disagrees with the replayed game."""
+    HOST_ONLY = "host_only"
+    """A seat sent what only the host may decide: a chance field (``drawn=``, ``hands=``)
+    or :class:`~unorules.NextRound` (see :func:`unorules.apply_from_seat`)."""
 
 
 _MESSAGE_LIMIT: Final = 300

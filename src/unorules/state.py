@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from unorules._engine.calls import UnoCalls
 from unorules._engine.gate import fast_path_admits
+from unorules._state_check import check_state_dict, load_state_json
 from unorules.cards import Card, Color
 from unorules.rules import Rules, get_profile, rules_from_options, rules_to_options
 
@@ -250,7 +251,10 @@ class State(_Slots):
     :func:`unorules.apply`.
 
     Equal states compare and hash equal; a state survives :mod:`pickle` and
-    :meth:`to_json` / :meth:`from_json`.
+    :meth:`to_json` / :meth:`from_json`. Store states in JSON wherever the bytes may come
+    from someone else: :meth:`from_json` checks every field against the engine's
+    invariants, while unpickling untrusted bytes can run any code (a pickle names the
+    functions to call), so never unpickle a state you did not write yourself.
 
     >>> import unorules as uno
     >>> s = uno.new_game(["Ann", "Bo"], seed=7)
@@ -507,10 +511,21 @@ class State(_Slots):
     def from_dict(cls, data: dict[str, Any]) -> State:
         """A state from :meth:`to_dict`'s output.
 
+        The data is checked first: the cards must be exactly the deck of the rules, every
+        seat, counter and card of the right type and in range, and the fields must agree
+        with the phase, so that the state is one the engine can play on. Anything else
+        raises ``ValueError`` naming the JSON path of the first problem.
+
         >>> import unorules as uno
         >>> s = uno.new_game(2, seed=5)
         >>> uno.State.from_dict(s.to_dict()) == s
         True
+        >>> data = s.to_dict()
+        >>> data["hands"][0] = ["W+4"] * 50
+        >>> uno.State.from_dict(data)
+        Traceback (most recent call last):
+        ...
+        ValueError: not a unorules state: at $.hands[0][4]: a fifth W+4: the deck holds 4
         """
         try:
             return _state_from_dict(data)
@@ -519,14 +534,15 @@ class State(_Slots):
 
     @classmethod
     def from_json(cls, text: str | bytes) -> State:
-        """A state from :meth:`to_json`'s output.
+        """A state from :meth:`to_json`'s output, checked as :meth:`from_dict` says; text
+        that is not JSON (or nests too deeply) is a ``ValueError`` too.
 
         >>> State.from_json("{}")
         Traceback (most recent call last):
         ...
         ValueError: not a unorules state: missing or wrong "format" (expected "unorules-state/1")
         """
-        return cls.from_dict(json.loads(text))
+        return cls.from_dict(load_state_json(text))  # type: ignore[arg-type]
 
 
 def _card_index(card: Card) -> int:
@@ -534,6 +550,7 @@ def _card_index(card: Card) -> int:
 
 
 def _state_from_dict(d: dict[str, Any]) -> State:
+    check_state_dict(d)  # the engine's invariants, or a ValueError naming the JSON path
     if d.get("format") != "unorules-state/1":
         raise ValueError(
             'not a unorules state: missing or wrong "format" (expected "unorules-state/1")'

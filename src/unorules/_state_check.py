@@ -1,0 +1,469 @@
+"""The check of a state's JSON form before it becomes a :class:`~unorules.State`.
+
+:meth:`State.from_dict <unorules.State.from_dict>` and :meth:`~unorules.State.from_json`
+read data that may come from anywhere (a file, a database, a client). Every state they
+accept must be one the engine could have reached, or at least one it can play on: the
+cards are exactly the deck, seats and counters are in range and of the right type, and
+the fields agree with the phase. Anything else is a ``ValueError`` that names the JSON
+path of the first problem (``$.hands[0][7]``), so that :func:`unorules.apply` and
+:func:`unorules.legal_actions` never meet an impossible state.
+
+Internal: the public entry points are the two :class:`~unorules.State` class methods.
+
+>>> import unorules as uno
+>>> d = uno.new_game(3, seed=1).to_dict()
+>>> d["current_player"] = 99
+>>> check_state_dict(d)
+Traceback (most recent call last):
+...
+ValueError: not a unorules state: at $.current_player: a seat is a whole number from 0 to 2, not 99
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Final, NoReturn
+
+from unorules.cards import ALL_CARDS, Card, Color
+from unorules.rules import MATTEL, Rules, RulesError, Scoring, WildDrawFourBluff
+from unorules.rules import rules_from_options as _rules_from_options
+
+__all__ = ["check_state_dict", "load_state_json"]
+
+FORMAT: Final = "unorules-state/1"
+_KEYS: Final = (
+    "format",
+    "rules",
+    "names",
+    "seed",
+    "round",
+    "dealer",
+    "sides",
+    "totals",
+    "eliminated",
+    "turned",
+    "round_winner",
+    "round_points",
+    "winner",
+    "hands",
+    "draw_pile",
+    "draw_pile_order_fixed",
+    "discard_pile",
+    "color",
+    "direction",
+    "current_player",
+    "phase",
+    "rng_counter",
+    "pending_draw",
+    "challenge",
+    "drawn_card",
+    "uno_open",
+    "uno_overdue",
+    "lost_turns",
+    "answer_lock",
+    "idle_turns",
+)
+_CHALLENGE_KEYS: Final = ("offender", "guilty", "previous_color")
+_PHASES: Final = (
+    "play",
+    "drawn",
+    "choose_color",
+    "challenge",
+    "penalty",
+    "round_over",
+    "game_over",
+)
+_OVER: Final = ("round_over", "game_over")
+_COLORS: Final = tuple(c.value for c in Color)
+_BIG: Final = 1 << 63
+"""The bound of the counters (round, rng_counter, totals): far above any real game, and
+small enough for the generator's 8-byte counter."""
+_SEED_END: Final = 1 << 64
+
+
+def _show(value: object) -> str:
+    """``value`` as JSON, cut short: a message never echoes a long input in full."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _fail(path: str, message: str) -> NoReturn:
+    raise ValueError(f"not a unorules state: at {path}: {message}")
+
+
+def load_state_json(text: object) -> object:
+    """JSON text parsed for :meth:`State.from_json <unorules.State.from_json>`: any
+    failure, nesting too deep included, is a ``ValueError``.
+
+    >>> load_state_json("[" * 100_000)
+    Traceback (most recent call last):
+    ...
+    ValueError: not a unorules state: at $: nested too deeply
+    """
+    if not isinstance(text, str | bytes | bytearray):
+        raise ValueError(
+            f"not a unorules state: JSON text is str or bytes, not {type(text).__name__}"
+        )
+    try:
+        return json.loads(text)
+    except RecursionError:
+        _fail("$", "nested too deeply")
+    except ValueError as err:  # JSONDecodeError, bad UTF-8, an integer too long
+        raise ValueError(f"not a unorules state: not valid JSON: {err}") from None
+
+
+class _Reader:
+    """Typed reads of the fields, each failing with its path."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.data = data
+
+    def whole(self, value: object, path: str, lo: int, hi: int, what: str) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not lo <= value < hi:
+            upper = f"below {hi}" if hi >= _BIG else f"to {hi - 1}"
+            _fail(path, f"{what} is a whole number from {lo} {upper}, not {_show(value)}")
+        return value
+
+    def seat(self, value: object, path: str, n: int) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < n:
+            _fail(path, f"a seat is a whole number from 0 to {n - 1}, not {_show(value)}")
+        return value
+
+    def opt_seat(self, value: object, path: str, n: int) -> int | None:
+        return None if value is None else self.seat(value, path, n)
+
+    def items(self, value: object, path: str, what: str) -> list[Any] | tuple[Any, ...]:
+        if not isinstance(value, list | tuple):  # a tuple too: a dict made in Python
+            _fail(path, f"{what} is a list, not {_show(value)}")
+        return value
+
+    def seats(self, value: object, path: str, n: int, *, unique: bool = True) -> list[int]:
+        items = self.items(value, path, "a list of seats")
+        if len(items) > 4 * n * n + 10:
+            _fail(path, f"{len(items)} seats listed for {n} players")
+        seen: set[int] = set()
+        for i, item in enumerate(items):
+            seat = self.seat(item, f"{path}[{i}]", n)
+            if unique and seat in seen:
+                _fail(f"{path}[{i}]", f"seat {seat} is listed twice")
+            seen.add(seat)
+        return list(items)
+
+    def flag(self, value: object, path: str) -> bool:
+        if not isinstance(value, bool):
+            _fail(path, f"expected true or false, not {_show(value)}")
+        return value
+
+    def color(self, value: object, path: str) -> Color | None:
+        if value is None:
+            return None
+        if not isinstance(value, str) or value not in _COLORS:
+            _fail(path, f"a color is null or one of {', '.join(_COLORS)}, not {_show(value)}")
+        return Color(value)
+
+    def card(self, value: object, path: str, deck: Mapping[Card, int]) -> Card:
+        if not isinstance(value, str):
+            _fail(path, f'a card is a string such as "R7", not {_show(value)}')
+        try:
+            card = Card.parse(value)
+        except ValueError as err:
+            _fail(path, str(err) if len(value) <= 40 else f"not a card: {_show(value)}")
+        if card not in deck:
+            _fail(path, f"{card} is not in the deck of these rules")
+        return card
+
+
+def check_state_dict(data: object) -> None:
+    """Raise ``ValueError`` naming the JSON path unless ``data`` is a state's dictionary
+    (:meth:`State.to_dict <unorules.State.to_dict>`) that satisfies the engine's
+    invariants.
+
+    >>> import unorules as uno
+    >>> d = uno.new_game(3, seed=1).to_dict()
+    >>> check_state_dict(d) is None
+    True
+    >>> d["hands"][0] = ["W+4"] * 50
+    >>> check_state_dict(d)
+    Traceback (most recent call last):
+    ...
+    ValueError: not a unorules state: at $.hands[0][4]: a fifth W+4: the deck holds 4
+    """
+    if not isinstance(data, Mapping):
+        raise ValueError(f"not a unorules state: a state is a JSON object, not {_show(data)}")
+    if data.get("format") != FORMAT:
+        raise ValueError(f'not a unorules state: missing or wrong "format" (expected "{FORMAT}")')
+    for key in data:
+        if key not in _KEYS:
+            _fail(f"$.{key}" if isinstance(key, str) else "$", f"unknown key {_show(key)}")
+    for key in _KEYS:
+        if key not in data:
+            _fail("$", f"missing {key!r}")
+    r = _Reader(data)
+    d = data
+
+    # -- the rules and the table ---------------------------------------------------------
+    options = d["rules"]
+    if not isinstance(options, Mapping):
+        _fail("$.rules", f"rules is an object of rule options, not {_show(options)}")
+    rules = _rules(options)
+    names = r.items(d["names"], "$.names", "names")
+    if not 2 <= len(names) <= 10:
+        _fail("$.names", f"UNO is played by 2 to 10 players, not {len(names)}")
+    for i, name in enumerate(names):
+        if not isinstance(name, str):
+            _fail(f"$.names[{i}]", f"a name is a string, not {_show(name)}")
+        if name in names[:i]:
+            _fail(f"$.names[{i}]", f"the name {_show(name)} is taken by another seat")
+    n = len(names)
+    if rules.hand_size * n + 1 > rules.deck_size:
+        _fail(
+            "$.rules", f"{n} hands of {rules.hand_size} need more than the {rules.deck_size} cards"
+        )
+    r.whole(d["seed"], "$.seed", 0, _SEED_END, "a seed")
+    r.whole(d["round"], "$.round", 0, _BIG, "round")
+    if rules.teams:
+        if n % rules.teams or n // rules.teams < 2:
+            _fail("$.rules.teams", f"{n} players cannot form {rules.teams} teams of at least two")
+        sides = [s % rules.teams for s in range(n)]
+    else:
+        sides = list(range(n))
+    given = r.items(d["sides"], "$.sides", "sides")
+    if len(given) != n or any(
+        type(g) is not int or g != s for g, s in zip(given, sides, strict=True)
+    ):
+        _fail("$.sides", f"expected {sides} (seat s plays in team s % teams, else alone)")
+    n_sides = len(set(sides))
+    totals = r.items(d["totals"], "$.totals", "totals")
+    if len(totals) != n_sides:
+        _fail("$.totals", f"expected {n_sides} totals (one per side), not {len(totals)}")
+    for i, t in enumerate(totals):
+        r.whole(t, f"$.totals[{i}]", 0, _BIG, "a total")
+    eliminated = r.seats(d["eliminated"], "$.eliminated", n)
+    out = set(eliminated)
+    if out and rules.scoring is not Scoring.ELIMINATION:
+        _fail("$.eliminated", "only elimination scoring eliminates seats")
+    for seat in eliminated:
+        mates = [s for s in range(n) if sides[s] == sides[seat]]
+        if not out.issuperset(mates):
+            _fail("$.eliminated", f"a team leaves together: seats {mates}, not only {seat}")
+    live_sides = {sides[s] for s in range(n) if s not in out}
+
+    phase = d["phase"]
+    if phase not in _PHASES:
+        _fail("$.phase", f"a phase is one of {', '.join(_PHASES)}, not {_show(phase)}")
+    over = phase in _OVER
+    if not live_sides or (phase != "game_over" and len(live_sides) < 2):
+        _fail("$.eliminated", "at least two sides stay in the match until it is over")
+    dealer = r.seat(d["dealer"], "$.dealer", n)
+    if not over and dealer in out:
+        _fail("$.dealer", f"seat {dealer} dealt this round but has been eliminated")
+
+    # -- the cards ---------------------------------------------------------------------------
+    deck = _deck(rules)
+    left = dict(deck)
+
+    def take(value: object, path: str) -> Card:
+        card = _BY_NAME.get(value) if type(value) is str else None
+        if card is None or card not in left:
+            card = r.card(value, path, deck)
+        k = left[card]
+        if not k:
+            _fail(path, f"a {_ordinal(deck[card] + 1)} {card}: the deck holds {deck[card]}")
+        left[card] = k - 1
+        return card
+
+    hands_raw = r.items(d["hands"], "$.hands", "hands")
+    if len(hands_raw) != n:
+        _fail("$.hands", f"expected {n} hands (one per seat), not {len(hands_raw)}")
+    hands: list[list[Card]] = []
+    for s, h in enumerate(hands_raw):
+        held = r.items(h, f"$.hands[{s}]", "a hand")
+        hands.append([take(c, f"$.hands[{s}][{i}]") for i, c in enumerate(held)])
+    pile = r.items(d["draw_pile"], "$.draw_pile", "the draw pile")
+    for i, c in enumerate(pile):
+        take(c, f"$.draw_pile[{i}]")
+    discard_raw = r.items(d["discard_pile"], "$.discard_pile", "the discard pile")
+    if not discard_raw:
+        _fail("$.discard_pile", "the discard pile holds at least its top card")
+    discard = [take(c, f"$.discard_pile[{i}]") for i, c in enumerate(discard_raw)]
+    if any(left.values()):
+        missing = [f"{k} {c}" for c, k in sorted(left.items(), key=lambda i: i[0].index) if k]
+        shown = ", ".join(missing[:8]) + (", ..." if len(missing) > 8 else "")
+        _fail("$", f"hands, draw pile and discard pile are not the deck: missing {shown}")
+    r.flag(d["draw_pile_order_fixed"], "$.draw_pile_order_fixed")
+    turned = r.items(d["turned"], "$.turned", "turned")
+    if len(turned) > rules.deck_size:
+        _fail("$.turned", f"{len(turned)} cards turned from a deck of {rules.deck_size}")
+    for i, c in enumerate(turned):
+        r.card(c, f"$.turned[{i}]", deck)
+    top = discard[-1]
+    if not over:
+        for seat in eliminated:
+            if hands[seat]:
+                _fail(f"$.hands[{seat}]", f"seat {seat} has been eliminated: it holds no cards")
+
+    # -- the round's end and the match's -------------------------------------------------
+    round_winner = r.opt_seat(d["round_winner"], "$.round_winner", n)
+    points = d["round_points"]
+    winner = d["winner"]
+    if winner is not None:
+        r.whole(winner, "$.winner", 0, n_sides, "the winner (a side)")
+        if winner not in live_sides:
+            _fail("$.winner", f"the winner {winner} has been eliminated")
+    if (winner is not None) != (phase == "game_over"):
+        _fail("$.winner", "a match has a winner exactly when its phase is game_over")
+    if not over:
+        if round_winner is not None:
+            _fail("$.round_winner", "no round winner while the round is played")
+        if points is not None:
+            _fail("$.round_points", "no round points while the round is played")
+    else:
+        if points is None:
+            _fail("$.round_points", "a round that is over has its points")
+        if round_winner is not None and hands[round_winner]:
+            _fail(f"$.hands[{round_winner}]", "the round's winner went out: an empty hand")
+    if points is not None:
+        r.items(points, "$.round_points", "round points")
+        if len(points) != n_sides:
+            _fail("$.round_points", f"expected {n_sides} points (one per side), not {len(points)}")
+        for i, p in enumerate(points):
+            r.whole(p, f"$.round_points[{i}]", 0, _BIG, "points")
+
+    # -- the turn ------------------------------------------------------------------------------
+    direction = d["direction"]
+    if type(direction) is not int or direction not in (1, -1):
+        _fail("$.direction", f"direction is 1 or -1, not {_show(direction)}")
+    color = r.color(d["color"], "$.color")
+    current: Any = d["current_player"]
+    if over:
+        if current is not None:
+            _fail("$.current_player", f"nobody acts in phase {phase}: expected null")
+    else:
+        current = r.seat(current, "$.current_player", n)
+        if current in out:
+            _fail("$.current_player", f"seat {current} has been eliminated")
+    if phase == "choose_color":
+        if color is not None or not top.is_wild:
+            _fail("$.color", "in phase choose_color the top card is a wild and no color is named")
+    elif not over:
+        if color is None:
+            _fail("$.color", f"a color is in force in phase {phase}")
+        if not top.is_wild and top.color is not color:
+            _fail("$.color", f"the top card {top} is {top.color.value if top.color else ''}")
+    r.whole(d["rng_counter"], "$.rng_counter", 0, _BIG, "rng_counter")
+    pending = r.whole(
+        d["pending_draw"], "$.pending_draw", 0, 4 * rules.deck_size + 1, "pending_draw"
+    )
+    if phase == "challenge" and pending < 4:
+        _fail("$.pending_draw", "a Wild Draw Four awaits: at least 4 cards pending")
+    if phase == "penalty" and pending < 1:
+        _fail("$.pending_draw", "a penalty awaits: at least 1 card pending")
+    if phase not in ("challenge", "penalty") and pending:
+        _fail("$.pending_draw", f"no cards are pending in phase {phase}: expected 0")
+    ch = d["challenge"]
+    if (ch is not None) != (phase == "challenge"):
+        _fail("$.challenge", "a challenge record exists exactly in phase challenge")
+    if ch is not None:
+        if not isinstance(ch, Mapping):
+            _fail("$.challenge", f"the challenge is an object, not {_show(ch)}")
+        for key in ch:
+            if key not in _CHALLENGE_KEYS:
+                _fail("$.challenge", f"unknown key {_show(key)}")
+        for key in _CHALLENGE_KEYS:
+            if key not in ch:
+                _fail("$.challenge", f"missing {key!r}")
+        offender = r.seat(ch["offender"], "$.challenge.offender", n)
+        if offender in out or offender == current:
+            _fail("$.challenge.offender", "the offender is another seat still in the match")
+        r.flag(ch["guilty"], "$.challenge.guilty")
+        if r.color(ch["previous_color"], "$.challenge.previous_color") is None:
+            _fail("$.challenge.previous_color", "the color in force before the Wild Draw Four")
+        if str(top) != "W+4":
+            _fail("$.discard_pile", "in phase challenge the top card is a Wild Draw Four")
+        if rules.wd4_bluff is WildDrawFourBluff.TAKE_BACK and len(discard) < 2:
+            _fail("$.discard_pile", "a Wild Draw Four that may be taken back lies on a card")
+    drawn = d["drawn_card"]
+    if (drawn is not None) != (phase == "drawn"):
+        _fail("$.drawn_card", "a drawn card is named exactly in phase drawn")
+    if drawn is not None:
+        card = r.card(drawn, "$.drawn_card", deck)
+        if card not in hands[current]:
+            _fail("$.drawn_card", f"{card} is not in the hand of player {current}, who drew it")
+
+    # -- what stays open between turns ----------------------------------------------------
+    fields = ("uno_open", "uno_overdue", "lost_turns")
+    listed = {f: r.seats(d[f], f"$.{f}", n, unique=f != "lost_turns") for f in fields}
+    for f, seats in listed.items():
+        if over and seats:
+            _fail(f"$.{f}", f"nothing is open in phase {phase}: expected []")
+        for i, seat in enumerate(seats):
+            if seat in out:
+                _fail(f"$.{f}[{i}]", f"seat {seat} has been eliminated")
+            if f != "lost_turns" and len(hands[seat]) != 1:
+                _fail(f"$.{f}[{i}]", f"seat {seat} owes an UNO call but does not hold one card")
+    both = set(listed["uno_open"]) & set(listed["uno_overdue"])
+    if both:
+        _fail("$.uno_overdue", f"seat {min(both)} is in uno_open too")
+    lock = d["answer_lock"]
+    if type(lock) is not int or lock != -1:
+        # The seat that may not answer a Reverse with a symbol (C6): usually the seat to
+        # move, but a drawn card kept can leave it set for the turn after (engine 0.1).
+        lock = r.seat(lock, "$.answer_lock", n)
+        if over or lock in out:
+            _fail("$.answer_lock", "the answer lock is -1 or a seat still in the round")
+    active = n - len(out)
+    if over:
+        r.whole(d["idle_turns"], "$.idle_turns", 0, n + 1, "idle_turns")
+    else:
+        # The round ends as stuck once every seat in play has drawn nothing (C15).
+        r.whole(d["idle_turns"], "$.idle_turns", 0, active, "idle_turns")
+
+
+_BY_NAME: Final = {str(c): c for c in ALL_CARDS}
+"""Cards by their canonical notation (other spellings go through :meth:`Card.parse`)."""
+_RULES: dict[str, Rules] = {}
+_RULES_MAX: Final = 64
+
+
+def _rules(options: Mapping[str, Any]) -> Rules:
+    """The rules of ``options`` (changes to the mattel profile), remembered for the few
+    rule sets a program's states use."""
+    try:
+        key = json.dumps(options, sort_keys=True)
+    except (TypeError, ValueError, RecursionError):
+        key = None
+    found = _RULES.get(key) if key is not None else None
+    if found is None:
+        try:
+            found = _rules_from_options(MATTEL, options)
+        except (RulesError, TypeError, ValueError, KeyError, AttributeError) as err:
+            _fail("$.rules", str(err)[:200])
+        if key is not None:
+            if len(_RULES) >= _RULES_MAX:
+                _RULES.clear()
+            _RULES[key] = found
+    return found
+
+
+_DECKS: dict[tuple[int, int], dict[Card, int]] = {}
+
+
+def _deck(rules: Rules) -> dict[Card, int]:
+    """How many of each card the deck of ``rules`` holds."""
+    key = (rules.shuffle_hands_cards, rules.customizable_cards)
+    found = _DECKS.get(key)
+    if found is None:
+        found = {}
+        for c in rules.deck():
+            found[c] = found.get(c, 0) + 1
+        _DECKS[key] = found
+    return found
+
+
+def _ordinal(k: int) -> str:
+    words = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh"}
+    return words.get(k, f"{k}th")
