@@ -13,7 +13,8 @@ __all__ = ["ErrorCode", "IllegalAction"]
 
 
 class ErrorCode(enum.Enum):
-    """The stable codes of rejected actions and invalid transcripts (SPEC §5).
+    """The stable codes of rejected actions and invalid transcripts (the transcript format and the
+    :class:`IllegalAction` messages both use them).
 
     >>> [c.value for c in ErrorCode][:3]
     ['malformed', 'unknown_rules', 'bad_deal']

@@ -1190,7 +1190,7 @@ def validate(
     rules: Rules | str | None = None,
 ) -> Report:
     """Check a transcript move by move. Never raises on bad input: every problem is a
-    :class:`Report` with a code (SPEC §5). ``source`` is a :class:`Transcript`, JSON text
+    :class:`Report` with a stable :class:`~unorules.ErrorCode`. ``source`` is a :class:`Transcript`, JSON text
     (str or bytes), the parsed JSON (any value), or a :class:`Source`; ``rules`` (a
     :class:`Rules` or a profile name, else ValueError) replaces the transcript's own rules.
 
