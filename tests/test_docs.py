@@ -69,17 +69,27 @@ def test_module_reference_fails_loudly_for_a_module_that_does_not_import(
     the API reference."""
     monkeypatch.setattr(conf, "PUBLIC_MODULES", ["unorules.rules", "unorules.not_written_yet"])
     with pytest.raises(ModuleNotFoundError):
-        conf.modules_rst()
+        conf.api_pages()
 
 
-def test_module_reference_documents_each_public_module(
+def test_module_reference_has_one_page_per_public_module(
     conf: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(conf, "PUBLIC_MODULES", ["unorules.rules"])
-    text = conf.modules_rst()
+    monkeypatch.setattr(conf, "PUBLIC_MODULES", ["unorules.rules", "unorules.view"])
+    pages = conf.api_pages()
+    assert sorted(pages) == ["api-toc.rst", "unorules.rules.rst", "unorules.view.rst"]
+    text = pages["unorules.rules.rst"]
     assert ".. automodule:: unorules.rules" in text
-    assert "option_docs" in text  # only in the module, so documented there
-    assert ":py:obj:`unorules.Rules`" in text  # re-exported: documented once, at the top
+    # only in the module: documented under its name there
+    assert ".. autofunction:: unorules.rules.option_docs" in text
+    # re-exported: documented once, under the short name
+    assert ".. autoclass:: unorules.Rules" in text
+    assert "unorules.rules.Rules" not in text
+    # defined there though not in its __all__
+    assert ".. autofunction:: unorules.compare_profiles" in text
+    assert ".. autoexception:: unorules.RulesError" in text
+    assert ".. autodata:: unorules.MATTEL\n   :no-value:" in text
+    assert pages["api-toc.rst"].splitlines()[-2:] == ["   unorules.rules", "   unorules.view"]
 
 
 def test_pages_include_only_files_the_build_writes(conf: ModuleType, tmp_path: Path) -> None:

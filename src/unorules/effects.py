@@ -93,8 +93,9 @@ def _extra_turn(ctx: EffectContext) -> None:
 
 
 def _draw_until_color(ctx: EffectContext) -> None:
-    """Mattel's example "the next player draws until he gets a certain colour" (quoted by the
-    Danish guide; C14): the color named with the card; all cards drawn are kept; the turn is lost."""
+    """Mattel's example "the next player draws until he gets a certain colour" (quoted by
+    the Danish guide; C14): the color named with the card; all cards drawn are kept; the
+    turn is lost."""
     color = ctx.color
     ctx.draw_until(ctx.next_player, lambda card: card.color is color)
     ctx.skip_next()
