@@ -25,7 +25,6 @@ import html
 import importlib
 import inspect
 import itertools
-import math
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -344,13 +343,13 @@ class MarkdownChangelog(SphinxDirective):
 # -- the phase diagram -------------------------------------------------------------------
 
 PHASE_PLACES: dict[str, tuple[int, int]] = {
-    "round_over": (110, 90),
-    "choose_color": (400, 90),
-    "play": (400, 260),
-    "drawn": (690, 260),
-    "challenge": (690, 440),
-    "penalty": (400, 440),
-    "game_over": (110, 440),
+    "round_over": (160, 70),
+    "choose_color": (470, 70),
+    "game_over": (160, 270),
+    "play": (470, 270),
+    "drawn": (790, 270),
+    "penalty": (330, 470),
+    "challenge": (650, 470),
 }
 """Where each phase is drawn (the centre of its box, in SVG units)."""
 
@@ -368,7 +367,13 @@ TRANSITIONS: list[tuple[str, str, str, str]] = [
     ("play", "penalty", "Play", "stacking: a draw card that can be stacked on"),
     ("drawn", "penalty", "Play", "stacking: the drawn card is such a draw card"),
     ("penalty", "penalty", "Play", "stacking: one more draw card"),
-    ("penalty", "challenge", "Play", "stacking: a Wild Draw Four ends the stack's run"),
+    ("penalty", "challenge", "Play", "stacking: a Wild Draw Four laid on the stack"),
+    (
+        "challenge",
+        "penalty",
+        "Challenge",
+        "stacking, Danish bluff: the card goes back, the stack stays",
+    ),
     ("penalty", "play", "Draw, Play", "the total is drawn, or bounced with a Skip"),
     ("play", "round_over", "Play, Draw", "the last card is laid; or a stuck round ends"),
     ("penalty", "round_over", "Play", "the last card is laid on the stack"),
@@ -381,32 +386,36 @@ they are left out. tests/test_phase_diagram.py holds this table to the engine.""
 
 _BOX_W, _BOX_H = 150, 46
 
-# Hand-placed bends so that labels do not collide: (from, to) -> (bend, label offset).
-_BENDS: dict[tuple[str, str], float] = {
-    ("play", "drawn"): -0.25,
-    ("drawn", "play"): -0.25,
-    ("challenge", "play"): 0.0,
-    ("play", "challenge"): 0.0,
-    ("drawn", "challenge"): 0.0,
-    ("play", "penalty"): -0.25,
-    ("penalty", "play"): -0.25,
-    ("round_over", "play"): 0.0,
-    ("play", "round_over"): 0.0,
-    ("play", "game_over"): 0.0,
+# How each arrow runs: an SVG path, then where its label goes (x, y, text-anchor). Laid
+# out by hand so that no label sits on a line; tests/test_phase_diagram.py holds that
+# every pair of phases in TRANSITIONS has exactly one route here.
+_ROUTES: dict[tuple[str, str], tuple[str, float, float, str]] = {
+    ("round_over", "choose_color"): ("M 235 70 L 393 70", 314, 60, "middle"),
+    ("round_over", "play"): ("M 235 80 Q 390 100 430 245", 372, 118, "start"),
+    ("play", "round_over"): ("M 395 256 Q 250 210 180 95", 262, 200, "end"),
+    ("choose_color", "play"): ("M 470 93 L 470 245", 478, 175, "start"),
+    ("play", "play"): ("M 520 247 C 520 190 600 205 547 257", 572, 210, "start"),
+    ("play", "drawn"): ("M 545 262 L 713 262", 629, 254, "middle"),
+    ("drawn", "play"): ("M 715 280 L 547 280", 631, 298, "middle"),
+    ("play", "game_over"): ("M 395 285 L 237 285", 316, 303, "middle"),
+    ("play", "penalty"): ("M 440 293 Q 420 380 370 445", 417, 385, "start"),
+    ("penalty", "play"): ("M 330 447 Q 345 350 420 295", 343, 355, "end"),
+    ("play", "challenge"): ("M 520 293 Q 530 380 610 445", 580, 370, "start"),
+    ("challenge", "play"): ("M 660 447 Q 640 330 545 290", 655, 340, "start"),
+    ("drawn", "challenge"): ("M 780 293 Q 770 410 712 447", 780, 385, "start"),
+    ("drawn", "penalty"): (
+        "M 855 280 C 900 300 890 545 700 545 L 420 545 Q 345 545 340 495",
+        560,
+        537,
+        "middle",
+    ),
+    ("penalty", "penalty"): ("M 265 493 C 220 540 185 480 253 470", 190, 520, "end"),
+    ("penalty", "challenge"): ("M 405 462 L 573 462", 489, 454, "middle"),
+    ("challenge", "penalty"): ("M 575 480 L 407 480", 491, 498, "middle"),
+    ("challenge", "challenge"): ("M 725 470 C 775 465 775 505 705 495", 770, 490, "start"),
+    ("penalty", "round_over"): ("M 255 460 C 20 440 20 100 83 75", 30, 170, "start"),
+    ("penalty", "game_over"): ("M 290 447 L 200 295", 232, 380, "end"),
 }
-
-
-def _edge_point(center: tuple[float, float], toward: tuple[float, float]) -> tuple[float, float]:
-    """Where the line from a box's centre toward ``toward`` leaves the box."""
-    cx, cy = center
-    dx, dy = toward[0] - cx, toward[1] - cy
-    if dx == 0 and dy == 0:
-        return center
-    scale = min(
-        (_BOX_W / 2) / abs(dx) if dx else math.inf,
-        (_BOX_H / 2) / abs(dy) if dy else math.inf,
-    )
-    return cx + dx * scale, cy + dy * scale
 
 
 def _merged_edges() -> Iterator[tuple[str, str, str]]:
@@ -423,7 +432,7 @@ def _merged_edges() -> Iterator[tuple[str, str, str]]:
 
 def phases_svg() -> str:
     """The phase diagram as a standalone SVG document (no scripts, no external files)."""
-    width, height = 800, 520
+    width, height = 900, 560
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" role="img" '
@@ -438,40 +447,12 @@ def phases_svg() -> str:
         f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
     ]
     for start, end, label in _merged_edges():
-        sx, sy = PHASE_PLACES[start]
-        ex, ey = PHASE_PLACES[end]
-        if start == end:
-            # A loop over the box's top right corner.
-            x0, y0 = sx + _BOX_W / 2 - 30, sy - _BOX_H / 2
-            x1, y1 = sx + _BOX_W / 2, sy - _BOX_H / 2 + 14
-            if start == "challenge":
-                x0, y0, x1, y1 = sx + _BOX_W / 2, sy + 10, sx + _BOX_W / 2 - 30, sy + _BOX_H / 2
-                path = f"M {x0} {y0} C {x0 + 60} {y0} {x1 + 30} {y1 + 50} {x1} {y1}"
-                lx, ly, anchor_ = x0 + 8, y1 + 40, "start"
-            else:
-                path = f"M {x0} {y0} C {x0} {y0 - 50} {x1 + 50} {y1} {x1} {y1}"
-                lx, ly, anchor_ = x1 + 12, y0 - 24, "start"
-            out.append(
-                f'<path d="{path}" fill="none" stroke="#444" stroke-width="1.5" '
-                'marker-end="url(#arrow)"/>'
-            )
-            out.append(_label(lx, ly, label, anchor_))
-            continue
-        bend = _BENDS.get((start, end), 0.18)
-        mx, my = (sx + ex) / 2, (sy + ey) / 2
-        # Bend to the right of the direction of travel, so that A->B and B->A separate.
-        nx, ny = -(ey - sy), ex - sx
-        cx, cy = mx + nx * bend, my + ny * bend
-        p0 = _edge_point((sx, sy), (cx, cy))
-        p1 = _edge_point((ex, ey), (cx, cy))
+        path, lx, ly, anchor_ = _ROUTES[start, end]
         out.append(
-            f'<path d="M {p0[0]:.1f} {p0[1]:.1f} Q {cx:.1f} {cy:.1f} {p1[0]:.1f} {p1[1]:.1f}" '
-            'fill="none" stroke="#444" stroke-width="1.5" marker-end="url(#arrow)"/>'
+            f'<path d="{path}" fill="none" stroke="#444" stroke-width="1.5" '
+            'marker-end="url(#arrow)"/>'
         )
-        # The label sits at the curve's midpoint.
-        lx = 0.25 * p0[0] + 0.5 * cx + 0.25 * p1[0]
-        ly = 0.25 * p0[1] + 0.5 * cy + 0.25 * p1[1]
-        out.append(_label(lx, ly, label, "middle"))
+        out.append(_label(lx, ly, label, anchor_))
     for phase, (x, y) in PHASE_PLACES.items():
         fill = "#fde9b8" if phase in ("round_over", "game_over") else "#dceefb"
         out.append(
