@@ -8,7 +8,7 @@
     const lines = text.split("\n");
     if (lines.some((l) => l.startsWith(">>> "))) {
       return lines
-        .filter((l) => l.startsWith(">>> ") || l.startsWith("... ") || l === "..." || l === ">>>")
+        .filter((l) => l.startsWith(">>> ") || l.startsWith("... ") || l === ">>>")
         .map((l) => l.replace(/^(>>>|\.\.\.) ?/, ""))
         .join("\n");
     }
