@@ -1,6 +1,6 @@
 """Errors with stable codes: what went wrong, and where.
 
->>> err = IllegalAction(ErrorCode.NOT_YOUR_TURN, "player 2 may not play now: it is player 1's turn")
+>>> err = IllegalAction(ErrorCode.NOT_YOUR_TURN, "player 2 may not play now")
 >>> err.code.value, isinstance(err, ValueError)
 ('not_your_turn', True)
 """

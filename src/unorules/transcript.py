@@ -7,7 +7,8 @@ A game played by the bots of :mod:`unorules.bots`, recorded, written and validat
 >>> import unorules as uno
 >>> from unorules import bots, transcript
 >>> start = uno.new_game(3, "mattel", seed=11)
->>> actions = [action for action, _ in bots.play(start, bots.random_bots(3, seed=11), rounds=1)]
+>>> played = bots.play(start, bots.random_bots(3, seed=11), rounds=1)
+>>> actions = [action for action, _ in played]
 >>> text = transcript.dumps(transcript.record(start, actions))
 >>> report = transcript.validate(text)
 >>> report.valid, report.rounds, report.actions == len(actions)
@@ -18,7 +19,8 @@ The same game with one move changed no longer validates, and the report says whe
 >>> data = json.loads(text)
 >>> data["rounds"][0]["actions"][0] = {"player": 2, "draw": True}
 >>> print(transcript.validate(data))
-invalid at round 0 action 0 (not_your_turn): player 2 may not act now: it is player 0's turn
+invalid at round 0 action 0 (not_your_turn): player 2 may not act now:
+it is player 0's turn
 
 The documentation page "Transcripts" describes the format; its JSON Schema ships with the
 package (:func:`schema`).

@@ -44,6 +44,7 @@
     pre.parentNode.classList.add("has-copy-example");
     pre.parentNode.insertBefore(button, pre);
   }
+  window.unorulesExampleCode = codeOf; // for checking what a button copies
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("div.highlight > pre").forEach(addButton);
   });
