@@ -188,8 +188,12 @@ def write_generated(app: Any = None) -> None:
     for profile in BUILT_IN_PROFILES:
         _write_if_changed(GENERATED / f"profile-{profile}.rst", profile_rst(profile))
     API_PAGES.mkdir(exist_ok=True)
-    for page, text in api_pages().items():
+    pages = api_pages()
+    for page, text in pages.items():
         _write_if_changed((GENERATED if page == "api-toc.rst" else API_PAGES) / page, text)
+    for stale in API_PAGES.glob("unorules.*.rst"):  # a module no longer public
+        if stale.name not in pages:
+            stale.unlink()
 
 
 # -- short names ---------------------------------------------------------------------

@@ -92,9 +92,26 @@ def test_module_reference_has_one_page_per_public_module(
     assert pages["api-toc.rst"].splitlines()[-2:] == ["   unorules.rules", "   unorules.view"]
 
 
+def test_a_module_that_is_no_longer_public_loses_its_page(
+    conf: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(conf, "GENERATED", tmp_path / "_generated")
+    monkeypatch.setattr(conf, "API_PAGES", tmp_path / "api")
+    monkeypatch.setattr(conf, "PUBLIC_MODULES", ["unorules.rules"])
+    (tmp_path / "api").mkdir()
+    (tmp_path / "api" / "unorules.gone.rst").write_text("old page")
+    (tmp_path / "api" / "index.rst").write_text("hand-written")
+    conf.write_generated()
+    assert sorted(p.name for p in (tmp_path / "api").iterdir()) == [
+        "index.rst",
+        "unorules.rules.rst",
+    ]
+
+
 def test_pages_include_only_files_the_build_writes(conf: ModuleType, tmp_path: Path) -> None:
     monkey = pytest.MonkeyPatch()
     monkey.setattr(conf, "GENERATED", tmp_path)
+    monkey.setattr(conf, "API_PAGES", tmp_path.with_name(tmp_path.name + "-api"))
     try:
         conf.write_generated()
     finally:

@@ -12,6 +12,8 @@
   Markdown the changelog uses: headings, paragraphs, bullet lists, code, links, bold).
 * ``phase-diagram``: the phases of a game and the actions that move between them, as an
   SVG drawn from :data:`TRANSITIONS`, and the same table in words.
+* The API reference, one page per public module (written by docs/conf.py with
+  :func:`module_page_rst` and :func:`api_toc_rst`).
 * A copy button on every example (a few lines of JavaScript, no dependency).
 
 No new dependency: everything here uses Sphinx and docutils only.
