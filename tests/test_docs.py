@@ -50,7 +50,8 @@ def test_profile_table_has_every_option_once(conf: ModuleType) -> None:
     assert sorted(table) == sorted(a.name for a in attrs.fields(uno.Rules))
     for name, rule, values in uno.compare_profiles(["mattel", "mattel-108", "swedish", "danish"]):
         cells = table[name]
-        assert cells[-1] == rule
+        assert re.sub(r":rule:`([^`]*)`", r"\1", cells[-1]) == rule  # each id linked
+        assert ":rule:`" in cells[-1]
         assert cells[:-1] in (values, values[:1])  # shared options show one value
 
 
@@ -68,22 +69,49 @@ def test_module_reference_fails_loudly_for_a_module_that_does_not_import(
     the API reference."""
     monkeypatch.setattr(conf, "PUBLIC_MODULES", ["unorules.rules", "unorules.not_written_yet"])
     with pytest.raises(ModuleNotFoundError):
-        conf.modules_rst()
+        conf.api_pages()
 
 
-def test_module_reference_documents_each_public_module(
+def test_module_reference_has_one_page_per_public_module(
     conf: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(conf, "PUBLIC_MODULES", ["unorules.rules"])
-    text = conf.modules_rst()
+    monkeypatch.setattr(conf, "PUBLIC_MODULES", ["unorules.rules", "unorules.view"])
+    pages = conf.api_pages()
+    assert sorted(pages) == ["api-toc.rst", "unorules.rules.rst", "unorules.view.rst"]
+    text = pages["unorules.rules.rst"]
     assert ".. automodule:: unorules.rules" in text
-    assert "option_docs" in text  # only in the module, so documented there
-    assert ":py:obj:`unorules.Rules`" in text  # re-exported: documented once, at the top
+    # only in the module: documented under its name there
+    assert ".. autofunction:: unorules.rules.option_docs" in text
+    # re-exported: documented once, under the short name
+    assert ".. autoclass:: unorules.Rules" in text
+    assert "unorules.rules.Rules" not in text
+    # defined there though not in its __all__
+    assert ".. autofunction:: unorules.compare_profiles" in text
+    assert ".. autoexception:: unorules.RulesError" in text
+    assert ".. autodata:: unorules.MATTEL\n   :no-value:" in text
+    assert pages["api-toc.rst"].splitlines()[-2:] == ["   unorules.rules", "   unorules.view"]
+
+
+def test_a_module_that_is_no_longer_public_loses_its_page(
+    conf: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(conf, "GENERATED", tmp_path / "_generated")
+    monkeypatch.setattr(conf, "API_PAGES", tmp_path / "api")
+    monkeypatch.setattr(conf, "PUBLIC_MODULES", ["unorules.rules"])
+    (tmp_path / "api").mkdir()
+    (tmp_path / "api" / "unorules.gone.rst").write_text("old page")
+    (tmp_path / "api" / "index.rst").write_text("hand-written")
+    conf.write_generated()
+    assert sorted(p.name for p in (tmp_path / "api").iterdir()) == [
+        "index.rst",
+        "unorules.rules.rst",
+    ]
 
 
 def test_pages_include_only_files_the_build_writes(conf: ModuleType, tmp_path: Path) -> None:
     monkey = pytest.MonkeyPatch()
     monkey.setattr(conf, "GENERATED", tmp_path)
+    monkey.setattr(conf, "API_PAGES", tmp_path.with_name(tmp_path.name + "-api"))
     try:
         conf.write_generated()
     finally:

@@ -88,13 +88,14 @@ def _wild(ctx: EffectContext) -> None:
 
 
 def _extra_turn(ctx: EffectContext) -> None:
-    """Mattel's example "you get an extra turn" (seed 003; C14)."""
+    """Mattel's example "you get an extra turn" (quoted by the Danish guide; C14)."""
     ctx.extra_turn()
 
 
 def _draw_until_color(ctx: EffectContext) -> None:
-    """Mattel's example "the next player draws until he gets a certain colour" (seed 003;
-    C14): the color named with the card; all cards drawn are kept; the turn is lost."""
+    """Mattel's example "the next player draws until he gets a certain colour" (quoted by
+    the Danish guide; C14): the color named with the card; all cards drawn are kept; the
+    turn is lost."""
     color = ctx.color
     ctx.draw_until(ctx.next_player, lambda card: card.color is color)
     ctx.skip_next()

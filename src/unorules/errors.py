@@ -1,6 +1,6 @@
 """Errors with stable codes: what went wrong, and where.
 
->>> err = IllegalAction(ErrorCode.NOT_YOUR_TURN, "player 2 may not play now: it is player 1's turn")
+>>> err = IllegalAction(ErrorCode.NOT_YOUR_TURN, "player 2 may not play now")
 >>> err.code.value, isinstance(err, ValueError)
 ('not_your_turn', True)
 """
@@ -16,22 +16,31 @@ __all__ = ["ErrorCode", "IllegalAction"]
 
 
 class ErrorCode(enum.Enum):
-    """The stable codes of rejected actions and invalid transcripts (SPEC §5).
+    """The stable codes of rejected actions and invalid transcripts (the transcript format and the
+    :class:`IllegalAction` messages both use them).
 
     >>> [c.value for c in ErrorCode][:3]
     ['malformed', 'unknown_rules', 'bad_deal']
     """
 
     MALFORMED = "malformed"
-    """Not valid JSON, or not of the transcript format."""
+    """A transcript that is not valid JSON (or not UTF-8), or not of the format: a missing
+    or unknown key, a value of the wrong type, two verbs in one action, a rule option with
+    a value it cannot take (``"hand_size": 99``) or options in conflict, a game larger than
+    16 MiB (``transcript.MAX_GAME_BYTES``); the report names the JSON path."""
     UNKNOWN_RULES = "unknown_rules"
-    """A profile or option name that is not known."""
+    """A transcript names a profile, rule option or Wild Customizable effect that is not
+    known (the path names it)."""
     BAD_DEAL = "bad_deal"
-    """Hands, turned cards and draw pile do not make up the deck, or wrong hand sizes."""
+    """An explicit deal whose hands, turned cards and draw pile do not make up the deck;
+    wrong hand sizes; a first card that cannot stay; a dealer other than the one the deal
+    passes to."""
     NOT_YOUR_TURN = "not_your_turn"
-    """That player may not act now."""
+    """That player may not act now (also: no such seat)."""
     WRONG_PHASE = "wrong_phase"
-    """The action does not fit the moment (e.g. a play while a challenge is pending)."""
+    """The action does not fit the moment: a play while a challenge is pending, a draw
+    while holding a playable card where the rules forbid it, a round entry before the
+    previous round has ended."""
     CARD_NOT_IN_HAND = "card_not_in_hand"
     """The card played is not in the player's hand."""
     CARD_DOES_NOT_MATCH = "card_does_not_match"
@@ -41,14 +50,17 @@ class ErrorCode(enum.Enum):
     BAD_COLOR = "bad_color"
     """A color missing on a wild, or given on a card that is not wild."""
     DRAW_MISMATCH = "draw_mismatch"
-    """Named drawn cards not available, or a different number drawn."""
+    """The cards named in ``drawn`` are not in the draw pile (or not next in a known
+    pile), a different number of cards is drawn, or a transcript does not name cards it
+    has to."""
     NOTHING_TO_CATCH = "nothing_to_catch"
-    """The catch target is not exposed (said UNO, does not hold one card, or too late)."""
+    """The catch target is not exposed: said UNO, does not hold one card, or it is too
+    late (or, under the Swedish window, too early)."""
     RESULT_MISMATCH = "result_mismatch"
     """A transcript's ``result`` disagrees with the replayed game."""
     HOST_ONLY = "host_only"
     """A seat sent what only the host may decide: a chance field (``drawn=``, ``hands=``)
-    or :class:`~unorules.NextRound` (see :func:`unorules.apply_from_seat`)."""
+    or ``NextRound`` (``unorules.apply_from_seat`` refuses them)."""
 
 
 _MESSAGE_LIMIT: Final = 300

@@ -85,8 +85,8 @@ class FirstDiscard(enum.Enum):
     """Action cards do nothing; every wild goes back into the pile at a random place and
     another card is turned (A2 for the Swedish and Danish sheets, C5)."""
     RESHUFFLE_ALL_SPECIALS = "reshuffle_all_specials"
-    """Any action or wild card goes back and another card is turned (the claim of seed 003
-    about the newest sheet, A2 (b))."""
+    """Any action or wild card goes back and another card is turned (the Danish guide's
+    claim about the newest sheet, A2 (b))."""
     RESHUFFLE_WILDS_ONLY = "reshuffle_wilds_only"
     """Wild and Wild Draw Four go back and another card is turned; other action cards take
     effect (the 2018 sheet, A2 (c))."""
@@ -117,7 +117,8 @@ class WildRestriction(enum.Enum):
     NO_CURRENT_COLOR = "no_current_color"
     """Only by a player with no card of the current color (Swedish sheet, §2.4)."""
     NO_OTHER_PLAYABLE = "no_other_playable"
-    """Only when no other card in hand may be laid (house rule of S001-c13)."""
+    """Only when no other card in hand may be laid (a house rule from the reader comments of the
+    Swedish community sheet, A17)."""
 
 
 class WildDrawFourBlockers(enum.Enum):
@@ -177,9 +178,10 @@ class ShuffleHandsLastCard(enum.Enum):
     """
 
     REDEAL = "redeal"
-    """The hands are pooled and dealt anyway, the player's included: no win (SH-TW)."""
+    """The hands are pooled and dealt anyway, the player's included: no win (as Mattel
+    reportedly answered, A9 (iv))."""
     GO_OUT = "go_out"
-    """It acts as a plain Wild and the player goes out (SH-ALT)."""
+    """It acts as a plain Wild and the player goes out (the other reading, A9 (iv))."""
 
 
 class Scoring(enum.Enum):
@@ -282,7 +284,7 @@ class CardPoints:
     wild_draw_four: int = 50
     """Wild Draw Four."""
     shuffle_hands: int = 40
-    """Wild Shuffle Hands (40 per the Mattel sheet; seed 003 says 50, A1)."""
+    """Wild Shuffle Hands (40 per the Mattel sheet; the Danish guide says 50, A1)."""
     customizable: int = 40
     """Wild Customizable (40, A1)."""
 
@@ -317,7 +319,8 @@ def _known_effect(instance: Rules, attribute: attrs.Attribute[str], value: str) 
 @attrs.frozen
 class Rules:
     """Every rule option. The defaults are the ``mattel`` profile (the current official
-    112-card game). Each option names the rule of RULES.md it models.
+    112-card game). Each option names the rules it models, by their ids in the
+    rules reference of the documentation (R…, A…, C…).
 
     >>> Rules() == get_profile("mattel")
     True
@@ -597,9 +600,10 @@ def _conflicts(r: Rules) -> list[str]:
 
 MATTEL: Final = Rules()
 """``mattel``: the current official Mattel game with the 112-card deck (one Wild Shuffle
-Hands, three Wild Customizable). Sources: the Mattel sheet in Swedish translation and its
-quick guide and FAQ (seed 000), the Danish guide (seed 003), the GDJ85 scoring digest and
-the R2822 sheet; RULES.md §1 and the ``mattel`` column of §2 and §3.
+Hands, three Wild Customizable). Sources: the Mattel sheet in Swedish translation with its
+quick guide and FAQ, the Danish guide, Mattel's GDJ85 and R2822 sheets. Its rules are
+the official game of the rules reference (R1 to R14) and the ``mattel`` column of the
+profile matrix (§2.1 to §2.6).
 
 >>> MATTEL.deck_size, MATTEL.voluntary_draw
 (112, True)
@@ -608,7 +612,8 @@ the R2822 sheet; RULES.md §1 and the ``mattel`` column of §2 and §3.
 MATTEL_108: Final = attrs.evolve(MATTEL, shuffle_hands_cards=0, customizable_cards=0)
 """``mattel-108``: the older official Mattel sheet with the 108-card deck (no Wild Shuffle
 Hands, no Wild Customizable); otherwise as ``mattel``. Sources: the classic rules text
-[OLD], everything2 [E2], the Wikipedia tables [WP-tk, WP-hb]; RULES.md §2 and §3.
+of the older Mattel sheet, everything2, Wikipedia; the ``mattel-108`` column of the
+profile matrix (§2.1 to §2.6).
 
 >>> MATTEL_108.deck_size
 108
@@ -625,12 +630,13 @@ SWEDISH: Final = attrs.evolve(
     uno_penalty_loses_turn=True,
     uno_window=UnoWindow.UNTIL_OFFENDER_TURN,
 )
-"""``swedish``: the Swedish community sheet "UNO-regler" (seed 001, main text; its reader
+"""``swedish``: the Swedish community sheet "UNO-regler" (its main text; its reader
 comments are house rules). 108 cards; the first card has no effect (a wild is turned
 back); no drawing while able to play; two-player Reverse hands the turn to the opponent;
 no Reverse answered by symbol by the player right after; a Wild only without a card of the
 current color; a Wild Draw Four bluff costs 4 extra cards; a forgotten UNO costs 2 cards and
-the next turn. Source: [S001], RULES.md §2, §3 and C6, C9, C10.
+the next turn. Source: the Swedish community sheet; the ``swedish`` column of the profile
+matrix (§2.1 to §2.6) and C6, C9, C10.
 
 >>> SWEDISH.two_player_reverse
 <TwoPlayerReverse.PASS: 'pass'>
@@ -643,11 +649,12 @@ DANISH: Final = attrs.evolve(
     wd4_blockers=WildDrawFourBlockers.ANY_LEGAL_CARD,
     wd4_bluff=WildDrawFourBluff.TAKE_BACK,
 )
-"""``danish``: the Danish sheet "UNO Spilleregler" (seed 004). 108 cards; the round starts
+"""``danish``: the Danish sheet "UNO Spilleregler". 108 cards; the round starts
 normally whatever the first card (a wild is turned back); no drawing while able to play; a
 Wild Draw Four only without any other card that could be laid; a discovered bluff goes
 back into the hand with 2 penalty cards and the previous top card and color restored.
-Source: [S004], RULES.md §2, §3 and C10.
+Source: the Danish sheet; the ``danish`` column of the profile matrix (§2.1 to §2.6)
+and C10.
 
 >>> DANISH.wd4_blockers
 <WildDrawFourBlockers.ANY_LEGAL_CARD: 'any_legal_card'>

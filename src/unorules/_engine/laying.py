@@ -18,7 +18,7 @@ from unorules.actions import Play
 from unorules.cards import Card
 from unorules.state import State
 
-__all__ = ["Effect", "Laying"]
+__all__ = ["CardEffect", "Laying"]
 
 
 class Laying:
@@ -51,5 +51,5 @@ class Laying:
         """The cards ``drawn=`` names, for the draws the effect causes."""
 
 
-Effect: TypeAlias = Callable[[Draft, Laying], "int | None"]
+CardEffect: TypeAlias = Callable[[Draft, Laying], "int | None"]
 """A card family's effect: the draft after laying, the play; returns the next seat."""

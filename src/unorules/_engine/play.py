@@ -24,7 +24,7 @@ from typing import Final, NoReturn
 from unorules._engine import calls, piles, turns
 from unorules._engine.draft import draft
 from unorules._engine.draw_two import draw_two
-from unorules._engine.laying import Effect, Laying
+from unorules._engine.laying import CardEffect, Laying
 from unorules._engine.legality import (
     check_also,
     last_card_error,
@@ -44,14 +44,14 @@ from unorules.errors import ErrorCode, IllegalAction
 from unorules.rules import ShuffleHandsLastCard
 from unorules.state import Discard, Phase, State
 
-__all__ = ["EFFECTS", "check", "lay"]
+__all__ = ["RANK_EFFECTS", "check", "lay"]
 
 _PLAY: Final = Phase.PLAY
 _DRAWN: Final = Phase.DRAWN
 _CHALLENGE: Final = Phase.CHALLENGE
 _PENALTY: Final = Phase.PENALTY
 
-EFFECTS: Final[dict[Rank, Effect]] = {
+RANK_EFFECTS: Final[dict[Rank, CardEffect]] = {
     **{rank: number for rank in Rank if rank.number is not None},
     Rank.SKIP: skip,
     Rank.REVERSE: reverse,
@@ -63,8 +63,8 @@ EFFECTS: Final[dict[Rank, Effect]] = {
 }
 """The effect of each rank: the card rooms."""
 
-_EFFECT_OF: Final[dict[Card, Effect]] = {card: EFFECTS[card.rank] for card in ALL_CARDS}
-""":data:`EFFECTS` by card: cards hash by identity, in C (an enum member hashes in Python)."""
+_EFFECT_OF: Final[dict[Card, CardEffect]] = {card: RANK_EFFECTS[card.rank] for card in ALL_CARDS}
+""":data:`RANK_EFFECTS` by card: cards hash by identity, in C (an enum member hashes in Python)."""
 
 
 def _fail(code: ErrorCode, message: str) -> NoReturn:

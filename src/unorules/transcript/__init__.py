@@ -7,7 +7,8 @@ A game played by the bots of :mod:`unorules.bots`, recorded, written and validat
 >>> import unorules as uno
 >>> from unorules import bots, transcript
 >>> start = uno.new_game(3, "mattel", seed=11)
->>> actions = [action for action, _ in bots.play(start, bots.random_bots(3, seed=11), rounds=1)]
+>>> played = bots.play(start, bots.random_bots(3, seed=11), rounds=1)
+>>> actions = [action for action, _ in played]
 >>> text = transcript.dumps(transcript.record(start, actions))
 >>> report = transcript.validate(text)
 >>> report.valid, report.rounds, report.actions == len(actions)

@@ -151,9 +151,10 @@ def validate(
     rules: Rules | str | None = None,
 ) -> Report:
     """Check a transcript move by move. Never raises on bad input: every problem is a
-    :class:`Report` with a code (SPEC §5). ``source`` is a :class:`Transcript`, JSON text
-    (str or bytes), the parsed JSON (any value), or a :class:`Source`; ``rules`` (a
-    :class:`Rules` or a profile name, else ValueError) replaces the transcript's own rules.
+    :class:`Report` with a stable :class:`~unorules.ErrorCode`. ``source`` is a
+    :class:`Transcript`, JSON text (str or bytes), the parsed JSON (any value), or a
+    :class:`Source`; ``rules`` (a :class:`Rules` or a profile name, else ValueError)
+    replaces the transcript's own rules.
 
     >>> r = validate('{"format": "unorules/1", "rules": "mattel", "players": 2, "seed": 1,'
     ...              ' "rounds": [{"actions": [{"player": 0, "play": "W+4", "color": "red"}]}]}')
