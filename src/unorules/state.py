@@ -22,6 +22,7 @@ import json
 from collections.abc import Iterator
 from typing import Any, Final
 
+from unorules import position as _position
 from unorules._memo import by_identity
 from unorules.cards import Card, Color
 from unorules.rules import Rules, get_profile, rules_from_options, rules_to_options
@@ -466,12 +467,34 @@ class State(_Slots):
         return self
 
     def __repr__(self) -> str:
-        who = "-" if self.current_player is None else f"P{self.current_player}"
-        return (
-            f"<State round {self.round} {self.phase.value} {who} top {self.top_card}"
-            f"{'' if self.color is None else ' ' + self.color.value}"
-            f" hands {[len(h) for h in self.hands]} pile {self.draw_pile_size}>"
-        )
+        return _position.short_repr(self)
+
+    def __str__(self) -> str:
+        return _position.picture(self)
+
+    # -- the position notation ---------------------------------------------------------
+
+    def position(self) -> str:
+        """The state as one line of text, the position notation (see
+        :mod:`unorules.position`), that :meth:`from_position` reads back to an equal state.
+
+        >>> import unorules as uno
+        >>> s = uno.new_game(3, seed=1)
+        >>> uno.State.from_position(s.position(), rules=s.rules) == s
+        True
+        """
+        return _position.position(self)
+
+    @classmethod
+    def from_position(cls, text: str, rules: Rules | str = "mattel") -> State:
+        """The state a position text describes (see :mod:`unorules.position`) under
+        ``rules`` (a :class:`~unorules.Rules` value or a profile name), which the text
+        does not hold. Raises :class:`ValueError` naming the field at fault.
+
+        >>> State.from_position("R1/G2 B9 blue 0+ play *").hands
+        ((Card.parse('R1'),), (Card.parse('G2'),))
+        """
+        return _position.from_position(text, rules)
 
     # -- JSON ----------------------------------------------------------------------------
 
