@@ -27,11 +27,15 @@ project = "unorules"
 author = "the unorules developers"
 copyright = "2026, the unorules developers"
 
+# Local extensions live in docs/_ext/ (playthrough: the generated move-by-move page).
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
+
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
+    "playthrough",
 ]
 
 # docs/_generated/ holds files written at build time and pulled in with ``.. include::``

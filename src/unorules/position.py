@@ -62,15 +62,24 @@ exactly. A hand's cards may be given in any order (a state keeps them in card or
 
 >>> import unorules as uno
 >>> s = uno.State.from_position("R2,RS,W/G1,G2/Y3 R5,R7 red 0+ play *")
->>> s.hands[0], s.top_card, s.color, s.current_player, s.draw_pile_size
-((Card.parse('R2'), Card.parse('RS'), Card.parse('W')), Card.parse('R7'), <Color.RED: 'red'>, 0, 104)
+>>> s.hands[0], s.top_card
+((Card.parse('R2'), Card.parse('RS'), Card.parse('W')), Card.parse('R7'))
+>>> s.color, s.current_player, s.draw_pile_size
+(<Color.RED: 'red'>, 0, 104)
 >>> s.position()
 'R2,RS,W/G1,G2/Y3 R5,R7 red 0+ play *'
->>> s2 = uno.apply(s, uno.Play(0, "RS"))
+
+A Wild Draw Four laid: the next player may challenge it or draw the four cards pending:
+
+>>> s = uno.State.from_position("R2,RS,W+4/G1,G2/Y3 R5,R7 red 0+ play *")
+>>> s2 = uno.apply(s, uno.Play(0, "W+4", "blue"))
 >>> s2.position()
-'R2,W/G1,G2/Y3 R5,R7,RS red 2+ play * lock=2'
+'R2,RS/G1,G2/Y3 R5,R7,W+4 blue 1+ challenge * pending=4 challenge=0,guilty,red'
 >>> uno.State.from_position(s2.position()) == s2
 True
+
+Bad text is refused with a :class:`ValueError` that names the field:
+
 >>> uno.State.from_position("R2,RS,W/G1,G2/Y3 R5,R7 red 3+ play *")
 Traceback (most recent call last):
 ...
@@ -91,7 +100,7 @@ from unorules.rules import PROFILES, Rules, get_profile, rules_to_options
 if TYPE_CHECKING:
     from unorules.state import State
 
-__all__ = ["from_position", "picture", "position", "short_repr"]
+__all__ = ["from_position", "picture", "position", "state_repr"]
 
 _FIELDS: Final = ("hands", "discard", "color", "turn", "phase", "draw pile")
 _KEYS: Final = (
@@ -116,7 +125,15 @@ _KEYS: Final = (
     "seed",
     "rng",
 )
-_PHASES: Final = ("play", "drawn", "choose_color", "challenge", "penalty", "round_over", "game_over")
+_PHASES: Final = (
+    "play",
+    "drawn",
+    "choose_color",
+    "challenge",
+    "penalty",
+    "round_over",
+    "game_over",
+)
 _ABBREVIATE: Final = 8
 """A run of at least this many cards in card order is written as ``*``."""
 _INT: Final = re.compile(r"-?[0-9]+")
@@ -128,10 +145,6 @@ def _cards(cards: Sequence[Card]) -> str:
 
 def _ints(values: Sequence[int]) -> str:
     return ",".join(map(str, values))
-
-
-def _in_order(cards: Sequence[Card]) -> bool:
-    return all(a.index <= b.index for a, b in zip(cards, cards[1:], strict=False))
 
 
 def _default_names(n: int) -> list[str]:
@@ -246,7 +259,7 @@ class _Reader:
             raise self.fail(field, "empty (write - for no cards)")
         return [self.card(field, t) for t in text.split(",")]
 
-    def int(self, field: str, text: str, low: int = 0, high: int | None = None) -> int:
+    def number(self, field: str, text: str, low: int = 0, high: int | None = None) -> int:
         if not _INT.fullmatch(text):
             raise self.fail(field, f"not a whole number: {text!r}")
         value = int(text)
@@ -277,20 +290,11 @@ class _Reader:
             ) from None
 
 
-def _expand_rest(
-    reader: _Reader, field: str, deck: Counter[Card], known: Counter[Card]
-) -> list[Card]:
-    """The rest of the deck once ``known`` is taken out, in card order."""
-    over = known - deck
-    if over:
-        raise reader.fail(field, f"more cards than the deck holds: {_census(over)}")
-    return sorted((deck - known).elements(), key=lambda c: c.index)
-
-
 def _census(counts: Counter[Card]) -> str:
-    return ", ".join(
-        f"{n} x {c}" if n > 1 else str(c) for c, n in sorted(counts.items(), key=_by_index)
-    )
+    items = [f"{n} x {c}" if n > 1 else str(c) for c, n in sorted(counts.items(), key=_by_index)]
+    total = counts.total()
+    shown = ", ".join(items[:6])
+    return shown if len(items) <= 6 else f"{shown}, ... ({total} cards)"
 
 
 def _by_index(item: tuple[Card, int]) -> int:
@@ -335,8 +339,8 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
             + " [key=value ...] separated by single spaces"
         )
     hands_text, discard_text, color_text, turn_text, phase_text, pile_text = parts[:6]
-    hands = [[] if h == "-" else reader.cards("hands", h) for h in hands_text.split("/")]
-    n = reader.n = len(hands)
+    hand_items = [h.split(",") for h in hands_text.split("/")]
+    n = reader.n = len(hand_items)
     if not 2 <= n <= 10:
         raise fail("hands", f"{n} hands: UNO is played by 2 to 10 players")
 
@@ -351,36 +355,57 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
             raise fail(key, "given twice")
         extra[key] = value
 
-    deck = Counter(r.deck())
+    # "*", the rest of the deck in card order, may stand once: at the end of a hand, at
+    # the bottom of the discard pile or at the end of the draw pile.
     discard_items = discard_text.split(",")
     pile_items = pile_text.split(",")
-    if "*" in discard_items[1:] or pile_items[:-1].count("*"):
-        raise fail("discard" if "*" in discard_items[1:] else "draw pile", "* must be the end")
-    rest_below = discard_items[0] == "*"
-    rest_after = pile_items[-1] == "*"
-    if rest_below and rest_after:
-        raise fail("discard", "* in the discard pile needs the draw pile written out")
-    top_discard = reader.cards("discard", ",".join(discard_items[rest_below:]) or "-")
-    if not top_discard:
+    rest: tuple[str, int] | None = None
+    for field, items, at in (
+        *(("hands", h, len(h) - 1) for h in hand_items),
+        ("discard", discard_items, 0),
+        ("draw pile", pile_items, len(pile_items) - 1),
+    ):
+        for k, item in enumerate(items):
+            if item != "*":
+                continue
+            if k != at:
+                where = "first in the discard pile" if field == "discard" else "last"
+                raise fail(field, f"* (the rest of the deck) must come {where}")
+            if rest is not None:
+                raise fail(field, "* (the rest of the deck) may stand only once")
+            rest = (field, id(items))
+            items.pop(k)
+    hands = [reader.cards("hands", ",".join(h) or "-") for h in hand_items]
+    discard = reader.cards("discard", ",".join(discard_items) or "-")
+    pile = reader.cards("draw pile", ",".join(pile_items) or "-")
+    if not discard and not (rest and rest[0] == "discard"):
         raise fail("discard", "the discard pile has at least its top card")
-    pile_top = reader.cards(
-        "draw pile", (",".join(pile_items[:-1]) or "-") if rest_after else pile_text
-    )
-    in_hands = Counter(c for h in hands for c in h)
-    known = in_hands + Counter(top_discard) + Counter(pile_top)
-    discard = list(top_discard)
-    pile = list(pile_top)
-    if rest_below:
-        discard = _expand_rest(reader, "discard", deck, known) + discard
-    elif rest_after:
-        pile += _expand_rest(reader, "draw pile", deck, known)
+    deck = Counter(r.deck())
+    known = Counter(c for h in hands for c in h) + Counter(discard) + Counter(pile)
+    if rest is not None:
+        field = rest[0]
+        over = known - deck
+        if over:
+            raise fail(
+                field,
+                f"no rest of the deck for *: the hands and piles hold more than the"
+                f" {r.deck_size}-card deck ({_census(over)} too many)",
+            )
+        remainder = sorted((deck - known).elements(), key=lambda c: c.index)
+        if field == "discard":
+            discard = remainder + discard
+        elif field == "draw pile":
+            pile += remainder
+        else:
+            seat = next(k for k, h in enumerate(hand_items) if id(h) == rest[1])
+            hands[seat] += remainder
     elif known != deck:
         missing, over = deck - known, known - deck
         what = "; ".join(
             part
             for part in (
                 f"missing {_census(missing)}" if missing else "",
-                f"more than the deck holds: {_census(over)}" if over else "",
+                f"too many {_census(over)}" if over else "",
             )
             if part
         )
@@ -388,6 +413,8 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
             "draw pile",
             f"hands, discard pile and draw pile are not the {r.deck_size}-card deck ({what})",
         )
+    if not discard:
+        raise fail("discard", "the discard pile has at least its top card")
 
     color = reader.color("color", color_text)
     if len(turn_text) < 2 or turn_text[-1] not in "+-":
@@ -418,13 +445,13 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
     per = "teams" if r.teams else "seats"
 
     def totals(key: str, value: str) -> list[int]:
-        got = [reader.int(key, t) for t in value.split(",")]
+        got = [reader.number(key, t) for t in value.split(",")]
         if len(got) != side_count:
             raise fail(key, f"{len(got)} totals for {side_count} {per}")
         return got
 
     def winner(key: str, value: str) -> int:
-        return reader.int(key, value, 0, side_count - 1) if r.teams else reader.seat(key, value)
+        return reader.number(key, value, 0, side_count - 1) if r.teams else reader.seat(key, value)
 
     names = [f"P{i}" for i in range(n)]
     if "names" in extra:
@@ -438,8 +465,8 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
         "format": "unorules-state/1",
         "rules": rules_to_options(r),
         "names": names,
-        "seed": get("seed", lambda k, v: reader.int(k, v, 0, (1 << 64) - 1), 0),
-        "round": get("round", reader.int, 0),
+        "seed": get("seed", lambda k, v: reader.number(k, v, 0, (1 << 64) - 1), 0),
+        "round": get("round", reader.number, 0),
         "dealer": get("dealer", reader.seat, n - 1),
         "sides": sides,
         "totals": get("scores", totals, [0] * side_count),
@@ -456,15 +483,15 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
         "direction": direction,
         "current_player": current,
         "phase": phase_text,
-        "rng_counter": get("rng", reader.int, 0),
-        "pending_draw": get("pending", reader.int, 0),
+        "rng_counter": get("rng", reader.number, 0),
+        "pending_draw": get("pending", reader.number, 0),
         "challenge": challenge,
         "drawn_card": None if "drawn" not in extra else str(reader.card("drawn", extra["drawn"])),
         "uno_open": get("uno", reader.seats, []),
         "uno_overdue": get("overdue", reader.seats, []),
         "lost_turns": get("lost", reader.seats, []),
         "answer_lock": get("lock", reader.seat, -1),
-        "idle_turns": get("idle", reader.int, 0),
+        "idle_turns": get("idle", reader.number, 0),
     }
     return State.from_dict(data)
 
@@ -547,7 +574,7 @@ _REPR_LIMIT: Final = 120
 """The longest position text that ``repr`` shows as code."""
 
 
-def short_repr(state: State) -> str:
+def state_repr(state: State) -> str:
     """``repr(state)``: code that makes the state again when the position is short, and a
     short summary otherwise.
 

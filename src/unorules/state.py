@@ -30,11 +30,12 @@ from unorules.rules import Rules, get_profile, rules_from_options, rules_to_opti
 __all__ = ["Phase", "State"]
 
 
-class Phase(enum.Enum):
-    """Where the game stands, i.e. what kind of action it waits for.
+class Phase(enum.StrEnum):
+    """Where the game stands, i.e. what kind of action it waits for. A phase is a string
+    enum: it compares equal to its value.
 
-    >>> Phase.CHALLENGE.value
-    'challenge'
+    >>> Phase.CHALLENGE.value, Phase.CHALLENGE == "challenge", str(Phase.PLAY)
+    ('challenge', True, 'play')
     """
 
     PLAY = "play"
@@ -467,7 +468,7 @@ class State(_Slots):
         return self
 
     def __repr__(self) -> str:
-        return _position.short_repr(self)
+        return _position.state_repr(self)
 
     def __str__(self) -> str:
         return _position.picture(self)
