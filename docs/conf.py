@@ -27,15 +27,16 @@ project = "unorules"
 author = "the unorules developers"
 copyright = "2026, the unorules developers"
 
-# Local extensions live in docs/_ext/ (playthrough: the generated move-by-move page).
+# Build-time generators live in docs/_ext/ (playthrough: the move-by-move page).
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
+
+import playthrough
 
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
-    "playthrough",
 ]
 
 # docs/_generated/ holds files written at build time and pulled in with ``.. include::``
@@ -185,6 +186,7 @@ def write_generated(app: Any = None) -> None:
     for profile in BUILT_IN_PROFILES:
         _write_if_changed(GENERATED / f"profile-{profile}.rst", profile_rst(profile))
     _write_if_changed(GENERATED / "api-modules.rst", modules_rst())
+    _write_if_changed(GENERATED / "playthrough.rst", playthrough.page(with_pictures=True))
 
 
 # -- short names ---------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """The move-by-move page: one seeded round of each built-in profile, the table after every
-action, written at docs build time to ``docs/_generated/playthrough.rst``.
+action. ``docs/conf.py`` writes it to ``docs/_generated/playthrough.rst`` whenever a build
+starts (with the other generated files).
 
 The text of the page (everything but the pictures) is checked against the golden file
 ``tests/golden/playthrough.rst`` by ``tests/test_playthrough.py``, so any change in the
@@ -12,9 +13,6 @@ and read the diff: it is the change of behaviour.
 """
 
 from __future__ import annotations
-
-from pathlib import Path
-from typing import Any
 
 import unorules as uno
 
@@ -136,20 +134,6 @@ def page(*, with_pictures: bool = False) -> str:
     for profile, seed in ROUNDS:
         lines += round_lines(profile, seed, with_pictures=with_pictures)
     return "\n".join(lines).rstrip() + "\n"
-
-
-def _write(app: Any) -> None:
-    target = Path(app.srcdir) / "_generated" / "playthrough.rst"
-    target.parent.mkdir(exist_ok=True)
-    text = page(with_pictures=True)
-    if not target.exists() or target.read_text(encoding="utf-8") != text:
-        target.write_text(text, encoding="utf-8")
-
-
-def setup(app: Any) -> dict[str, Any]:
-    """The Sphinx extension: writes the page when a build starts."""
-    app.connect("builder-inited", _write)
-    return {"parallel_read_safe": True}
 
 
 if __name__ == "__main__":
