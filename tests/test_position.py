@@ -407,3 +407,15 @@ def test_the_core_depends_on_attrs_only() -> None:
     assert project["dependencies"] == ["attrs>=23.1"]
     for path in (ROOT / "src" / "unorules").rglob("*.py"):
         assert "typing_extensions" not in path.read_text(encoding="utf-8"), path
+
+
+def test_a_state_whose_cards_are_not_the_deck_is_written_out_and_refused() -> None:
+    """from_dict accepts any cards; such a state's pile is never written as "*" (which
+    would stand for other cards), and reading its position back names the field."""
+    data = uno.State.from_position("R1/G2 B9 blue 0+ play *").to_dict()
+    data["draw_pile"] = data["draw_pile"][:20]
+    short = uno.State.from_dict(data)
+    fields = short.position().split(" ")
+    assert fields[5].split(",") == data["draw_pile"]
+    with pytest.raises(ValueError, match="position field 'draw pile': .* not the 112-card deck"):
+        uno.State.from_position(short.position())

@@ -165,12 +165,19 @@ def position(state: State) -> str:
     pile = [Card.parse(c) for c in d["draw_pile"]]
     # The draw pile's tail, or else the discard pile's bottom, is written "*" when it is
     # a long run in card order: the rest of the deck, as positions written by hand give it.
+    # (Only when the cards make up the deck, as in every reachable state: else "*" would
+    # not stand for that run.)
+    whole = Counter([*discard, *pile, *(c for h in hands for c in h)]) == Counter(
+        state.rules.deck()
+    )
     k = len(pile)
     while k > 0 and (k == len(pile) or pile[k - 1].index <= pile[k].index):
         k -= 1
     pile_text = _cards(pile)
     discard_text = _cards(discard)
-    if len(pile) - k >= _ABBREVIATE:
+    if not whole:
+        pass
+    elif len(pile) - k >= _ABBREVIATE:
         pile_text = ",".join([*map(str, pile[:k]), "*"])
     else:
         j = 0
