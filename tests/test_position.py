@@ -417,5 +417,5 @@ def test_a_state_whose_cards_are_not_the_deck_is_written_out_and_refused() -> No
     short = uno.State.from_dict(data)
     fields = short.position().split(" ")
     assert fields[5].split(",") == data["draw_pile"]
-    with pytest.raises(ValueError, match="position field 'draw pile': .* not the 112-card deck"):
+    with pytest.raises(ValueError, match=r"position field 'draw pile': .* not the 112-card deck"):
         uno.State.from_position(short.position())
