@@ -279,6 +279,10 @@ def test_bad_text_is_a_value_error_naming_the_field(text: str, message: str) -> 
     assert message in str(info.value)
 
 
+def test_space_around_the_line_is_ignored() -> None:
+    assert uno.State.from_position(f"  {GOOD}\n") == uno.State.from_position(GOOD)
+
+
 def test_bad_arguments() -> None:
     with pytest.raises(TypeError, match="a position is a text"):
         uno.State.from_position(b"R1/G2 B9 blue 0+ play *")  # type: ignore[arg-type]

@@ -338,7 +338,7 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
     r = _rules(rules)
     reader = _Reader(r)
     fail = reader.fail
-    parts = text.split(" ")
+    parts = text.strip().split(" ")  # a line read from a file may end in a newline
     if len(parts) < len(_FIELDS) or any(not p for p in parts):
         raise ValueError(
             "not a position: expected the fields "
