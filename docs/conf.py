@@ -32,6 +32,11 @@ project = "unorules"
 author = "the unorules developers"
 copyright = "2026, the unorules developers"
 
+# Build-time generators live in docs/_ext/ (playthrough: the move-by-move page).
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
+
+import playthrough
+
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
@@ -196,6 +201,7 @@ def write_generated(app: Any = None) -> None:
     for stale in API_PAGES.glob("unorules.*.rst"):  # a module no longer public
         if stale.name not in pages:
             stale.unlink()
+    _write_if_changed(GENERATED / "playthrough.rst", playthrough.page(with_pictures=True))
 
 
 # -- short names ---------------------------------------------------------------------

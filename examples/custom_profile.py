@@ -24,8 +24,6 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-import attrs
-
 import unorules as uno
 from unorules import transcript
 from unorules.rules import rules_to_options
@@ -39,11 +37,10 @@ def everyone_else_draws_one(ctx: uno.EffectContext) -> None:
 
 
 def party_rules() -> uno.Rules:
-    """The profile: a variant of ``mattel`` made with attrs.evolve."""
+    """The profile: a variant of ``mattel`` made with Rules.but."""
     if "everyone-else-draws-one" not in uno.EFFECTS:
         uno.register_effect("everyone-else-draws-one", everyone_else_draws_one)
-    return attrs.evolve(
-        uno.MATTEL,
+    return uno.MATTEL.but(
         stacking=uno.Stacking.SAME_TYPE,
         seven_o=True,
         jump_in=True,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import position, rejects, run
+from conftest import rejects, run
 
 import unorules as uno
 
@@ -24,17 +24,17 @@ HANDS_4 = [
 
 def table() -> uno.State:
     """Four players, P0 to move on R5."""
-    return position(["R1 R2 Y7 W", "R3 G2", "G3 G4", "B4 B5"], top="R5")
+    return uno.State.from_position("R1,R2,Y7,W/R3,G2/G3,G4/B4,B5 R5 red 0+ play *")
 
 
 def round_over() -> uno.State:
-    state = run(position(["R1", "R3 G2", "G3 G4", "B4 B5"], top="R5"), uno.Play(0, "R1"))
+    state = run(uno.State.from_position("R1/R3,G2/G3,G4/B4,B5 R5 red 0+ play *"), uno.Play(0, "R1"))
     assert state.phase is uno.Phase.ROUND_OVER
     return state
 
 
 def game_over() -> uno.State:
-    state = position(["R1", "R3 G2", "G3 G4", "B4 B5"], top="R5", totals=[490, 0, 0, 0])
+    state = uno.State.from_position("R1/R3,G2/G3,G4/B4,B5 R5 red 0+ play * scores=490,0,0,0")
     over = run(state, uno.Play(0, "R1"))
     assert over.phase is uno.Phase.GAME_OVER
     return over
@@ -183,7 +183,7 @@ def test_a_play_or_draw_before_naming_the_first_color() -> None:
 def test_draw_naming_cards_it_does_not_draw() -> None:
     text = message(table(), uno.Draw(0, drawn=["R0", "R4"]), "draw_mismatch")
     assert "2" in text
-    state = position(["R1", "R3 G2", "G3 G4", "B4 B5"], top="R5", draw_pile="B1 B2 B3")
+    state = uno.State.from_position("R1/R3,G2/G3,G4/B4,B5 *,R5 red 0+ play B1,B2,B3")
     text = message(state, uno.Draw(0, drawn=["G9"]), "draw_mismatch")
     assert "G9" in text
 

@@ -4,7 +4,7 @@ gap the same way): one test each, run under both profiles."""
 from __future__ import annotations
 
 import pytest
-from conftest import hand, position, run
+from conftest import hand, run
 
 import unorules as uno
 
@@ -37,7 +37,7 @@ def test_e15_seeded_first_wild_is_returned(rules: uno.Rules) -> None:
 def test_e79_going_out_on_a_skip_ends_the_round(rules: uno.Rules) -> None:
     """E79: "P0 goes out with a Skip → round ends normally (allowed)" (A11: both sheets are
     silent, so going out on an action card is allowed)."""
-    s = position(["GS", "Y1 G5", "B1", "R2"], "G4", rules=rules)
+    s = uno.State.from_position("GS/Y1,G5/B1/R2 G4 green 0+ play *", rules=rules)
     s = run(s, uno.Play(0, "GS"))
     assert s.phase is uno.Phase.ROUND_OVER
     assert s.round_winner == 0
@@ -47,7 +47,7 @@ def test_e79_going_out_on_a_skip_ends_the_round(rules: uno.Rules) -> None:
 @pytest.mark.parametrize("rules", SHEETS)
 def test_e79_going_out_on_a_draw_two_still_makes_the_next_player_draw(rules: uno.Rules) -> None:
     """E79: "going out with a Draw 2 → P1 +2, counted." (A11, as R11.3)"""
-    s = position(["G+2", "G5", "B1", "R2"], "G4", rules=rules, draw_pile="Y9 YS B7")
+    s = uno.State.from_position("G+2/G5/B1/R2 *,G4 green 0+ play Y9,YS,B7", rules=rules)
     s = run(s, uno.Play(0, "G+2"))
     assert hand(s, 1) == "Y9 YS G5"
     assert s.phase is uno.Phase.ROUND_OVER

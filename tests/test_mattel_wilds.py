@@ -10,11 +10,9 @@ from __future__ import annotations
 from collections import Counter
 
 import attrs
-from conftest import cards, hand, position, rejects, run
+from conftest import cards, hand, rejects, run
 
 import unorules as uno
-
-PILE = "Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8"
 
 
 def legal(state: uno.State, action: uno.Action) -> bool:
@@ -28,7 +26,7 @@ def legal(state: uno.State, action: uno.Action) -> bool:
 
 def test_e39_wild_may_be_played_holding_a_matching_card_and_name_the_same_color() -> None:
     """E39: top R5; P holds R2 and W -> W is legal and P may name red (R6.1)."""
-    state = position(["R2 W", "G1", "G2", "G3"], top="R5")
+    state = uno.State.from_position("R2,W/G1/G2/G3 R5 red 0+ play *")
     assert legal(state, uno.Play(0, "W", "red"))
     after = run(state, uno.Play(0, "W", "red"))
     assert after.color is uno.Color.RED
@@ -40,7 +38,7 @@ def test_e39_wild_may_be_played_holding_a_matching_card_and_name_the_same_color(
 def test_e40_wild_draw_four_legal_with_other_color_matches_and_wilds() -> None:
     """E40: top R7 (red), hand {B7, G-Skip, W, WD4} -> WD4 legal: a challenge costs the
     challenger 6 (R7.2, A4)."""
-    state = position(["GS B7 W W+4", "G1", "G2", "G3"], top="R7", draw_pile=PILE)
+    state = uno.State.from_position("GS,B7,W,W+4/G1/G2/G3 *,R7 red 0+ play Y1,Y2,Y3,Y4,Y5,Y6,Y7,Y8")
     assert legal(state, uno.Play(0, "W+4", "green"))
     judged = run(state, uno.Play(0, "W+4", "green"), uno.Challenge(1))
     assert hand(judged, 0) == "GS B7 W"
@@ -50,7 +48,7 @@ def test_e40_wild_draw_four_legal_with_other_color_matches_and_wilds() -> None:
 def test_e40_wild_draw_four_with_a_red_card_is_a_bluff() -> None:
     """E40 (C1): hand {R-Skip, WD4} on R7 -> the WD4 is accepted but illegal: a challenge
     makes its player draw 4 (R7.2, R7.3)."""
-    state = position(["RS W+4", "G1", "G2", "G3"], top="R7", draw_pile=PILE)
+    state = uno.State.from_position("RS,W+4/G1/G2/G3 *,R7 red 0+ play Y1,Y2,Y3,Y4,Y5,Y6,Y7,Y8")
     assert legal(state, uno.Play(0, "W+4", "green"))
     judged = run(state, uno.Play(0, "W+4", "green"), uno.Challenge(1))
     assert hand(judged, 0) == "RS Y1 Y2 Y3 Y4"
@@ -59,7 +57,7 @@ def test_e40_wild_draw_four_with_a_red_card_is_a_bluff() -> None:
 
 def test_e40_named_color_of_a_wild_top_blocks_the_wild_draw_four() -> None:
     """E40: top W named yellow, hand {Y1, WD4} -> illegal (guilty when challenged) (A4)."""
-    state = position(["Y1 W+4", "G1", "G2", "G3"], top="W", color="yellow", draw_pile="R1 R2 R3 R4")
+    state = uno.State.from_position("Y1,W+4/G1/G2/G3 *,W yellow 0+ play R1,R2,R3,R4")
     assert legal(state, uno.Play(0, "W+4", "blue"))
     judged = run(state, uno.Play(0, "W+4", "blue"), uno.Challenge(1))
     assert hand(judged, 0) == "R1 R2 R3 R4 Y1"
@@ -70,7 +68,7 @@ def test_e40_named_color_of_a_wild_top_blocks_the_wild_draw_four() -> None:
 def test_e41_failed_challenge_costs_six_and_the_turn() -> None:
     """E41: P0 plays WD4 legally (no red in hand), names green; P1 challenges -> P1 +6 and is
     skipped; next P2; colour green; WD4 stays on top (R7.3)."""
-    state = position(["B3 W+4", "G1", "G2", "G3"], top="R7", draw_pile=PILE)
+    state = uno.State.from_position("B3,W+4/G1/G2/G3 *,R7 red 0+ play Y1,Y2,Y3,Y4,Y5,Y6,Y7,Y8")
     laid = run(state, uno.Play(0, "W+4", "green"))
     assert laid.phase is uno.Phase.CHALLENGE
     assert laid.current_player == 1
@@ -88,7 +86,7 @@ def test_e41_failed_challenge_costs_six_and_the_turn() -> None:
 def test_e42_successful_challenge_the_offender_draws_and_the_challenger_plays() -> None:
     """E42: P0 held R2 (colour red), plays WD4 naming blue; P1 challenges -> P0 +4; P1 +0;
     P1 takes the turn now with colour blue (R7.3, A5)."""
-    state = position(["R2 W+4", "G1 B5", "G2", "G3"], top="R7", draw_pile=PILE)
+    state = uno.State.from_position("R2,W+4/G1,B5/G2/G3 *,R7 red 0+ play Y1,Y2,Y3,Y4,Y5,Y6,Y7,Y8")
     judged = run(state, uno.Play(0, "W+4", "blue"), uno.Challenge(1))
     assert hand(judged, 0) == "R2 Y1 Y2 Y3 Y4"
     assert hand(judged, 1) == "G1 B5"
@@ -102,7 +100,7 @@ def test_e42_successful_challenge_the_offender_draws_and_the_challenger_plays() 
 
 def test_e43_no_challenge_draw_four_and_lose_the_turn() -> None:
     """E43: P1 does not challenge -> P1 +4, skipped; next P2 (R7.3)."""
-    state = position(["B3 W+4", "G1", "G2", "G3"], top="R7", draw_pile=PILE)
+    state = uno.State.from_position("B3,W+4/G1/G2/G3 *,R7 red 0+ play Y1,Y2,Y3,Y4,Y5,Y6,Y7,Y8")
     after = run(state, uno.Play(0, "W+4", "green"), uno.Draw(1))
     assert hand(after, 1) == "Y1 Y2 Y3 Y4 G1"
     assert after.current_player == 2
@@ -114,7 +112,7 @@ def test_e43_no_challenge_draw_four_and_lose_the_turn() -> None:
 def test_e44_only_the_victim_may_challenge_and_only_before_drawing() -> None:
     """E44: P2 (not the next player) tries to challenge P0's WD4 -> rejected. Once P1 has
     drawn, P1 can no longer challenge (A5, R7.3)."""
-    state = position(["R2 W+4", "G1", "G2", "G3"], top="R7", draw_pile=PILE)
+    state = uno.State.from_position("R2,W+4/G1/G2/G3 *,R7 red 0+ play Y1,Y2,Y3,Y4,Y5,Y6,Y7,Y8")
     laid = run(state, uno.Play(0, "W+4", "green"))
     rejects(laid, uno.Challenge(2), "not_your_turn")
     rejects(laid, uno.Challenge(0), "not_your_turn")
@@ -125,7 +123,7 @@ def test_e44_only_the_victim_may_challenge_and_only_before_drawing() -> None:
 
 def test_e45_two_players_guilty_challenger_plays_next() -> None:
     """E45: 2 players: guilty -> P0 +4, then P1 plays (A5, R5.5)."""
-    state = position(["R2 W+4", "G1 G5"], top="R7", draw_pile=PILE)
+    state = uno.State.from_position("R2,W+4/G1,G5 *,R7 red 0+ play Y1,Y2,Y3,Y4,Y5,Y6,Y7,Y8")
     judged = run(state, uno.Play(0, "W+4", "green"), uno.Challenge(1))
     assert hand(judged, 0) == "R2 Y1 Y2 Y3 Y4"
     assert hand(judged, 1) == "G1 G5"
@@ -135,7 +133,7 @@ def test_e45_two_players_guilty_challenger_plays_next() -> None:
 
 def test_e45_two_players_innocent_offender_plays_next() -> None:
     """E45: 2 players: innocent -> P1 +6, then P0 plays (A5, R5.5)."""
-    state = position(["B2 W+4", "G1 G5"], top="R7", draw_pile=PILE)
+    state = uno.State.from_position("B2,W+4/G1,G5 *,R7 red 0+ play Y1,Y2,Y3,Y4,Y5,Y6,Y7,Y8")
     judged = run(state, uno.Play(0, "W+4", "green"), uno.Challenge(1))
     assert hand(judged, 0) == "B2"
     assert hand(judged, 1) == "Y1 Y2 Y3 Y4 Y5 Y6 G1 G5"
@@ -145,7 +143,7 @@ def test_e45_two_players_innocent_offender_plays_next() -> None:
 
 def test_e51_wild_may_name_the_current_color() -> None:
     """E51: top G5, P plays W naming green (the current colour) -> allowed (R6.1)."""
-    state = position(["G1 W", "R1", "R2", "R3"], top="G5")
+    state = uno.State.from_position("G1,W/R1/R2/R3 G5 green 0+ play *")
     after = run(state, uno.Play(0, "W", "green"))
     assert after.color is uno.Color.GREEN
     assert str(after.top_card) == "W"
@@ -162,7 +160,9 @@ def pool_of(state: uno.State) -> Counter[uno.Card]:
 def test_e52_shuffle_hands_deals_the_pool_evenly_from_the_left() -> None:
     """E52: clockwise; P1 plays WSH; hands after the play P0=5, P1=2, P2=1, P3=4 (pool 12)
     -> everyone ends with 3; P1 names the colour; next turn P2 (R8.2-R8.5, A9)."""
-    state = position(["R1 R2 R3 R4 R5", "Y1 Y2 WS", "G1", "B1 B2 B3 B4"], top="R9", current=1)
+    state = uno.State.from_position(
+        "R1,R2,R3,R4,R5/Y1,Y2,WS/G1/B1,B2,B3,B4 R9 red 1+ play * dealer=0"
+    )
     pool = pool_of(state) - Counter(cards("WS"))
     after = run(state, uno.Play(1, "WS", "blue"))
     assert [len(h) for h in after.hands] == [3, 3, 3, 3]
@@ -177,7 +177,7 @@ def test_e52_shuffle_hands_deals_the_pool_evenly_from_the_left() -> None:
 
 def test_e53_uneven_pool_first_seats_from_the_left_get_the_extra_cards() -> None:
     """E53: same but pool 10 -> P2=3, P3=3, P0=2, P1=2 (A9)."""
-    state = position(["R1 R2 R3 R4", "Y1 Y2 WS", "G1", "B1 B2 B3"], top="R9", current=1)
+    state = uno.State.from_position("R1,R2,R3,R4/Y1,Y2,WS/G1/B1,B2,B3 R9 red 1+ play * dealer=0")
     after = run(state, uno.Play(1, "WS", "red"))
     assert [len(h) for h in after.hands] == [2, 2, 3, 3]
     assert pool_of(after) == pool_of(state) - Counter(cards("WS"))
@@ -193,7 +193,7 @@ def test_e53_uneven_pool_first_seats_from_the_left_get_the_extra_cards() -> None
 def test_e54_counter_clockwise_dealing_still_starts_on_the_left() -> None:
     """E54: counter-clockwise; P1 plays WSH; pool 9 -> dealing still starts at P2: P2=3,
     P3=2, P0=2, P1=2; next turn P0 (A9, R8.4)."""
-    state = position(["R1 R2 R3", "Y1 Y2 WS", "G1", "B1 B2 B3"], top="R9", current=1, direction=-1)
+    state = uno.State.from_position("R1,R2,R3/Y1,Y2,WS/G1/B1,B2,B3 R9 red 1- play * dealer=0")
     after = run(state, uno.Play(1, "WS", "green"))
     assert [len(h) for h in after.hands] == [2, 2, 3, 2]
     assert pool_of(after) == pool_of(state) - Counter(cards("WS"))
@@ -207,7 +207,7 @@ def test_e55_shuffle_hands_as_last_card_redeals_including_the_player() -> None:
     P3=1 (pool 6) -> P2=2, P3=2, P0=1, P1=1; round continues; P1 names colour; P0 and P1
     now have the UNO obligation; next turn P2 (A9, A8, C7)."""
     assert uno.MATTEL.shuffle_hands_last_card is uno.ShuffleHandsLastCard.REDEAL
-    state = position(["R1 R2 R3", "WS", "G1 G2", "B1"], top="R9", current=1)
+    state = uno.State.from_position("R1,R2,R3/WS/G1,G2/B1 R9 red 1+ play * dealer=0")
     after = run(state, uno.Play(1, "WS", "yellow"))
     assert [len(h) for h in after.hands] == [1, 1, 2, 2]
     assert pool_of(after) == pool_of(state) - Counter(cards("WS"))
@@ -228,7 +228,7 @@ def test_e56_shuffle_hands_as_last_card_goes_out_when_so_configured() -> None:
     """E56: ``shuffle_hands.last_card=go_out``: same position -> round ends, P1 wins and
     scores P0, P2, P3's hands (A9)."""
     rules = attrs.evolve(uno.MATTEL, shuffle_hands_last_card=uno.ShuffleHandsLastCard.GO_OUT)
-    state = position(["R1 R2 R3", "WS", "G1 G2", "B1"], top="R9", current=1, rules=rules)
+    state = uno.State.from_position("R1,R2,R3/WS/G1,G2/B1 R9 red 1+ play * dealer=0", rules=rules)
     after = run(state, uno.Play(1, "WS", "yellow"))
     assert after.phase is uno.Phase.ROUND_OVER
     assert after.round_winner == 1
@@ -240,7 +240,7 @@ def test_e56_shuffle_hands_as_last_card_goes_out_when_so_configured() -> None:
 def test_e57_two_players_shuffle_hands_deals_the_opponent_first() -> None:
     """E57: 2 players: P0 plays WSH keeping 3 cards, P1 has 4 (pool 7) -> P1=4, P0=3
     (dealing starts with P1); P0 names colour; next P1 (A9)."""
-    state = position(["R1 R2 R3 WS", "G1 G2 G3 G4"], top="R9")
+    state = uno.State.from_position("R1,R2,R3,WS/G1,G2,G3,G4 R9 red 0+ play *")
     after = run(state, uno.Play(0, "WS", "blue"))
     assert [len(h) for h in after.hands] == [3, 4]
     assert pool_of(after) == pool_of(state) - Counter(cards("WS"))
@@ -255,7 +255,7 @@ def test_e58_wild_customizable_without_a_rule_is_a_wild() -> None:
     """E58: WC with no written rule: P0 plays it naming red -> behaves as a Wild; next P1
     (A10)."""
     assert uno.MATTEL.customizable_effect == "wild"
-    state = position(["G1 WC", "B1 B2", "B3", "B4"], top="Y9", draw_pile=PILE)
+    state = uno.State.from_position("G1,WC/B1,B2/B3/B4 *,Y9 yellow 0+ play Y1,Y2,Y3,Y4,Y5,Y6,Y7,Y8")
     after = run(state, uno.Play(0, "WC", "red"))
     assert after.color is uno.Color.RED
     assert str(after.top_card) == "WC"
@@ -266,7 +266,7 @@ def test_e58_wild_customizable_without_a_rule_is_a_wild() -> None:
 
 def test_e58_wild_customizable_left_in_hand_scores_40() -> None:
     """E58: left in a hand at round end it scores 40 (A1, A10)."""
-    state = position(["R3", "R5 WC"], top="R1")
+    state = uno.State.from_position("R3/R5,WC R1 red 0+ play *")
     after = run(state, uno.Play(0, "R3"))
     assert after.round_winner == 0
     assert after.round_points == (45, 0)
@@ -288,7 +288,9 @@ def test_e59_custom_rule_runs_after_the_color_and_does_not_skip() -> None:
     """E59: WC with rule "next player draws 1": P0 plays it naming red -> colour red is set
     first, then P1 +1, then the turn passes to P1 (the rule does not say skip) (A10)."""
     rules = attrs.evolve(uno.MATTEL, customizable_effect="test-mattel-wilds-e59-next-draws-1")
-    state = position(["G1 WC", "B1 B2", "B3", "B4"], top="Y9", draw_pile=PILE, rules=rules)
+    state = uno.State.from_position(
+        "G1,WC/B1,B2/B3/B4 *,Y9 yellow 0+ play Y1,Y2,Y3,Y4,Y5,Y6,Y7,Y8", rules=rules
+    )
     seen_colors.clear()
     after = run(state, uno.Play(0, "WC", "red"))
     assert seen_colors == [uno.Color.RED]
@@ -304,7 +306,7 @@ def test_a9_shuffle_hands_last_card_with_a_small_pool_leaves_a_seat_empty_handed
     gives seats 1 and 2 one card each and seat 0 none; seat 0 laid no last card of its own
     (R11.1 ends a round when a player lays their last card), so the round goes on and seat
     0 draws at its next turn."""
-    s = position(["WS", "G1", "Y1"], "R5", draw_pile="B2 B3 B4")
+    s = uno.State.from_position("WS/G1/Y1 *,R5 red 0+ play B2,B3,B4")
     s = run(s, uno.Play(0, "WS", "red"))
     assert [len(h) for h in s.hands] == [0, 1, 1]
     assert s.phase is uno.Phase.PLAY and s.round_winner is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from conftest import cards, hand, position, rejects, run
+from conftest import cards, hand, rejects, run
 
 import unorules as uno
 
@@ -71,9 +71,9 @@ def test_e15_danish_first_wild_goes_back_and_a_new_card_is_turned() -> None:
 def test_e24_danish_draw_while_holding_a_playable_card_is_rejected() -> None:
     """E24: "P1 holds a playable card and requests a draw → rejected." (A7: "træk ... hvis du
     ikke kan lægge")"""
-    s = position(["G1", "R3 B8", "G2", "G3"], "R5", rules=DK, current=1)
+    s = uno.State.from_position("G1/R3,B8/G2/G3 R5 red 1+ play * dealer=0", rules=DK)
     rejects(s, uno.Draw(1), "wrong_phase")
-    s = position(["G1", "Y3 B8", "G2", "G3"], "R5", rules=DK, current=1, draw_pile="R9 B1")
+    s = uno.State.from_position("G1/Y3,B8/G2/G3 *,R5 red 1+ play R9,B1 dealer=0", rules=DK)
     s = run(s, uno.Draw(1))
     assert s.phase is uno.Phase.DRAWN
     assert s.drawn_card == uno.Card.parse("R9")
@@ -84,7 +84,7 @@ def test_e24_danish_draw_while_holding_a_playable_card_is_rejected() -> None:
 
 def test_e29_danish_two_player_reverse_acts_as_skip() -> None:
     """E29: "2 players, P0 plays R-Rev → P0 moves again." (A3: DK follows [S003])"""
-    s = position(["RR G5 B7", "R2 Y3"], "R4", rules=DK)
+    s = uno.State.from_position("RR,G5,B7/R2,Y3 R4 red 0+ play *", rules=DK)
     s = run(s, uno.Play(0, "RR"))
     assert s.current_player == 0
     assert s.direction == -1
@@ -99,7 +99,8 @@ def test_e46_danish_wild_draw_four_held_with_any_playable_card_is_guilty(held: s
     """E46: "Top R7: hand {B7, WD4} → WD4 illegal (B7 playable); hand {W, Y2, WD4} → illegal
     (W playable)" (A4: "any other card legal right now — same colour, same number, same
     symbol, or any Wild"). Accepted as a bluff (C1), found out by a challenge (A6)."""
-    s = position([f"{held} W+4", "Y1 Y5", "G9", "B9"], "R7", rules=DK)
+    hand0 = held.replace(" ", ",")
+    s = uno.State.from_position(f"{hand0},W+4/Y1,Y5/G9/B9 R7 red 0+ play *", rules=DK)
     assert uno.Play(0, "W+4", "green") in uno.legal_actions(s)
     s = run(s, uno.Play(0, "W+4", "green"), uno.Challenge(1))
     assert len(s.hands[0]) == len(held.split()) + 1 + 2
@@ -111,7 +112,7 @@ def test_e46_danish_wild_draw_four_held_with_any_playable_card_is_guilty(held: s
 def test_e46_danish_another_wild_draw_four_does_not_block() -> None:
     """E46: "hand {Y2, G4, WD4, WD4} → legal (another WD4 does not block)." A challenge then
     costs the challenger 4 cards and the turn (E48)."""
-    s = position(["Y2 G4 W+4 W+4", "Y1 Y5", "G9", "B9"], "R7", rules=DK)
+    s = uno.State.from_position("Y2,G4,W+4,W+4/Y1,Y5/G9/B9 R7 red 0+ play *", rules=DK)
     s = run(s, uno.Play(0, "W+4", "blue"), uno.Challenge(1))
     assert hand(s, 0) == "Y2 G4 W+4"
     assert len(s.hands[1]) == 2 + 4
@@ -122,13 +123,8 @@ def test_e47_danish_guilty_wild_draw_four_is_taken_back_with_two_cards() -> None
     """E47: "P0 holds {B7, G2, WD4} on R7, plays WD4 naming green; P1 challenges → WD4 back in
     P0's hand, P0 +2 (P0 now 5 cards), top R7 and colour red restored, P1 draws nothing and
     takes the turn." (A6)"""
-    s = position(
-        ["G2 B7 W+4", "R5 Y1", "G8 G9", "B8 B9"],
-        "R7",
-        rules=DK,
-        below="R3",
-        draw_pile="Y6 Y7 Y8",
-        spare=3,
+    s = uno.State.from_position(
+        "G2,B7,W+4/R5,Y1/G8,G9/B8,B9,* R3,R7 red 0+ play Y6,Y7,Y8", rules=DK
     )
     s = run(s, uno.Play(0, "W+4", "green"))
     assert s.phase is uno.Phase.CHALLENGE
@@ -148,7 +144,7 @@ def test_e47_danish_guilty_wild_draw_four_is_taken_back_with_two_cards() -> None
 def test_e47_danish_take_back_restores_the_named_color_of_a_wild_below() -> None:
     """A6: "the previous top card and colour are restored" — on a Wild the colour named for
     it."""
-    s = position(["Y2 W+4", "R5 Y1", "G9", "B9"], "W", color="yellow", rules=DK)
+    s = uno.State.from_position("Y2,W+4/R5,Y1/G9/B9 W yellow 0+ play *", rules=DK)
     s = run(s, uno.Play(0, "W+4", "green"), uno.Challenge(1))
     assert str(s.top_card) == "W"
     assert s.color is uno.Color.YELLOW
@@ -159,8 +155,8 @@ def test_e47_danish_take_back_restores_the_named_color_of_a_wild_below() -> None
 def test_e48_danish_failed_challenge_costs_four_and_the_turn_nothing_more() -> None:
     """E48: "P0's WD4 was legal; P1 challenges → P1 +4 and skipped, no extra cards; named
     colour stands." (A6: "DK defines no cost for a failed challenge")"""
-    s = position(
-        ["Y2 G4 W+4", "Y1 Y5", "G8 G9", "B8 B9"], "R7", rules=DK, draw_pile="B1 B2 B3 B4 B5 B6"
+    s = uno.State.from_position(
+        "Y2,G4,W+4/Y1,Y5/G8,G9/B8,B9 *,R7 red 0+ play B1,B2,B3,B4,B5,B6", rules=DK
     )
     s = run(s, uno.Play(0, "W+4", "green"), uno.Challenge(1))
     assert hand(s, 0) == "Y2 G4"
@@ -172,7 +168,7 @@ def test_e48_danish_failed_challenge_costs_four_and_the_turn_nothing_more() -> N
 
 def test_c10_danish_two_player_guilty_card_back_and_challenger_plays() -> None:
     """C10: "Two players, danish guilty: the card goes back to P0, P0 +2, P1 plays"."""
-    s = position(["B7 W+4", "R5 Y1"], "R7", rules=DK, draw_pile="G1 G2 G3")
+    s = uno.State.from_position("B7,W+4/R5,Y1 *,R7 red 0+ play G1,G2,G3", rules=DK)
     s = run(s, uno.Play(0, "W+4", "green", uno=True), uno.Challenge(1))
     assert hand(s, 0) == "G1 G2 B7 W+4"
     assert hand(s, 1) == "R5 Y1"
@@ -182,7 +178,7 @@ def test_c10_danish_two_player_guilty_card_back_and_challenger_plays() -> None:
 
 def test_c10_danish_two_player_innocent_challenger_draws_four_and_opponent_plays() -> None:
     """C10: "innocent: P1 +4 and skipped, P0 plays." """
-    s = position(["G4 W+4", "R5 Y1"], "R7", rules=DK, draw_pile="G1 G2 G3 G5 G6")
+    s = uno.State.from_position("G4,W+4/R5,Y1 *,R7 red 0+ play G1,G2,G3,G5,G6", rules=DK)
     s = run(s, uno.Play(0, "W+4", "green", uno=True), uno.Challenge(1))
     assert hand(s, 0) == "G4"
     assert hand(s, 1) == "R5 Y1 G1 G2 G3 G5"
@@ -192,7 +188,7 @@ def test_c10_danish_two_player_innocent_challenger_draws_four_and_opponent_plays
 def test_a4_danish_wild_draw_four_as_last_card_needs_no_challenge() -> None:
     """A4/A5/C3: "a WD4 that is the player's last card is always legal"; "then the next player
     simply draws 4"."""
-    s = position(["W+4", "R5 Y1", "G9", "B9"], "R7", rules=DK, draw_pile="G1 G2 G3 G5 G6")
+    s = uno.State.from_position("W+4/R5,Y1/G9/B9 *,R7 red 0+ play G1,G2,G3,G5,G6", rules=DK)
     s = run(s, uno.Play(0, "W+4", "blue"))
     assert s.phase is uno.Phase.ROUND_OVER
     assert hand(s, 1) == "R5 Y1 G1 G2 G3 G5"
@@ -204,13 +200,8 @@ def test_a6_danish_take_back_after_the_pile_was_rebuilt_restores_the_card_below(
     pile keeps the card under it, so a successful challenge can restore it as the top card
     (here a false UNO call by another player empties the draw pile during the challenge)."""
     rules = attrs.evolve(DK, false_uno_penalty=2)
-    s = position(
-        ["B7 G2 W+4", "Y1 Y2", "G9 G8", "B9 B8"],
-        "R7",
-        below="R1 R2 R3",
-        rules=rules,
-        draw_pile="Y5",
-        spare=3,
+    s = uno.State.from_position(
+        "G2,B7,W+4/Y1,Y2/G8,G9/B8,B9,* R1,R2,R3,R7 red 0+ play Y5", rules=rules
     )
     s = run(s, uno.Play(0, "W+4", "green"))  # a bluff here: B7 could be laid on R7 (A4)
     assert s.phase is uno.Phase.CHALLENGE

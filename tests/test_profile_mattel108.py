@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from conftest import hand, position, rejects, run
+from conftest import hand, rejects, run
 
 import unorules as uno
 
@@ -148,7 +148,7 @@ def test_e10_old_seeded_first_wild_draw_four_is_returned_and_new_top_handled_as_
 
 def test_e29_old_two_player_reverse_acts_as_skip() -> None:
     """E29: "2 players, P0 plays R-Rev → P0 moves again." (R5.5, A3)"""
-    s = position(["RR G5 B7", "R2 Y3"], "R4", rules=OLD)
+    s = uno.State.from_position("RR,G5,B7/R2,Y3 R4 red 0+ play *", rules=OLD)
     s = run(s, uno.Play(0, "RR"))
     assert s.current_player == 0
     assert s.direction == -1
@@ -160,7 +160,8 @@ def test_e29_old_two_player_reverse_acts_as_skip() -> None:
 def test_e40_old_wild_draw_four_with_other_colors_and_wilds_is_innocent(held: str) -> None:
     """E40: "Top R7 (red): hand {B7, G-Skip, W, WD4} → WD4 legal" (R7.2: matching number,
     symbol or a Wild do not block). A challenge finds no red card: P1 draws 6."""
-    s = position([f"{held} W+4", "Y1 Y2", "G9", "B9"], "R7", rules=OLD)
+    hand0 = held.replace(" ", ",")
+    s = uno.State.from_position(f"{hand0},W+4/Y1,Y2/G9/B9 R7 red 0+ play *", rules=OLD)
     assert uno.Play(0, "W+4", "green") in uno.legal_actions(s)
     s = run(s, uno.Play(0, "W+4", "green"), uno.Challenge(1))
     assert hand(s, 0) == held
@@ -173,7 +174,7 @@ def test_e40_old_wild_draw_four_with_other_colors_and_wilds_is_innocent(held: st
 def test_e40_old_wild_draw_four_held_with_current_color_is_guilty() -> None:
     """E40: "hand {R-Skip, WD4} → WD4 illegal" (C1: accepted as a bluff; a challenge finds
     the red card: the player draws 4, the challenger nothing and plays, A5)."""
-    s = position(["RS W+4", "Y1 Y2", "G9", "B9"], "R7", rules=OLD)
+    s = uno.State.from_position("RS,W+4/Y1,Y2/G9/B9 R7 red 0+ play *", rules=OLD)
     assert uno.Play(0, "W+4", "blue") in uno.legal_actions(s)
     s = run(s, uno.Play(0, "W+4", "blue"), uno.Challenge(1, drawn=["G1", "G2", "G3", "G4"]))
     assert hand(s, 0) == "RS G1 G2 G3 G4"
@@ -187,7 +188,7 @@ def test_e40_old_wild_draw_four_held_with_current_color_is_guilty() -> None:
 def test_e40_old_wild_draw_four_on_named_color_is_guilty_with_that_color() -> None:
     """E40: "top W named yellow, hand {Y1, WD4} → illegal" (the current colour of a wild top
     card is the colour named for it, A4)."""
-    s = position(["Y1 W+4", "B2 B3", "G9", "B9"], "W", color="yellow", rules=OLD)
+    s = uno.State.from_position("Y1,W+4/B2,B3/G9/B9 W yellow 0+ play *", rules=OLD)
     s = run(s, uno.Play(0, "W+4", "red", uno=True), uno.Challenge(1))
     assert len(s.hands[0]) == 1 + 4
     assert hand(s, 1) == "B2 B3"
@@ -199,7 +200,7 @@ def test_e44_old_only_the_next_player_may_challenge_and_only_before_drawing() ->
     """E44: "P2 (not the next player) tries to challenge P0's WD4 → rejected. Once P1 has
     drawn, P1 can no longer challenge." (R7.3 [OLD]: "The challenge can only be made by the
     person required to draw the four cards")"""
-    s = position(["RS W+4", "Y1 Y2", "G8 G9", "B8 B9"], "R7", rules=OLD)
+    s = uno.State.from_position("RS,W+4/Y1,Y2/G8,G9/B8,B9 R7 red 0+ play *", rules=OLD)
     s = run(s, uno.Play(0, "W+4", "blue"))
     assert s.phase is uno.Phase.CHALLENGE
     assert s.current_player == 1
@@ -217,7 +218,7 @@ def test_e44_old_only_the_next_player_may_challenge_and_only_before_drawing() ->
 def test_e62_old_a_late_own_call_before_any_catch_protects() -> None:
     """E62: "P0 calls UNO after the card has landed but before anyone catches → no
     penalty." (R10.3: "You are safe if you say UNO yourself before anyone catches you")"""
-    s = position(["R3 G5", "Y1 Y2", "G8 G9", "B8 B9"], "R7", rules=OLD)
+    s = uno.State.from_position("R3,G5/Y1,Y2/G8,G9/B8,B9 R7 red 0+ play *", rules=OLD)
     s = run(s, uno.Play(0, "R3"))
     assert s.uno_exposed == (0,)
     s = run(s, uno.CallUno(0))
@@ -230,7 +231,7 @@ def test_e62_old_a_late_own_call_before_any_catch_protects() -> None:
 def test_e69_old_going_out_on_draw_two_still_makes_next_player_draw_and_counts() -> None:
     """E69: "P0 goes out with Y-D2 → P1 +2; round ends; the 2 drawn cards count in P1's hand
     value." (R11.3)"""
-    s = position(["Y+2", "G5", "B1", "R2"], "Y7", rules=OLD, draw_pile="B9 RS G1 G2")
+    s = uno.State.from_position("Y+2/G5/B1/R2 *,Y7 yellow 0+ play B9,RS,G1,G2", rules=OLD)
     s = run(s, uno.Play(0, "Y+2"))
     assert hand(s, 1) == "RS G5 B9"
     assert s.phase is uno.Phase.ROUND_OVER
@@ -243,8 +244,8 @@ def test_e73_old_cumulative_scoring_lowest_total_wins_when_one_reaches_500() -> 
     """E73: "Alternative scoring, totals P0=470, P1=300, P2=120; P2 goes out; P0 holds 35,
     P1 holds 10 → P0=505, P1=310, P2=120 → game ends, P2 wins (lowest)." (R13.3)"""
     rules = attrs.evolve(OLD, scoring=uno.Scoring.CUMULATIVE_LOWEST)
-    s = position(
-        ["R9 Y8 G9 B9", "G6 B4", "R5"], "R3", rules=rules, current=2, totals=[470, 300, 120]
+    s = uno.State.from_position(
+        "R9,Y8,G9,B9/G6,B4/R5 R3 red 2+ play * dealer=1 scores=470,300,120", rules=rules
     )
     s = run(s, uno.Play(2, "R5"))
     assert s.scores == (505, 310, 120)
@@ -257,7 +258,9 @@ def test_e80_old_partners_score_both_opponents_and_ignore_the_partner() -> None:
     """E80: "Partners P0&P2 vs P1&P3; P2 goes out; P1 holds 30, P3 holds 25, P0 holds 40 →
     team P0/P2 scores 55; P0's 40 is ignored." (A15)"""
     rules = attrs.evolve(OLD, teams=2)
-    s = position(["Y1 Y4 Y5 Y6 Y7 Y8 Y9", "B1 B9 BS", "R5", "G5 GR"], "R3", rules=rules, current=2)
+    s = uno.State.from_position(
+        "Y1,Y4,Y5,Y6,Y7,Y8,Y9/B1,B9,BS/R5/G5,GR R3 red 2+ play * dealer=1", rules=rules
+    )
     assert s.teams == (0, 1, 0, 1)
     s = run(s, uno.Play(2, "R5"))
     assert s.phase is uno.Phase.ROUND_OVER

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import sys
 
-from conftest import position
-
 import unorules as uno
 
 
@@ -20,7 +18,7 @@ def _discard_nodes(state: uno.State) -> list[object]:
 
 
 def test_a_play_shares_the_pile_the_other_hands_and_the_discard_below() -> None:
-    state = position(["R1 G2 B3", "Y4 Y5 G7", "G8 G9 B9"], "R5")
+    state = uno.State.from_position("R1,G2,B3/Y4,Y5,G7/G8,G9,B9 R5 red 0+ play *")
     after = uno.apply(state, uno.Play(0, "R1"))
     assert after._pile is state._pile  # the draw pile's storage is not copied
     assert after.hands[1] is state.hands[1] and after.hands[2] is state.hands[2]
@@ -30,7 +28,7 @@ def test_a_play_shares_the_pile_the_other_hands_and_the_discard_below() -> None:
 
 
 def test_a_draw_shares_the_pile_storage_and_only_advances_past_the_card() -> None:
-    state = position(["G2 B3", "Y4 Y5"], "R5", draw_pile="R9 B1 B2")
+    state = uno.State.from_position("G2,B3/Y4,Y5 *,R5 red 0+ play R9,B1,B2")
     after = uno.apply(state, uno.Draw(0))
     assert after._pile is state._pile
     assert after.draw_pile_size == state.draw_pile_size - 1
@@ -39,7 +37,7 @@ def test_a_draw_shares_the_pile_storage_and_only_advances_past_the_card() -> Non
 
 
 def test_a_draw_two_shares_the_players_not_involved() -> None:
-    state = position(["R+2 G2 B3", "Y4 Y5 Y6", "B7 B8 B9"], "R5")
+    state = uno.State.from_position("R+2,G2,B3/Y4,Y5,Y6/B7,B8,B9 R5 red 0+ play *")
     after = uno.apply(state, uno.Play(0, "R+2"))
     assert after.hands[2] is state.hands[2]
     assert after._pile is state._pile

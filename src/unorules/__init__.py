@@ -64,6 +64,7 @@ _PUBLIC_MODULES = (
     "unorules.cards",
     "unorules.actions",
     "unorules.state",
+    "unorules.position",
     "unorules.engine",
     "unorules.effects",
     "unorules.errors",

@@ -1,8 +1,8 @@
 """Errors with stable codes: what went wrong, and where.
 
->>> err = IllegalAction(ErrorCode.NOT_YOUR_TURN, "player 2 may not play now")
->>> err.code.value, isinstance(err, ValueError)
-('not_your_turn', True)
+>>> err = IllegalAction(ErrorCode.NOT_YOUR_TURN, "player 2 may not play now: it is player 1's turn")
+>>> err.code == "not_your_turn", err.code.value, isinstance(err, ValueError)
+(True, 'not_your_turn', True)
 """
 
 from __future__ import annotations
@@ -15,12 +15,15 @@ from unorules._echo import capped
 __all__ = ["ErrorCode", "IllegalAction"]
 
 
-class ErrorCode(enum.Enum):
+class ErrorCode(enum.StrEnum):
     """The stable codes of rejected actions and invalid transcripts (the transcript format and the
-    :class:`IllegalAction` messages both use them).
+    :class:`IllegalAction` messages both use them). A code is a string enum: it compares
+    equal to its value, as the codes are stated.
 
     >>> [c.value for c in ErrorCode][:3]
     ['malformed', 'unknown_rules', 'bad_deal']
+    >>> ErrorCode.NOT_YOUR_TURN == "not_your_turn", f"{ErrorCode.BAD_DEAL}"
+    (True, 'bad_deal')
     """
 
     MALFORMED = "malformed"

@@ -1,9 +1,9 @@
 """Rules as data: every option that differs between rule sheets, and the named profiles.
 
-A profile is just a :class:`Rules` value. A variant is made with :func:`attrs.evolve`:
+A profile is just a :class:`Rules` value. A variant is made with :meth:`Rules.but`
+(:func:`attrs.evolve` works too):
 
->>> import attrs
->>> stacking = attrs.evolve(get_profile("mattel"), stacking=Stacking.SAME_TYPE)
+>>> stacking = get_profile("mattel").but(stacking=Stacking.SAME_TYPE)
 >>> stacking.stacking
 <Stacking.SAME_TYPE: 'same_type'>
 >>> list(PROFILES)[:4]  # the built-in profiles come first; registered ones follow
@@ -12,7 +12,7 @@ A profile is just a :class:`Rules` value. A variant is made with :func:`attrs.ev
 Options are checked when the value is made; a combination that makes no sense names the
 options in conflict:
 
->>> attrs.evolve(get_profile("mattel-108"), customizable_effect="extra-turn")
+>>> get_profile("mattel-108").but(customizable_effect="extra-turn")
 Traceback (most recent call last):
 ...
 unorules.rules.RulesError: customizable_effect='extra-turn' needs Wild Customizable cards, ...
@@ -500,11 +500,32 @@ class Rules:
         if problems:
             raise RulesError("; ".join(problems))
 
+    def but(self, **changes: Any) -> Rules:
+        """These rules with some options changed: how a variant is made. The new value is
+        checked like any other (:class:`RulesError` for an unknown option, a wrong type or
+        a combination that makes no sense); ``self`` is unchanged.
+
+        >>> stacking = get_profile("mattel").but(stacking=Stacking.SAME_TYPE, target=250)
+        >>> stacking.stacking, stacking.target, get_profile("mattel").target
+        (<Stacking.SAME_TYPE: 'same_type'>, 250, 500)
+        >>> Rules().but(stack=True)
+        Traceback (most recent call last):
+        ...
+        unorules.rules.RulesError: unknown rule option 'stack'; did you mean 'stacking'?
+        """
+        fields = attrs.fields_dict(Rules)
+        for name in changes:
+            if name not in fields:
+                close = difflib.get_close_matches(name, list(fields), n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                raise RulesError(f"unknown rule option {name!r}{hint}")
+        return attrs.evolve(self, **changes)
+
     @property
     def deck_size(self) -> int:
         """How many cards the deck holds.
 
-        >>> attrs.evolve(Rules(), customizable_cards=1).deck_size
+        >>> Rules().but(customizable_cards=1).deck_size
         110
         """
         return 108 + self.shuffle_hands_cards + self.customizable_cards
@@ -741,7 +762,7 @@ def register_profile(name: str, rules: Rules, *, replace: bool = False) -> None:
     registered name, so replacing one never changes a transcript's meaning.
 
     >>> import attrs
-    >>> register_profile("doc-stacking", attrs.evolve(MATTEL, stacking=Stacking.SAME_TYPE))
+    >>> register_profile("doc-stacking", MATTEL.but(stacking=Stacking.SAME_TYPE))
     >>> get_profile("doc-stacking").stacking
     <Stacking.SAME_TYPE: 'same_type'>
     >>> register_profile("mattel", MATTEL_108, replace=True)
@@ -766,7 +787,7 @@ def register_profile(name: str, rules: Rules, *, replace: bool = False) -> None:
 def profile_name(rules: Rules) -> str | None:
     """The name a :class:`Rules` value is registered under, if any (built-ins first).
 
-    >>> profile_name(SWEDISH), profile_name(attrs.evolve(SWEDISH, target=100))
+    >>> profile_name(SWEDISH), profile_name(SWEDISH.but(target=100))
     ('swedish', None)
     """
     for name, value in _profile_items():

@@ -22,6 +22,7 @@ import json
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final
 
+from unorules import position as _position
 from unorules._engine.calls import UnoCalls
 from unorules._engine.gate import fast_path_admits
 from unorules._state_check import check_state_dict, load_state_json
@@ -34,11 +35,12 @@ if TYPE_CHECKING:
 __all__ = ["Phase", "State"]
 
 
-class Phase(enum.Enum):
-    """Where the game stands, i.e. what kind of action it waits for.
+class Phase(enum.StrEnum):
+    """Where the game stands, i.e. what kind of action it waits for. A phase is a string
+    enum: it compares equal to its value.
 
-    >>> Phase.CHALLENGE.value
-    'challenge'
+    >>> Phase.CHALLENGE.value, Phase.CHALLENGE == "challenge", str(Phase.PLAY)
+    ('challenge', True, 'play')
     """
 
     PLAY = "play"
@@ -447,12 +449,34 @@ class State(_Slots):
         return self
 
     def __repr__(self) -> str:
-        who = "-" if self.current_player is None else f"P{self.current_player}"
-        return (
-            f"<State round {self.round} {self.phase.value} {who} top {self.top_card}"
-            f"{'' if self.color is None else ' ' + self.color.value}"
-            f" hands {[len(h) for h in self.hands]} pile {self.draw_pile_size}>"
-        )
+        return _position.state_repr(self)
+
+    def __str__(self) -> str:
+        return _position.picture(self)
+
+    # -- the position notation ---------------------------------------------------------
+
+    def position(self) -> str:
+        """The state as one line of text, the position notation (see
+        :mod:`unorules.position`), that :meth:`from_position` reads back to an equal state.
+
+        >>> import unorules as uno
+        >>> s = uno.new_game(3, seed=1)
+        >>> uno.State.from_position(s.position(), rules=s.rules) == s
+        True
+        """
+        return _position.position(self)
+
+    @classmethod
+    def from_position(cls, text: str, rules: Rules | str = "mattel") -> State:
+        """The state a position text describes (see :mod:`unorules.position`) under
+        ``rules`` (a :class:`~unorules.Rules` value or a profile name), which the text
+        does not hold. Raises :class:`ValueError` naming the field at fault.
+
+        >>> State.from_position("R1/G2 B9 blue 0+ play *").hands
+        ((Card.parse('R1'),), (Card.parse('G2'),))
+        """
+        return _position.from_position(text, rules)
 
     # -- JSON ----------------------------------------------------------------------------
 
