@@ -73,6 +73,8 @@ _PUBLIC_MODULES = (
     "unorules.transcript",
     "unorules.cli",
     "unorules.bots",
+    "unorules.svg",
+    "unorules.render",
 )
 
 __all__ = [
