@@ -210,3 +210,10 @@ def test_render_cannot_write(tmp_path: Path, capsys: Capture) -> None:
 def test_render_needs_an_output(capsys: Capture) -> None:
     assert main(["render", str(EXAMPLES / "mattel-valid.json")]) == 2
     assert "-o/--output" in capsys.readouterr().err
+
+
+def test_render_has_help(capsys: Capture) -> None:
+    assert main(["render", "--help"]) == 0
+    out = capsys.readouterr().out
+    for word in ("TRANSCRIPT", "--output", "--seat", "--line", "self-contained HTML"):
+        assert word in out
