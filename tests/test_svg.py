@@ -79,6 +79,17 @@ def test_the_signs_of_the_action_cards() -> None:
     assert reverse.count('rotate(180)" d="') == 3  # two arrows, one turned, three times
 
 
+def test_without_corners_only_the_middle_is_drawn_larger() -> None:
+    assert texts(parse(svg.card("G7", corners=False))) == ["7"]
+    assert 'scale(1.3)' in svg.card("G7", corners=False)
+    # Draw Two and Wild Draw Four say +2 and +4 in the middle instead of small cards.
+    assert texts(parse(svg.card("B+2", corners=False))) == ["+2"]
+    plus4 = svg.card("W+4", corners=False)
+    assert texts(parse(plus4)) == ["+4"]
+    assert all(f'fill="{svg.COLORS[c]}"' in plus4 for c in uno.Color)
+    assert svg.card("RS", corners=False).count("<circle") == 2
+
+
 def test_the_wild_oval_has_the_four_colors() -> None:
     picture = svg.card("W")
     for color in uno.Color:

@@ -25,7 +25,7 @@ from docutils.parsers.rst.states import Inliner
 
 from unorules import Card, svg
 
-_SVG_STYLE = "width:1.45em;height:2.18em;vertical-align:-0.62em;margin:0 0.08em"
+_SVG_STYLE = "width:1.7em;height:2.55em;vertical-align:-0.8em;margin:0 0.08em"
 
 
 class uno_cards(nodes.Inline, nodes.TextElement):
@@ -51,7 +51,7 @@ def inline_html(codes: list[str]) -> str:
     True
     """
     pictures = "".join(
-        svg.card(code, size=None).replace("<svg ", f'<svg style="{_SVG_STYLE}" ', 1)
+        svg.card(code, size=None, corners=False).replace("<svg ", f'<svg style="{_SVG_STYLE}" ', 1)
         for code in codes
     )
     return f'<span class="uno-cards">{pictures}</span>'

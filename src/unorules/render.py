@@ -190,7 +190,7 @@ button:disabled{opacity:.4;cursor:default}
 #to-error{border-color:#e0115f;color:#8a0024}
 #counter{margin:0 8px;color:#555}
 #caption{font-size:17px;font-weight:bold;margin:4px 0 8px}
-.frame svg{width:100%;max-width:880px;height:auto}
+.frame svg{width:100%;max-width:800px;height:auto;max-height:calc(100vh - 230px)}
 .banner{margin:0 0 10px;padding:10px 14px;border-radius:6px;background:#fde4ea;
 border:2px solid #e0115f;color:#8a0024}
 .banner code{font-size:15px;font-weight:bold}

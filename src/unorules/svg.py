@@ -218,7 +218,7 @@ def _sign(c: Card, fill: str, big: bool) -> str:
     """The card's sign in a unit box: ``big`` in the middle, else in a corner."""
     rank = c.rank
     if rank is Rank.SKIP:
-        return _skip(fill, 0.2 if big else 0.24)
+        return _skip(fill, 0.22 if big else 0.24)
     if rank is Rank.REVERSE:
         return _reverse(fill, 0.12 if big else 0.1)
     if rank is Rank.WILD_SHUFFLE_HANDS:
@@ -265,33 +265,44 @@ def _middle(c: Card, fill: str) -> str:
         return _text(30, 56, 34, fill, str(c.number), outline=3) + underline
     if rank is Rank.DRAW_TWO:
         two = _mini_cards([fill, fill], (0.34, -0.3))
-        return f'<g transform="translate(30 45) scale(19)">{two}</g>'
+        return f'<g transform="translate(30 45) scale(21)">{two}</g>'
     if rank is Rank.WILD_DRAW_FOUR:
         colors = [COLORS[k] for k in (Color.BLUE, Color.GREEN, Color.RED, Color.YELLOW)]
-        return f'<g transform="translate(30 45) scale(15)">{_mini_cards(colors, (0.3, -0.3))}</g>'
+        return f'<g transform="translate(30 45) scale(17)">{_mini_cards(colors, (0.3, -0.3))}</g>'
     if rank is Rank.WILD:
         return ""
-    scale = 13 if rank is Rank.WILD_CUSTOMIZABLE else 15
+    scale = 14 if rank is Rank.WILD_CUSTOMIZABLE else 18
     return f'<g transform="translate(30 45) scale({scale})">{_sign(c, fill, True)}</g>'
 
 
-def _face(c: Card) -> str:
-    """The drawing of a card's face in its 60 by 90 box."""
+def _face(c: Card, corners: bool = True) -> str:
+    """The drawing of a card's face in its 60 by 90 box; without the corner indices the
+    middle is drawn larger (for pictures a few pixels wide)."""
     fill = _BLACK if c.color is None else COLORS[c.color]
     oval = (
         '<ellipse cx="0" cy="0" rx="17.5" ry="35" fill="#fff"/>'
         if c.color is not None
         else (
             '<ellipse cx="0" cy="0" rx="18.5" ry="36" fill="#fff"/>'
-            + ("" if c.rank is Rank.WILD_DRAW_FOUR else _four_colors(17, 34.5))
+            + ("" if c.rank is Rank.WILD_DRAW_FOUR and corners else _four_colors(17, 34.5))
         )
     )
     middle_fill = fill if c.color is not None else "#fff"
+    if not corners and c.rank in (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR):
+        label = "+2" if c.rank is Rank.DRAW_TWO else "+4"  # reads better than small cards
+        middle = _text(30, 55, 30, middle_fill, label, outline=3.4)
+    elif corners:
+        middle = f"{_middle(c, middle_fill)}{_corner(c, 11, 14, False)}{_corner(c, 49, 76, True)}"
+    else:
+        middle = (
+            '<g transform="translate(30 45) scale(1.3) translate(-30 -45)">'
+            f"{_middle(c, middle_fill)}</g>"
+        )
     return (
         f'<rect x="0.5" y="0.5" width="59" height="89" rx="6" fill="#fff" stroke="{_INK}"/>'
         f'<rect x="4" y="4" width="52" height="82" rx="4" fill="{fill}"/>'
         f'<g transform="translate(30 45) rotate(30)">{oval}</g>'
-        f"{_middle(c, middle_fill)}{_corner(c, 11, 14, False)}{_corner(c, 49, 76, True)}"
+        f"{middle}"
     )
 
 
@@ -326,7 +337,7 @@ def _check_size(size: float | None) -> float | None:
     return size
 
 
-def card(card: Card | str, *, size: float | None = 60) -> Svg:
+def card(card: Card | str, *, size: float | None = 60, corners: bool = True) -> Svg:
     """A picture of one card, as printed: its color, the white oval, the number or sign in
     the middle and in two corners (Skip, Reverse, Draw Two, and the four wilds: Wild, Wild
     Draw Four, Wild Shuffle Hands, Wild Customizable).
@@ -335,6 +346,8 @@ def card(card: Card | str, *, size: float | None = 60) -> Svg:
         card: a :class:`~unorules.Card` or its notation (``"R7"``, ``"W+4"``).
         size: the width in pixels (the height is 1.5 times it), or None to scale to the
             container.
+        corners: draw the corner indices; without them the middle is drawn larger,
+            which reads better at a few pixels wide (the docs' inline cards).
 
     >>> print(card("B+2", size=30)[:160])
     <svg xmlns="http://www.w3.org/2000/svg" width="30" height="45" viewBox="0 0 60 90"
@@ -345,7 +358,7 @@ def card(card: Card | str, *, size: float | None = 60) -> Svg:
     ValueError: not a card: 'R10' (examples: R7, G+2, BS, YR, W, W+4, WS, WC, 'red 7')
     """
     c = _as_card(card)
-    return _svg(_W, _H, _check_size(size), _name(c), _face(c))
+    return _svg(_W, _H, _check_size(size), _name(c), _face(c, corners))
 
 
 def back(*, size: float | None = 60) -> Svg:
