@@ -81,6 +81,7 @@ def test_a_result_mismatch_is_shown_after_the_last_action() -> None:
     assert moves(page)[-1] == "Illegal: the result"
     assert len(steps(page)) == report.rounds + report.actions + 1
     assert "<code>result_mismatch</code>" in steps(page)[-1]
+    assert "Problem at $.result.scores: the result</div>" in steps(page)[-1]
 
 
 def test_a_transcript_that_cannot_be_read_gives_a_page_with_its_problem() -> None:

@@ -81,7 +81,7 @@ def test_the_signs_of_the_action_cards() -> None:
 
 def test_without_corners_only_the_middle_is_drawn_larger() -> None:
     assert texts(parse(svg.card("G7", corners=False))) == ["7"]
-    assert 'scale(1.3)' in svg.card("G7", corners=False)
+    assert "scale(1.3)" in svg.card("G7", corners=False)
     # Draw Two and Wild Draw Four say +2 and +4 in the middle instead of small cards.
     assert texts(parse(svg.card("B+2", corners=False))) == ["+2"]
     plus4 = svg.card("W+4", corners=False)

@@ -348,7 +348,8 @@ def page(
             f"<span>\u2717 {_esc(what)}</span></li>"
         )
         banner = (
-            f'<div class="banner" id="illegal"><div>Illegal move at {_esc(problem.where)}:'
+            f'<div class="banner" id="illegal"><div>{"Illegal move" if action else "Problem"}'
+            f" at {_esc(problem.where)}:"
             f" {_esc(what)}</div><div><code>{_esc(problem.code.value)}</code>:"
             f' <span class="message">{_esc(problem.message)}</span></div>'
             '<div class="hint">The table is shown as it stood before this move.</div></div>'
