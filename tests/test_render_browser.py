@@ -48,6 +48,7 @@ DRIVER = """
     key('ArrowLeft'); log.back = shown();
     document.getElementById('first').click(); log.first = shown();
     document.getElementById('to-error').click(); log.error = shown();
+    log.hash = location.hash;
   } catch (e) { log.errors.push(String(e)); }
   var pre = document.createElement('pre');
   pre.id = 'test-log';
@@ -112,7 +113,7 @@ def test_stepping_to_the_illegal_move_in_chromium(tmp_path: Path) -> None:
         "caption": "Round 1 starts: Bo deals",
         "visible": ["0"],
         "current": "0",
-        "counter": "step 0 of 3",
+        "counter": "step 0 of 3 \u00b7 round 0 start",
         "nextDisabled": False,
     }
     assert log["start"] == start
@@ -128,8 +129,11 @@ def test_stepping_to_the_illegal_move_in_chromium(tmp_path: Path) -> None:
     assert [w["visible"] for w in log["walk"]][:3] == [["1"], ["2"], ["3"]]
     assert log["walk"][-1]["nextDisabled"] is True
     assert log["back"]["caption"] == "Bo plays RS"
+    assert log["hash"] == "#step-3"  # a reload comes back to the same step
     assert log["first"] == start
-    assert log["error"]["visible"] == ["3"] and log["error"]["counter"] == "step 3 of 3"
+    assert log["error"]["visible"] == ["3"] and log["error"]["counter"] == (
+        "step 3 of 3 \u00b7 round 0 action 2"
+    )
 
     # What the page shows at the illegal move: the banner with the code and the message,
     # the move marked in the list, Bo's G9 circled in his hand.
@@ -146,3 +150,13 @@ def test_stepping_to_the_illegal_move_in_chromium(tmp_path: Path) -> None:
     assert frame.group(1).count('stroke="#e0115f"') == 1
     item = re.search(r'<li class="([^"]*)"[^>]*id="illegal-move"', dom)
     assert item and item.group(1).split() == ["move", "illegal", "current"]
+
+
+def test_a_missing_chromium_skips_but_fails_under_ci(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="chromium is not installed"):
+        chromium()
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="chromium is missing"):
+        chromium()

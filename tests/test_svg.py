@@ -241,7 +241,11 @@ def test_table_refuses_other_values() -> None:
 def test_symbols_define_every_card_once() -> None:
     root = parse(svg.symbols())
     ids = [s.get("id") for s in root.iter(f"{NS}symbol")]
-    assert ids == [f"uno-c{c.index}" for c in uno.ALL_CARDS] + ["uno-back"]
+    assert ids == [
+        *(f"uno-c{c.index}" for c in uno.ALL_CARDS),
+        *(f"uno-m{c.index}" for c in uno.ALL_CARDS),
+        "uno-back",
+    ]
 
 
 # == stable text: a golden file ===================================================================

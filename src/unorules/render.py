@@ -140,7 +140,7 @@ def _steps(t: Transcript) -> list[_Step]:
 def _mini(card: Card) -> str:
     return (
         '<svg class="mini" viewBox="0 0 60 90" aria-hidden="true">'
-        f'<use href="#uno-c{card.index}"/></svg>'
+        f'<use href="#uno-m{card.index}"/></svg>'
     )
 
 
@@ -181,7 +181,7 @@ align-items:center}
 .move.illegal{color:#8a0024;background:#fde4ea;font-weight:bold}
 .move.illegal.current{outline:3px solid #e0115f}
 .num{color:#888;min-width:2.6em;text-align:right;font-variant-numeric:tabular-nums}
-svg.mini{width:14px;height:21px;flex:none}
+svg.mini{width:16px;height:24px;flex:none}
 #stage{flex:1;min-width:0}
 .controls{display:flex;gap:6px;align-items:center;flex-wrap:wrap;margin-bottom:8px}
 button{font:inherit;padding:5px 12px;border-radius:5px;border:1px solid #888;background:#fff;
@@ -216,7 +216,9 @@ _SCRIPT = """
     moves[i].setAttribute('aria-current', 'step');
     moves[i].scrollIntoView({block: 'nearest'});
     caption.textContent = moves[i].getAttribute('data-label');
-    counter.textContent = 'step ' + i + ' of ' + (frames.length - 1);
+    counter.textContent = 'step ' + i + ' of ' + (frames.length - 1) + ' \u00b7 ' +
+      moves[i].getAttribute('data-where');
+    try { history.replaceState(null, '', '#step-' + i); } catch (e) { /* file: URLs */ }
     document.getElementById('first').disabled = i === 0;
     document.getElementById('prev').disabled = i === 0;
     document.getElementById('next').disabled = i === frames.length - 1;
@@ -320,8 +322,10 @@ def page(
         cls = "move round" if step.action is None else "move"
         icon = _mini(step.action.card) if isinstance(step.action, Play) else ""
         num = "" if step.index is None else str(step.index)
+        where = f"round {step.round} " + ("start" if step.index is None else f"action {num}")
         items.append(
-            f'<li class="{cls}" data-step="{k}" data-label="{_esc(step.label)}">'
+            f'<li class="{cls}" data-step="{k}" data-label="{_esc(step.label)}"'
+            f' data-where="{where}">'
             f'<span class="num">{num}</span>{icon}<span>{_esc(step.label)}</span></li>'
         )
         frames.append(
@@ -344,7 +348,7 @@ def page(
         num = "" if problem.index is None else str(problem.index)
         items.append(
             f'<li class="move illegal" data-step="{k}" data-label="{_esc(label)}"'
-            f' id="illegal-move"><span class="num">{num}</span>{icon}'
+            f' data-where="{_esc(problem.where)}" id="illegal-move"><span class="num">{num}</span>{icon}'
             f"<span>\u2717 {_esc(what)}</span></li>"
         )
         banner = (

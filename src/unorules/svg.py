@@ -394,21 +394,22 @@ class _Cards:
 
 
 def symbols() -> str:
-    """Every card face and the back as SVG ``<symbol>`` elements (ids ``uno-c0`` ..
-    ``uno-c55`` by :attr:`~unorules.Card.index`, and ``uno-back``), in one hidden
-    ``<svg>``, for a page whose pictures refer to them (see :mod:`unorules.render`).
+    """Every card face and the back as SVG ``<symbol>`` elements, in one hidden ``<svg>``,
+    for a page whose pictures refer to them (see :mod:`unorules.render`): ids ``uno-c0``
+    .. ``uno-c55`` by :attr:`~unorules.Card.index`, ``uno-m0`` .. ``uno-m55`` for the
+    same faces without corners (``card(..., corners=False)``), and ``uno-back``.
 
     >>> symbols().count("<symbol")
-    57
+    113
     """
     from unorules.cards import ALL_CARDS  # noqa: PLC0415 (one constant, kept local)
 
-    faces = "".join(
-        f'<symbol id="uno-c{c.index}" viewBox="0 0 60 90" width="60" height="90">'
-        f"{_face(c)}</symbol>"
-        for c in ALL_CARDS
+    box = 'viewBox="0 0 60 90" width="60" height="90"'
+    faces = "".join(f'<symbol id="uno-c{c.index}" {box}>{_face(c)}</symbol>' for c in ALL_CARDS)
+    faces += "".join(
+        f'<symbol id="uno-m{c.index}" {box}>{_face(c, corners=False)}</symbol>' for c in ALL_CARDS
     )
-    faces += f'<symbol id="uno-back" viewBox="0 0 60 90" width="60" height="90">{_back()}</symbol>'
+    faces += f'<symbol id="uno-back" {box}>{_back()}</symbol>'
     hidden = 'width="0" height="0" style="position:absolute" aria-hidden="true"'
     return f"<svg {_NS} {hidden}>{faces}</svg>"
 
