@@ -348,8 +348,8 @@ def page(
         num = "" if problem.index is None else str(problem.index)
         items.append(
             f'<li class="move illegal" data-step="{k}" data-label="{_esc(label)}"'
-            f' data-where="{_esc(problem.where)}" id="illegal-move"><span class="num">{num}</span>{icon}'
-            f"<span>\u2717 {_esc(what)}</span></li>"
+            f' data-where="{_esc(problem.where)}" id="illegal-move">'
+            f'<span class="num">{num}</span>{icon}<span>\u2717 {_esc(what)}</span></li>'
         )
         banner = (
             f'<div class="banner" id="illegal"><div>{"Illegal move" if action else "Problem"}'
