@@ -8,6 +8,7 @@ import json
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 
 import unorules as uno
@@ -108,6 +109,23 @@ def test_one_seats_view_hides_the_other_hands() -> None:
     assert "as Ann (seat 0) sees it" in render.page(text, seat=0)
 
 
+def test_one_seats_view_names_only_the_cards_that_seat_drew() -> None:
+    text = (EXAMPLES / "danish-valid.json").read_bytes()
+    t = transcript.loads(text)
+    draws = [a for a in t.rounds[0].actions if getattr(a, "drawn", None)]
+    assert draws  # the example names drawn cards
+    everyone = moves(render.page(text))
+    for seat in range(len(t.players)):
+        seen = moves(render.page(text, seat=seat))
+        for label, full in zip(seen, everyone, strict=True):
+            assert label == full or full.startswith(label + " ")  # drawn cards left out
+        for a in draws:
+            assert isinstance(a, uno.Draw | uno.Play | uno.CatchUno | uno.Challenge | uno.CallUno)
+            own = isinstance(a, uno.Draw) and a.player == seat
+            shown = render.describe(a if own else attrs.evolve(a, drawn=None), t.players)
+            assert render.describe(a, t.players, seat=seat) == shown
+
+
 @pytest.mark.parametrize("seat", [-1, 3, True])
 def test_a_seat_not_at_the_table_is_refused(seat: int) -> None:
     with pytest.raises(ValueError, match=r"there is no seat .* in this game \(seats 0 to 2\)"):
@@ -146,9 +164,10 @@ def test_describe_every_action() -> None:
         uno.Play(0, "W", "red", uno=True): "Ann plays W, names red, says UNO",
         uno.Play(1, "G3", also=["B3"]): "Bo plays G3 B3",
         uno.Play(2, "R7", target=0): "Cai plays R7, swaps hands with Ann",
-        uno.Play(0, "R+2", drawn=["B1", "B2"]): "Ann plays R+2 (B1 B2)",
+        uno.Play(0, "R+2", drawn=["B1", "B2"]): "Ann plays R+2 (drawn: B1 B2)",
         uno.Draw(1): "Bo draws",
-        uno.Draw(1, drawn=["Y4"]): "Bo draws (Y4)",
+        uno.Draw(1, drawn=["Y4"]): "Bo draws Y4",
+        uno.CatchUno(0, 1, drawn=["Y4", "R1"]): "Ann catches Bo not saying UNO (drawn: Y4 R1)",
         uno.Pass(2): "Cai passes",
         uno.CallUno(0): "Ann says UNO",
         uno.CatchUno(1, 0): "Bo catches Ann not saying UNO",

@@ -205,6 +205,14 @@ def test_a_won_round_and_an_exposed_uno_are_shown() -> None:
     assert "round won by P0" in texts(parse(svg.table(s)))
 
 
+def test_an_eliminated_seat_is_marked() -> None:
+    rules = attrs.evolve(uno.MATTEL, scoring=uno.Scoring.ELIMINATION)
+    data = uno.new_game(3, rules, seed=1).to_dict()
+    assert "out of the match" not in texts(parse(svg.table(uno.State.from_dict(data))))
+    data["eliminated"] = [2]
+    assert "out of the match" in texts(parse(svg.table(uno.State.from_dict(data))))
+
+
 def test_long_hidden_hands_show_twenty_backs_and_a_count() -> None:
     data = uno.new_game(2, seed=3).to_dict()
     data["hands"][1] += data["draw_pile"][:18]  # 7 + 18 = 25 cards

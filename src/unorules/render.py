@@ -56,14 +56,19 @@ def _cards(cards: Sequence[Card]) -> str:
     return " ".join(map(str, cards))
 
 
-def describe(action: Action, names: Sequence[str]) -> str:
+def describe(action: Action, names: Sequence[str], *, seat: int | None = None) -> str:
     """An action in words, with the players' names.
+
+    The cards an action names as drawn are shown, unless ``seat`` is given: then only
+    those that seat drew itself with :class:`~unorules.Draw` (what it may see).
 
     >>> import unorules as uno
     >>> describe(uno.Play(0, "W+4", "blue", uno=True), ["Ann", "Bo"])
     'Ann plays W+4, names blue, says UNO'
     >>> describe(uno.Draw(1, drawn=["R7"]), ["Ann", "Bo"]), describe(uno.Pass(1), ["Ann", "Bo"])
-    ('Bo draws (R7)', 'Bo passes')
+    ('Bo draws R7', 'Bo passes')
+    >>> describe(uno.Draw(1, drawn=["R7"]), ["Ann", "Bo"], seat=0)
+    'Bo draws'
     """
 
     def who(seat: int) -> str:
@@ -99,8 +104,9 @@ def describe(action: Action, names: Sequence[str]) -> str:
         text = f"{name} names {action.color.value}"
     else:  # pragma: no cover - every Action is handled above
         text = repr(action)
-    if drawn:
-        text += f" ({_cards(drawn)})"
+    mine = seat is None or (isinstance(action, Draw) and action.player == seat)
+    if drawn and mine:
+        text += f" {_cards(drawn)}" if isinstance(action, Draw) else f" (drawn: {_cards(drawn)})"
     return text
 
 
@@ -125,7 +131,7 @@ def _played_before(t: Transcript, problem: Problem | None) -> Transcript:
     return attrs.evolve(t, rounds=rounds, result=None)
 
 
-def _steps(t: Transcript) -> list[_Step]:
+def _steps(t: Transcript, seat: int | None) -> list[_Step]:
     states = iter(transcript.replay(t))
     out: list[_Step] = []
     for r, rnd in enumerate(t.rounds):
@@ -133,7 +139,8 @@ def _steps(t: Transcript) -> list[_Step]:
         dealer = t.players[start.dealer]
         out.append(_Step(f"Round {r + 1} starts: {dealer} deals", start, None, r))
         for i, action in enumerate(rnd.actions):
-            out.append(_Step(describe(action, t.players), next(states), action, r, i))
+            label = describe(action, t.players, seat=seat)
+            out.append(_Step(label, next(states), action, r, i))
     return out
 
 
@@ -310,7 +317,7 @@ def page(
     ):
         raise ValueError(f"there is no seat {seat} in this game (seats 0 to {len(t.players) - 1})")
     problem = report.error
-    steps = _steps(_played_before(t, problem))
+    steps = _steps(_played_before(t, problem), seat)
     names = ", ".join(t.players)
     rules = profile_name(t.rules) or "house rules"
     seen = "every hand face up" if seat is None else f"as {t.players[seat]} (seat {seat}) sees it"
@@ -338,7 +345,7 @@ def page(
         if problem.round is not None and problem.index is not None:
             action = t.rounds[problem.round].actions[problem.index]
         what = (
-            describe(action, t.players)
+            describe(action, t.players, seat=seat)
             if action is not None
             else ("the next round" if problem.index is None and problem.round is not None
                   else "the result")

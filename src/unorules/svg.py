@@ -591,6 +591,7 @@ def _table(
         f'L{_n(ax + 7)} {_n(head_y - tip * 10)}Z" fill="#7a8a7a"/>'
     )
     exposed = set(view.uno_exposed)
+    eliminated = set(view.eliminated) if isinstance(view, State) else set()
     for seat, h in enumerate(hands):
         y = ys + seat * row_h
         lx = pad + 24
@@ -615,6 +616,8 @@ def _table(
             tags.append("dealer")
         if seat in exposed:
             tags.append("UNO not called!")
+        if seat in eliminated:
+            tags.append("out of the match")
         if tags:
             fill = "#b00020" if seat in exposed else "#555"
             out.append(_txt(lx, y + 68, ", ".join(tags), size=12, weight="bold", fill=fill))
