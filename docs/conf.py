@@ -20,6 +20,8 @@ from sphinx.pycode import ModuleAnalyzer
 
 # The package is normally installed in editable mode; this only helps a bare checkout.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+# The project's own Sphinx extensions (docs/_ext/unocards.py: the :card: and :cards: roles).
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 import unorules
 from unorules.rules import compare_profiles, option_docs
@@ -42,6 +44,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
+    "unocards",
 ]
 extensions += ["unorules_docs"]
 

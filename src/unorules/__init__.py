@@ -76,6 +76,8 @@ _PUBLIC_MODULES = (
     "unorules.transcript",
     "unorules.cli",
     "unorules.bots",
+    "unorules.svg",
+    "unorules.render",
 )
 
 __all__ = [

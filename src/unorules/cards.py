@@ -245,6 +245,16 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({self._code!r})"
 
+    def _repr_svg_(self) -> str:
+        """The card's picture, for notebooks (see :func:`unorules.svg.card`).
+
+        >>> Card.parse("R7")._repr_svg_().startswith("<svg")
+        True
+        """
+        from unorules import svg  # noqa: PLC0415 (svg imports this module)
+
+        return svg.card(self)
+
     @property
     def is_action(self) -> bool:
         """True for Skip, Reverse, Draw Two and the wilds (anything but a number card).

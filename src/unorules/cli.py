@@ -11,6 +11,7 @@ Usage::
     unorules rules [NAME...] [--diff] [--json]
     unorules record [--rules NAME] [--option KEY=VALUE]... [--players N] [--seed N]
                     [--rounds N] [--games N] [--standalone] [--no-draw-pile] [-o FILE]
+    unorules render TRANSCRIPT -o FILE.html [--seat N] [--line N]
     unorules --version
 
 Exit codes:
@@ -43,7 +44,7 @@ from typing import Any, TextIO
 
 import attrs
 
-from unorules import __version__, _validating, bots, transcript
+from unorules import __version__, _validating, bots, render, transcript
 from unorules.actions import Action, Draw, NextRound, Play
 from unorules.cards import Rank
 from unorules.engine import new_game
@@ -535,6 +536,18 @@ def _parser() -> argparse.ArgumentParser:
         help="with --standalone: no draw piles, every drawn card named",
     )
     c.add_argument("-o", "--output", metavar="FILE", help="write here (default: standard output)")
+
+    p = verb(
+        "render",
+        "write a transcript's replay page (HTML)",
+        "Write one self-contained HTML page that steps through a transcript move by move,"
+        " with the cards drawn; an invalid game is drawn up to its illegal move, which is"
+        " highlighted with its code and message.",
+    )
+    p.add_argument("transcript", metavar="TRANSCRIPT", help="a transcript file (.json, .jsonl)")
+    p.add_argument("-o", "--output", metavar="FILE", required=True, help="the HTML file to write")
+    p.add_argument("--seat", type=int, metavar="N", help="draw the game as seat N sees it")
+    p.add_argument("--line", type=int, metavar="N", help="in a .jsonl file, the game on line N")
     return parser
 
 
@@ -563,6 +576,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _rules_table(args, out)
         if args.verb == "play":
             return _play(args, out)
+        if args.verb == "render":
+            return render.run(args.transcript, args.output, seat=args.seat, line=args.line)
         return _record(args, out, err)
     except _Usage as exc:
         print(f"unorules {args.verb}: error: {exc}", file=err)

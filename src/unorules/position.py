@@ -44,7 +44,7 @@ key               meaning                                                       
 ``order``         ``fixed`` when a named ``drawn`` card must follow the pile's    ``free``
                   order
 ``round``         the round number, from 0                                        0
-``dealer``        the dealer of this round                                        last seat
+``dealer``        the dealer of this round                                        last seat in
 ``scores``        match totals, one per seat (one per team in team play)          zeros
 ``out``           seats eliminated from the match (comma list)                    none
 ``turned``        the cards turned up to start the round, in order (``-``: none)  the bottom
@@ -218,7 +218,7 @@ def position(state: State) -> str:
         add("order", "fixed")
     if d["round"]:
         add("round", str(d["round"]))
-    if d["dealer"] != n - 1:
+    if d["dealer"] != _last_seat_in(n, d["eliminated"]):
         add("dealer", str(d["dealer"]))
     if any(d["totals"]):
         add("scores", _ints(d["totals"]))
@@ -474,10 +474,9 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
         "names": names,
         "seed": get("seed", lambda k, v: reader.number(k, v, 0, (1 << 64) - 1), 0),
         "round": get("round", reader.number, 0),
-        "dealer": get("dealer", reader.seat, n - 1),
+        "eliminated": sorted(set(get("out", reader.seats, []))),
         "sides": sides,
         "totals": get("scores", totals, [0] * side_count),
-        "eliminated": sorted(set(get("out", reader.seats, []))),
         "turned": [str(c) for c in turned],
         "round_winner": get("round_winner", reader.seat, None),
         "round_points": get("round_points", totals, None),
@@ -500,7 +499,13 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
         "answer_lock": get("lock", reader.seat, -1),
         "idle_turns": get("idle", reader.number, 0),
     }
+    data["dealer"] = get("dealer", reader.seat, _last_seat_in(n, data["eliminated"]))
     return State.from_dict(data)
+
+
+def _last_seat_in(n: int, eliminated: list[int]) -> int:
+    """The default dealer: the last seat still in the match."""
+    return max((s for s in range(n) if s not in eliminated), default=n - 1)
 
 
 # -- the text picture and the repr ---------------------------------------------------------

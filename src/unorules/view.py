@@ -60,6 +60,17 @@ class View:
     legal_actions: tuple[Action, ...]
     """The actions this player may take now."""
 
+    def _repr_svg_(self) -> str:
+        """The table as this player sees it, for notebooks (see :func:`unorules.svg.table`).
+
+        >>> import unorules as uno
+        >>> "(you)" in uno.observe(uno.new_game(2, seed=1), 0)._repr_svg_()
+        True
+        """
+        from unorules import svg  # noqa: PLC0415 (svg imports this module)
+
+        return svg.table(self)
+
 
 def observe(state: State, player: int) -> View:
     """What ``player`` may see of ``state``.

@@ -1,0 +1,239 @@
+"""unorules.render and ``unorules render``: the replay page's content, without a browser
+(tests/test_render_browser.py drives the page in Chromium)."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+
+import attrs
+import pytest
+
+import unorules as uno
+from unorules import render, transcript
+from unorules.cli import main
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "transcripts"
+Capture = pytest.CaptureFixture[str]
+
+
+def steps(page: str) -> list[str]:
+    """The frames of the page, in order (the markup of each)."""
+    return re.findall(r'<div class="frame[^"]*" data-step="\d+" hidden>.*?</svg></div>', page)
+
+
+def moves(page: str) -> list[str]:
+    """The move list's labels."""
+    return [
+        html.unescape(m)
+        for m in re.findall(r'<li class="move[^"]*"[^>]*data-label="([^"]*)"', page)
+    ]
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.json")), ids=lambda p: p.name)
+def test_every_example_has_one_step_per_round_start_and_action(path: Path) -> None:
+    text = path.read_bytes()
+    report = transcript.validate(text)
+    page = render.page(text)
+    if report.final is None:  # the game never started: no steps, only the problem
+        assert steps(page) == []
+        assert report.error is not None
+        assert html.escape(report.error.message) in page
+        return
+    expected = report.rounds + report.actions + (0 if report.valid else 1)
+    assert len(steps(page)) == len(moves(page)) == expected
+    assert ('id="illegal"' in page) is (not report.valid)
+
+
+def test_the_illegal_move_is_the_last_step_with_its_code_and_message() -> None:
+    path = EXAMPLES / "mattel-invalid-card_does_not_match.json"
+    report = transcript.validate(path.read_bytes())
+    assert report.error is not None
+    page = render.page(path.read_bytes())
+    assert moves(page) == [
+        "Round 1 starts: Bo deals",
+        "Ann plays R5",
+        "Bo plays RS",
+        "Illegal: Bo plays G9",
+    ]
+    last = steps(page)[-1]
+    assert last.startswith('<div class="frame illegal" data-step="3" hidden>')
+    assert "<code>card_does_not_match</code>" in last
+    assert html.escape(report.error.message) in last
+    assert "Illegal move at round 0 action 2: Bo plays G9" in last
+    # The card is circled in Bo's hand, and the table is the one before the move.
+    assert last.count('stroke="#e0115f"') == 1
+    assert "to act: Bo (seat 1)" in last
+    assert 'id="illegal-move"' in page and "Go to the illegal move" in page
+
+
+def test_a_card_not_in_hand_is_not_circled() -> None:
+    page = render.page((EXAMPLES / "mattel-108-invalid-card_not_in_hand.json").read_bytes())
+    assert "<code>card_not_in_hand</code>" in steps(page)[-1]
+    assert 'stroke="#e0115f"' not in steps(page)[-1]
+
+
+def test_a_result_mismatch_is_shown_after_the_last_action() -> None:
+    path = EXAMPLES / "mattel-108-invalid-result_mismatch.json"
+    report = transcript.validate(path.read_bytes())
+    page = render.page(path.read_bytes())
+    assert moves(page)[-1] == "Illegal: the result"
+    assert len(steps(page)) == report.rounds + report.actions + 1
+    assert "<code>result_mismatch</code>" in steps(page)[-1]
+    assert "Problem at $.result.scores: the result</div>" in steps(page)[-1]
+
+
+def test_a_transcript_that_cannot_be_read_gives_a_page_with_its_problem() -> None:
+    page = render.page(b"[1, 2")
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+    assert "<code>malformed</code>" in page and "not JSON" in page
+    assert "This transcript cannot be replayed." in page
+    assert steps(page) == []
+
+
+def test_a_bad_first_deal_gives_a_page_with_no_steps() -> None:
+    page = render.page((EXAMPLES / "danish-invalid-bad_deal.json").read_bytes())
+    assert "<code>bad_deal</code>" in page and "The game could not start." in page
+
+
+def test_one_seats_view_hides_the_other_hands() -> None:
+    text = (EXAMPLES / "mattel-valid.json").read_bytes()
+    everyone = steps(render.page(text))[0]
+    seat0 = steps(render.page(text, seat=0))[0]
+    assert everyone.count("<title>card back</title>") == 1  # only the draw pile
+    state = transcript.replay(transcript.loads(text))[0]
+    assert seat0.count("<title>card back</title>") == 1 + len(state.hands[1]) + len(state.hands[2])
+    assert "(you)" in seat0 and "(you)" not in everyone
+    assert "as Ann (seat 0) sees it" in render.page(text, seat=0)
+
+
+def test_one_seats_view_names_only_the_cards_that_seat_drew() -> None:
+    text = (EXAMPLES / "danish-valid.json").read_bytes()
+    t = transcript.loads(text)
+    draws = [a for a in t.rounds[0].actions if getattr(a, "drawn", None)]
+    assert draws  # the example names drawn cards
+    everyone = moves(render.page(text))
+    for seat in range(len(t.players)):
+        seen = moves(render.page(text, seat=seat))
+        for label, full in zip(seen, everyone, strict=True):
+            assert label == full or full.startswith(label + " ")  # drawn cards left out
+        for a in draws:
+            assert isinstance(a, uno.Draw | uno.Play | uno.CatchUno | uno.Challenge | uno.CallUno)
+            own = isinstance(a, uno.Draw) and a.player == seat
+            shown = render.describe(a if own else attrs.evolve(a, drawn=None), t.players)
+            assert render.describe(a, t.players, seat=seat) == shown
+
+
+@pytest.mark.parametrize("seat", [-1, 3, True])
+def test_a_seat_not_at_the_table_is_refused(seat: int) -> None:
+    with pytest.raises(ValueError, match=r"there is no seat .* in this game \(seats 0 to 2\)"):
+        render.page((EXAMPLES / "mattel-valid.json").read_bytes(), seat=seat)
+
+
+def test_the_page_loads_nothing_from_anywhere() -> None:
+    page = render.page((EXAMPLES / "swedish-valid.json").read_bytes())
+    without_namespace = page.replace('xmlns="http://www.w3.org/2000/svg"', "")
+    assert "http" not in without_namespace
+    for needle in ("<link", " src=", "@import", "url(", "<img", "<iframe"):
+        assert needle not in page
+    assert re.findall(r'href="([^"]*)"', page) and all(
+        h.startswith("#uno-") for h in re.findall(r'href="([^"]*)"', page)
+    )
+
+
+def test_names_and_messages_are_escaped() -> None:
+    data = json.loads((EXAMPLES / "mattel-invalid-card_does_not_match.json").read_text())
+    data["players"] = ["<script>alert(1)</script>", "Bo & Co"]
+    page = render.page(json.dumps(data))
+    assert "<script>alert(1)</script>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "Bo &amp; Co plays G9" in page
+
+
+def test_a_transcript_value_renders_like_its_text() -> None:
+    text = (EXAMPLES / "danish-valid.json").read_text()
+    assert render.page(transcript.loads(text)) == render.page(text)
+
+
+def test_describe_every_action() -> None:
+    names = ["Ann", "Bo", "Cai"]
+    cases: dict[uno.Action, str] = {
+        uno.Play(0, "R7"): "Ann plays R7",
+        uno.Play(0, "W", "red", uno=True): "Ann plays W, names red, says UNO",
+        uno.Play(1, "G3", also=["B3"]): "Bo plays G3 B3",
+        uno.Play(2, "R7", target=0): "Cai plays R7, swaps hands with Ann",
+        uno.Play(0, "R+2", drawn=["B1", "B2"]): "Ann plays R+2 (drawn: B1 B2)",
+        uno.Draw(1): "Bo draws",
+        uno.Draw(1, drawn=["Y4"]): "Bo draws Y4",
+        uno.CatchUno(0, 1, drawn=["Y4", "R1"]): "Ann catches Bo not saying UNO (drawn: Y4 R1)",
+        uno.Pass(2): "Cai passes",
+        uno.CallUno(0): "Ann says UNO",
+        uno.CatchUno(1, 0): "Bo catches Ann not saying UNO",
+        uno.Challenge(2): "Cai challenges the Wild Draw Four",
+        uno.ChooseColor(0, "green"): "Ann names green",
+        uno.NextRound(): "the next round is dealt",
+        uno.Draw(7): "seat 7 draws",
+    }
+    assert {a: render.describe(a, names) for a in cases} == cases
+
+
+# == the command ==================================================================================
+
+
+def test_render_writes_the_page_and_says_what_it_wrote(tmp_path: Path, capsys: Capture) -> None:
+    out = tmp_path / "game.html"
+    src = EXAMPLES / "swedish-invalid-wild_restricted.json"
+    code = main(["render", str(src), "-o", str(out)])
+    printed, err = capsys.readouterr()
+    assert code == 0 and err == ""
+    report = transcript.validate(src.read_bytes())
+    assert printed == f"wrote {out}: 2 steps; {report}\n"
+    page = out.read_text(encoding="utf-8")
+    assert page == render.page(src.read_bytes(), title=f"UNO game: {src}")
+
+
+def test_render_one_seat_and_one_line(tmp_path: Path, capsys: Capture) -> None:
+    out = tmp_path / "game.html"
+    src = EXAMPLES / "games.jsonl"
+    assert main(["render", str(src), "-o", str(out), "--line", "2", "--seat", "1"]) == 0
+    line2 = src.read_bytes().split(b"\n")[1]
+    assert out.read_text(encoding="utf-8") == render.page(line2, seat=1, title=f"UNO game: {src}:2")
+    capsys.readouterr()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["no/such.json"], "unorules render: error: cannot read no/such.json"),
+        (["games.jsonl", "--line", "9"], "has no game on line 9 (games on lines: 1, 2, 3, 4)"),
+        (["mattel-valid.json", "--seat", "5"], "--seat: there is no seat 5 in this game"),
+    ],
+)
+def test_render_errors_exit_2(
+    tmp_path: Path, capsys: Capture, argv: list[str], message: str
+) -> None:
+    path = argv[0] if argv[0].startswith("no/") else str(EXAMPLES / argv[0])
+    out = tmp_path / "game.html"
+    assert main(["render", path, "-o", str(out), *argv[1:]]) == 2
+    assert message in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_render_cannot_write(tmp_path: Path, capsys: Capture) -> None:
+    src = EXAMPLES / "mattel-valid.json"
+    assert main(["render", str(src), "-o", str(tmp_path / "no" / "dir.html")]) == 2
+    assert "cannot write" in capsys.readouterr().err
+
+
+def test_render_needs_an_output(capsys: Capture) -> None:
+    assert main(["render", str(EXAMPLES / "mattel-valid.json")]) == 2
+    assert "-o/--output" in capsys.readouterr().err
+
+
+def test_render_has_help(capsys: Capture) -> None:
+    assert main(["render", "--help"]) == 0
+    out = capsys.readouterr().out
+    for word in ("TRANSCRIPT", "--output", "--seat", "--line", "self-contained HTML"):
+        assert word in out
