@@ -261,8 +261,8 @@ def view_to_json(view: View) -> str:
     >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
     >>> deal = uno.Deal(dealer=1, hands=[["R2", "W"], ["B1", "R9"]], turned=["R7"])
     >>> line = view_to_json(uno.observe(uno.new_game(2, rules, deal=deal), 1))
-    >>> line[:22], '"hand_sizes": [2, 2]' in line, "\n" in line
-    ('{"player": 1, "hand": ', True, False)
+    >>> line[:22], '"hand_sizes": [2, 2]' in line
+    ('{"player": 1, "hand": ', True)
     """
     return json.dumps(view_to_dict(view))
 
