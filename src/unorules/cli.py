@@ -11,6 +11,9 @@ Usage::
     unorules rules [NAME...] [--diff] [--json]
     unorules record [--rules NAME] [--option KEY=VALUE]... [--players N] [--seed N]
                     [--rounds N] [--games N] [--standalone] [--no-draw-pile] [-o FILE]
+    unorules match --bot CMD --bot CMD... [--rules NAME] [--option KEY=VALUE]... [--games N]
+                   [--rounds N] [--seed N] [--timeout S] [--on-fault fallback|forfeit]
+                   [--max-actions N] [-o FILE] [--json]
     unorules --version
 
 Exit codes:
@@ -42,7 +45,7 @@ from typing import Any, TextIO
 
 import attrs
 
-from unorules import __version__, bots, transcript
+from unorules import __version__, bots, match, transcript
 from unorules.actions import Action, Draw, NextRound, Play
 from unorules.cards import Rank
 from unorules.engine import new_game
@@ -541,6 +544,15 @@ def _parser() -> argparse.ArgumentParser:
         help="with --standalone: no draw piles, every drawn card named",
     )
     c.add_argument("-o", "--output", metavar="FILE", help="write here (default: standard output)")
+
+    match.add_arguments(
+        verb(
+            "match",
+            "play bot programs (unorules-bot/1 on stdin/stdout) against each other",
+            "Play external bot programs, speaking the stdio protocol unorules-bot/1, against"
+            " each other and the built-in bots; record every game as a transcript.",
+        )
+    )
     return parser
 
 
@@ -569,6 +581,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _rules_table(args, out)
         if args.verb == "play":
             return _play(args, out)
+        if args.verb == "match":
+            return match.run_cli(args, _rules_with_options(args.rules, args.option), out, err)
         return _record(args, out, err)
     except _Usage as exc:
         print(f"unorules {args.verb}: error: {exc}", file=err)
