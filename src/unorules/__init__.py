@@ -73,6 +73,9 @@ _PUBLIC_MODULES = (
     "unorules.transcript",
     "unorules.cli",
     "unorules.bots",
+    "unorules.jsonio",
+    "unorules.botio",
+    "unorules.match",
 )
 
 __all__ = [

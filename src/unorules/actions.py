@@ -18,9 +18,7 @@ ValueError: not a card: 'R10' (examples: R7, G+2, BS, YR, W, W+4, WS, WC, 'red 7
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, TypeAlias, cast
-
-from typing_extensions import Self
+from typing import Any, Self, TypeAlias, cast
 
 import attrs
 

@@ -22,6 +22,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import json
 import queue
 import subprocess
@@ -124,7 +125,7 @@ def action_from_seat(state: State, seat: int, data: object) -> Action:
     >>> action_from_seat(state, seat, {"player": seat, "draw": True, "drawn": ["W"]})
     Traceback (most recent call last):
     ...
-    unorules.botio.SeatActionError: at $.drawn: a player may not name the cards drawn: the host draws them
+    unorules.botio.SeatActionError: at $.drawn: a player may not name the cards drawn: ...
     >>> action_from_seat(state, seat, {"player": 1 - seat, "draw": True})
     Traceback (most recent call last):
     ...
@@ -132,7 +133,7 @@ def action_from_seat(state: State, seat: int, data: object) -> Action:
     >>> action_from_seat(state, seat, {"player": seat, "pass": True})
     Traceback (most recent call last):
     ...
-    unorules.botio.SeatActionError: P... keeps the card: not one of the ... legal actions of seat ... now
+    unorules.botio.SeatActionError: P... keeps the card: not one of the ... legal actions of ...
     """
     if isinstance(data, dict):
         for key in CHANCE_FIELDS:
@@ -152,8 +153,8 @@ def action_from_seat(state: State, seat: int, data: object) -> Action:
     assert not isinstance(action, NextRound)  # refused above
     if action.player != seat:
         raise SeatActionError(
-            "not_your_seat", f"at $.player: seat {seat} may act only for itself, not for seat"
-            f" {action.player}"
+            "not_your_seat",
+            f"at $.player: seat {seat} may act only for itself, not for seat {action.player}",
         )
     legal = legal_actions(state, seat)
     if action not in legal:
@@ -418,8 +419,8 @@ class ExternalBot:
             return _decode(line)
         except TranscriptError:
             raise BotFault(
-                "garbage", f"{self.label}: answered {what} with a line that is not JSON: "
-                f"{_quote(line)}"
+                "garbage",
+                f"{self.label}: answered {what} with a line that is not JSON: {_quote(line)}",
             ) from None
 
     def hello(self) -> str | None:
@@ -505,10 +506,8 @@ class ExternalBot:
         self._reader.join(timeout=1)
         for pipe in (self._process.stdin, self._process.stdout):
             if pipe is not None and not pipe.closed:
-                try:
+                with contextlib.suppress(OSError):  # a broken pipe on the final flush
                     pipe.close()
-                except OSError:  # a broken pipe on the final flush
-                    pass
 
 
 # == the bot's side, in Python =================================================================

@@ -20,7 +20,7 @@ Exit codes:
 
 * 0: success (``validate``: every game is valid);
 * 1: ``validate`` found an invalid game (a file that is not JSON, or not of the format,
-  is an invalid game with code ``malformed``);
+  is an invalid game with code ``malformed``); ``match``: a bot broke the protocol;
 * 2: a usage error (unknown verb, option, profile or rule option), or a file that cannot
   be opened (then the other files are still checked).
 
@@ -71,7 +71,7 @@ _EXIT_CODES = """\
 exit codes:
   0  success (validate: every game is valid)
   1  validate: a game is invalid (a file that is not JSON or not of the format counts as
-     an invalid game, code malformed)
+     an invalid game, code malformed); match: a bot broke the protocol
   2  usage error, or a file that cannot be opened"""
 
 

@@ -62,7 +62,7 @@ __all__ = [
 ]
 
 BUILTIN_BOTS: Final[Mapping[str, Callable[[int], bots.Bot]]] = {
-    "random": lambda seed: bots.RandomBot(seed),
+    "random": bots.RandomBot,
 }
 """The built-in bots by name (``--bot builtin:NAME``): a factory taking the bot's seed.
 
@@ -275,7 +275,16 @@ class _Entrant:
             self.local = BUILTIN_BOTS[spec.builtin](seed)
         else:
             self.external = ExternalBot(spec.command, label=self.label, timeout=timeout)
-            self.name = Path(spec.command[-1]).name or spec.command[0]
+            self.name = _program_name(spec.command)
+
+
+def _program_name(command: tuple[str, ...]) -> str:
+    """The name of a bot that gives none: its script (``node bot.js`` -> ``bot.js``) or
+    program."""
+    for arg in command[1:]:
+        if not arg.startswith("-") and Path(arg).is_file():
+            return Path(arg).name[:40]
+    return Path(command[0]).name[:40] or "bot"
 
 
 class _Host:
@@ -306,9 +315,10 @@ class _Host:
         assert bot is not None
         kind = "decide" if turn else "interject"
         build = decide_message if turn else interject_message
-        where = f"{kind} (game {self.game}, round {state.round}, seat {seat})"
+        game = -1 if self.game is None else self.game
+        where = f"{kind} (game {game}, round {state.round}, seat {seat})"
         try:
-            data = bot.ask(build(state, seat, game=self.game), where)
+            data = bot.ask(build(state, seat, game=game), where)
             if data is None and not turn:
                 return None
             return action_from_seat(state, seat, data)
@@ -405,7 +415,9 @@ def run_match(
         names = _unique([e.name for e in entrants])
         for g in range(games):
             host.game = g
-            record = _play_game(host, names, rules, g, rounds, match_seed, max_actions)
+            record = _play_game(
+                host, names, rules, g, rounds=rounds, match_seed=match_seed, max_actions=max_actions
+            )
             records.append(record)
             if on_game is not None:
                 on_game(record)
@@ -436,6 +448,7 @@ def _play_game(
     names: list[str],
     rules: Rules,
     g: int,
+    *,
     rounds: int | None,
     match_seed: int,
     max_actions: int,
@@ -458,22 +471,23 @@ def _play_game(
             if phase is Phase.ROUND_OVER:
                 if rounds is not None and state.round + 1 >= rounds:
                     break
-                action: Action | None = NextRound()
+                action: Action = NextRound()
             elif len(actions) >= max_actions:
                 stopped = "max_actions"
                 break
             else:
                 current = state.current_player
                 assert current is not None
-                action = None
+                chosen: Action | None = None
                 out = state.eliminated
                 for seat in range(n):
                     if seat != current and seat not in out:
-                        action = host.interject(entrants[seats[seat]], state, seat)
-                        if action is not None:
+                        chosen = host.interject(entrants[seats[seat]], state, seat)
+                        if chosen is not None:
                             break
-                if action is None:
-                    action = host.act(entrants[seats[current]], state, current)
+                if chosen is None:
+                    chosen = host.act(entrants[seats[current]], state, current)
+                action = chosen
             before = state
             state = apply(state, action)
             actions.append(action)
@@ -640,4 +654,3 @@ def _print_table(result: MatchResult, out: TextIO) -> None:
         if g.stopped is not None:
             why = "a bot forfeited" if g.stopped == "fault" else "the bound of actions"
             print(f"game {i} stopped after {g.actions} actions: {why}", file=out)
-
