@@ -74,9 +74,9 @@ def main() -> None:
                 time.sleep(60)
             elif mode == "crash":
                 sys.exit(3)
-            elif mode == "stray":
-                say(legal[0])
-                say(legal[0])
+            elif mode == "stray":  # the answer and one more line, in one write
+                sys.stdout.write(json.dumps(legal[0]) + "\n" + json.dumps(legal[0]) + "\n")
+                sys.stdout.flush()
                 decisions += 1
             elif mode == "huge":
                 sys.stdout.write("[" + "1," * 40_000 + "1]\n")
