@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -283,3 +285,55 @@ def test_serve_answers_every_question() -> None:
         None,
     ]
     assert seen == [uno.observe(state, seat)]
+
+
+def test_a_bot_that_floods_its_output_is_stopped_at_the_next_question() -> None:
+    """Lines nobody asked for, without end: the host holds at most a few of them (the bot
+    waits), refuses the bot at its next question, and stops it promptly."""
+    bot = _bot(f"print({HELLO!r}, flush=True)\nwhile True: print('{{}}', flush=True)")
+    began = time.monotonic()
+    try:
+        assert bot.hello() == "t"
+        time.sleep(0.3)
+        assert bot._lines.qsize() <= 8
+        with pytest.raises(BotFault, match=r"wrote a line nobody asked for: '\{\}'"):
+            bot.ask({"type": "decide"}, "decide")
+    finally:
+        bot.kill()
+    assert time.monotonic() - began < 5
+    assert not bot._reader.is_alive()
+
+
+def test_a_line_that_is_not_utf8_is_garbage() -> None:
+    bot = _bot('sys.stdout.buffer.write(b\'{"type": "hello\\xff"}\\n\'); sys.stdout.flush()')
+    try:
+        with pytest.raises(BotFault, match="answered hello with a line that is not JSON") as err:
+            bot.hello()
+        assert err.value.kind == "garbage"
+    finally:
+        bot.kill()
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups are POSIX")
+def test_stopping_a_bot_stops_what_it_started(tmp_path: Path) -> None:
+    """A bot run through a shell that starts a child: a timeout stops both."""
+    pid_file = tmp_path / "child.pid"
+    script = f"python3 -c 'import time; time.sleep(60)' & echo $! > {pid_file}; wait"
+    bot = ExternalBot(["sh", "-c", script], label="bot 7 (sh)", timeout=0.3)
+    try:
+        with pytest.raises(BotFault, match="no answer to hello"):
+            bot.hello()
+    finally:
+        bot.kill()
+    child = int(pid_file.read_text())
+    stat = Path(f"/proc/{child}/stat")
+    for _ in range(100):
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            break
+        if stat.exists() and stat.read_text().rsplit(")", 1)[1].split()[0] == "Z":
+            break  # killed, waiting to be reaped by its new parent
+        time.sleep(0.02)
+    else:
+        raise AssertionError(f"the bot's child {child} still runs")

@@ -266,6 +266,10 @@ def test_a_bound_on_actions_stops_a_game(capsys: pytest.CaptureFixture[str]) -> 
         (["--bot", "random", "--bot", "random", "--games", "0"], "games: at least 1"),
         (["--bot", "random", "--bot", "random", "--timeout", "0"], "timeout: a number of"),
         (["--bot", "random", "--bot", "random", "-o", "/no/such/dir/x.jsonl"], "cannot write"),
+        (
+            ["--bot", "random", "--bot", "random", "--games", "2", "-o", "x.json"],
+            "several games are written as JSON Lines",
+        ),
         (["--bot", "random", "--bot", "random", "--rules", "nope"], "unknown rules profile 'nope'"),
     ],
 )

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import queue
+import signal
 import subprocess
 import sys
 import threading
@@ -330,12 +332,21 @@ class ExternalBot:
         self.timeout = timeout
         self.name: str | None = None
         """The name the bot gave in its ``hello``."""
+        # Its own process group (POSIX), so that stopping it stops what it started too,
+        # and a Ctrl-C at the terminal reaches the host, which then stops its bots.
         self._process = subprocess.Popen(
-            list(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=-1
+            list(command),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            bufsize=-1,
+            start_new_session=hasattr(os, "killpg"),
         )
-        self._lines: queue.Queue[bytes] = queue.Queue()
+        # Bounded: a bot that floods its output waits for the host instead of filling
+        # the host's memory (and is caught at the next question).
+        self._lines: queue.Queue[bytes] = queue.Queue(maxsize=8)
         self._outbox: queue.Queue[bytes | None] = queue.Queue()
         self._closed = False
+        self._stopping = threading.Event()
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._writer = threading.Thread(target=self._write, daemon=True)
         self._reader.start()
@@ -345,13 +356,21 @@ class ExternalBot:
         stdout = self._process.stdout
         assert stdout is not None
         try:
-            while True:
+            while not self._stopping.is_set():
                 line = stdout.readline(MAX_LINE + 1)
-                self._lines.put(line)
+                self._put(line)
                 if not line or (len(line) > MAX_LINE and not line.endswith(b"\n")):
                     return
         except (OSError, ValueError):
-            self._lines.put(_EOF)
+            self._put(_EOF)
+
+    def _put(self, line: bytes) -> None:
+        while not self._stopping.is_set():
+            try:
+                self._lines.put(line, timeout=0.05)
+                return
+            except queue.Full:
+                continue
 
     def _write(self) -> None:
         stdin = self._process.stdin
@@ -481,7 +500,7 @@ class ExternalBot:
         try:
             self._process.wait(timeout=grace)
         except subprocess.TimeoutExpired:
-            self._process.kill()
+            self._stop_process()
         self._finish()
 
     def kill(self) -> None:
@@ -495,16 +514,35 @@ class ExternalBot:
         if not self._closed:
             self._closed = True
             self._outbox.put(None)
-        if self._process.poll() is None:
-            self._process.kill()
+        self._stop_process()
         self._finish()
+
+    def _stop_process(self) -> None:
+        if self._process.poll() is not None:
+            return  # reaped: its process group id may no longer be its own
+        if hasattr(os, "killpg"):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self._process.pid, signal.SIGKILL)
+        else:  # pragma: no cover - Windows
+            self._process.kill()
 
     def _finish(self) -> None:
         """Reap the process and close the pipes once the threads are done with them."""
         self._process.wait()
         self._writer.join(timeout=1)
+        self._stopping.set()  # a reader waiting to queue a line gives up
         self._reader.join(timeout=1)
-        for pipe in (self._process.stdin, self._process.stdout):
+        # A pipe still in use by its thread (a grandchild of the bot holds it open) is
+        # left to that daemon thread rather than closed under it.
+        pipes = [
+            pipe
+            for pipe, thread in (
+                (self._process.stdin, self._writer),
+                (self._process.stdout, self._reader),
+            )
+            if not thread.is_alive()
+        ]
+        for pipe in pipes:
             if pipe is not None and not pipe.closed:
                 with contextlib.suppress(OSError):  # a broken pipe on the final flush
                     pipe.close()

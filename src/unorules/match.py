@@ -590,6 +590,12 @@ def run_cli(args: Any, rules: Rules, out: TextIO, err: TextIO) -> int:
         if len(args.bot) < 2:
             raise ValueError("give one --bot per seat, 2 to 10")
         specs = [BotSpec.parse(text) for text in args.bot]
+        if (
+            args.output is not None
+            and args.games > 1
+            and not args.output.endswith((".jsonl", ".ndjson"))
+        ):
+            raise ValueError("-o: several games are written as JSON Lines: name the file *.jsonl")
         if args.output is not None:
             output = open(args.output, "w", encoding="utf-8")  # noqa: SIM115
     except (ValueError, OSError) as exc:
