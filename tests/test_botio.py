@@ -332,8 +332,11 @@ def test_stopping_a_bot_stops_what_it_started(tmp_path: Path) -> None:
             os.kill(child, 0)
         except ProcessLookupError:
             break
-        if stat.exists() and stat.read_text().rsplit(")", 1)[1].split()[0] == "Z":
-            break  # killed, waiting to be reaped by its new parent
+        try:
+            if stat.read_text().rsplit(")", 1)[1].split()[0] == "Z":
+                break  # killed, waiting to be reaped by its new parent
+        except FileNotFoundError:
+            break
         time.sleep(0.02)
     else:
         raise AssertionError(f"the bot's child {child} still runs")
