@@ -184,11 +184,11 @@ def test_a_misbehaving_bot_is_replaced_and_the_game_stays_valid(
 
 
 def test_a_bot_that_does_not_answer_times_out() -> None:
-    result = run_match([bad("slow"), "random"], uno.MATTEL, rounds=1, seed=3, timeout=0.3)
+    result = run_match([bad("slow"), "random"], uno.MATTEL, rounds=1, seed=3, timeout=0.6)
     (fault,) = result.faults
     assert fault.kind == "timeout"
     assert "no answer to decide (game 0, round 0, seat " in fault.message
-    assert fault.message.endswith("within 0.3 s")
+    assert fault.message.endswith("within 0.6 s")
     assert transcript.validate(result.games[0].transcript).valid
 
 
@@ -201,7 +201,9 @@ def test_a_bot_that_does_not_answer_times_out() -> None:
     ],
 )
 def test_a_bad_handshake_before_any_game(mode: str, kind: str, says: str) -> None:
-    result = run_match([bad(mode), "random"], uno.MATTEL, rounds=1, seed=3, timeout=0.5)
+    result = run_match(
+        [bad(mode), "random"], uno.MATTEL, rounds=1, seed=3, timeout=5, startup_timeout=0.5
+    )
     (fault,) = result.faults
     assert (fault.kind, fault.game, fault.seat) == (kind, None, None)
     assert says in fault.message
@@ -265,6 +267,10 @@ def test_a_bound_on_actions_stops_a_game(capsys: pytest.CaptureFixture[str]) -> 
         (["--bot", "random", "--bot", "/no/such/bot"], "cannot start a bot"),
         (["--bot", "random", "--bot", "random", "--games", "0"], "games: at least 1"),
         (["--bot", "random", "--bot", "random", "--timeout", "0"], "timeout: a number of"),
+        (
+            ["--bot", "random", "--bot", "random", "--startup-timeout", "-1"],
+            "startup_timeout: a number of",
+        ),
         (["--bot", "random", "--bot", "random", "-o", "/no/such/dir/x.jsonl"], "cannot write"),
         (
             ["--bot", "random", "--bot", "random", "--games", "2", "-o", "x.json"],

@@ -397,7 +397,7 @@ class ExternalBot:
         if not self._closed:
             self._outbox.put(json.dumps(message).encode() + b"\n")
 
-    def ask(self, message: dict[str, Any], what: str) -> object:
+    def ask(self, message: dict[str, Any], what: str, *, timeout: float | None = None) -> object:
         """Write one message and return the decoded JSON of the one line answered;
         :class:`BotFault` if the bot does not answer in time, has exited, or writes a
         line that is not JSON or longer than :data:`MAX_LINE`. ``what`` says what the
@@ -418,11 +418,12 @@ class ExternalBot:
                     "garbage", f"{self.label}: wrote a line nobody asked for: {_quote(stray)}"
                 )
         self.send(message)
+        wait = self.timeout if timeout is None else timeout
         try:
-            line = self._lines.get(timeout=self.timeout)
+            line = self._lines.get(timeout=wait)
         except queue.Empty:
             raise BotFault(
-                "timeout", f"{self.label}: no answer to {what} within {self.timeout:g} s"
+                "timeout", f"{self.label}: no answer to {what} within {wait:g} s"
             ) from None
         if not line:
             code = self._exit_code()
@@ -442,9 +443,10 @@ class ExternalBot:
                 f"{self.label}: answered {what} with a line that is not JSON: {_quote(line)}",
             ) from None
 
-    def hello(self) -> str | None:
+    def hello(self, *, timeout: float | None = None) -> str | None:
         """The handshake: send ``hello``, check the bot's ``hello`` (the same protocol, and
-        an optional ``name`` of at most 40 characters), and return that name.
+        an optional ``name`` of at most 40 characters), and return that name. ``timeout``
+        (default: the bot's own) allows for a program that is slow to start.
 
         >>> import sys
         >>> reply = '{"type": "hello", "protocol": "unorules-bot/1", "name": "echo"}'
@@ -454,7 +456,7 @@ class ExternalBot:
         'echo'
         >>> bot.close()
         """
-        data = self.ask(hello_message(), "hello")
+        data = self.ask(hello_message(), "hello", timeout=timeout)
         bad = f"{self.label}: its hello must be"
         want = f'{{"type": "hello", "protocol": "{PROTOCOL}", "name": "..."}}'
         if not isinstance(data, dict) or data.get("type") != "hello":

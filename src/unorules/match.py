@@ -359,6 +359,7 @@ def run_match(
     rounds: int | None = None,
     seed: int | None = None,
     timeout: float = 5.0,
+    startup_timeout: float = 10.0,
     on_fault: OnFault = "fallback",
     max_actions: int = 50_000,
     on_game: Callable[[GameRecord], None] | None = None,
@@ -366,7 +367,8 @@ def run_match(
     """Play ``games`` games between the bots (one seat each, 2 to 10), each game to the
     end of the match or for ``rounds`` rounds, and return every game with its
     transcript. ``seed`` (default: drawn from :mod:`secrets`) fixes every deal and the
-    built-in bots' choices; ``timeout`` bounds every answer of a program, in seconds;
+    built-in bots' choices; ``timeout`` bounds every answer of a program, in seconds,
+    but its first (``hello``), which ``startup_timeout`` bounds;
     ``on_fault`` says what a fault does (see the module's text); a game stops after
     ``max_actions`` actions. ``on_game`` is called with each game as it ends.
 
@@ -392,6 +394,8 @@ def run_match(
         raise ValueError(f"rounds: at least 1, not {rounds}")
     if not timeout > 0:
         raise ValueError(f"timeout: a number of seconds above 0, not {timeout}")
+    if not startup_timeout > 0:
+        raise ValueError(f"startup_timeout: a number of seconds above 0, not {startup_timeout}")
     if max_actions < 1:
         raise ValueError(f"max_actions: at least 1, not {max_actions}")
     if on_fault not in ("fallback", "forfeit"):
@@ -407,7 +411,7 @@ def run_match(
         for entrant in entrants:
             if entrant.external is not None:
                 try:
-                    given = entrant.external.hello()
+                    given = entrant.external.hello(timeout=startup_timeout)
                 except BotFault as err:
                     host.fault(entrant, None, err.kind, str(err))
                     continue
@@ -550,6 +554,13 @@ def add_arguments(parser: Any) -> None:
         help="how long a bot may take to answer (5)",
     )
     parser.add_argument(
+        "--startup-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="how long a bot may take to start and answer hello (10)",
+    )
+    parser.add_argument(
         "--on-fault",
         choices=("fallback", "forfeit"),
         default="fallback",
@@ -616,6 +627,7 @@ def run_cli(args: Any, rules: Rules, out: TextIO, err: TextIO) -> int:
             rounds=args.rounds,
             seed=args.seed,
             timeout=args.timeout,
+            startup_timeout=args.startup_timeout,
             on_fault=args.on_fault,
             max_actions=args.max_actions,
             on_game=write,
