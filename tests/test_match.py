@@ -159,10 +159,14 @@ def test_a_bot_is_told_only_its_own_view(tmp_path: Path) -> None:
     [
         ("garbage", "garbage", "with a line that is not JSON: 'I play the red seven'"),
         ("huge", "garbage", "with a line over 65536 bytes"),
-        ("drawn", "refused", "at $.drawn: a player may not name the cards drawn"),
+        (
+            "drawn",
+            "refused",
+            '"drawn": ["W", "W", "W", "W"]}\': at $.drawn: a player may not name the cards drawn',
+        ),
         ("hands", "refused", "at $.hands: a player may not name the hands"),
         ("illegal", "refused", "not one of the"),
-        ("other_seat", "refused", "may act only for itself"),
+        ("other_seat", "refused", 'with \'{"player": 1, "draw": true}\': at $.player: seat 0 may'),
         ("crash", "crash", "closed its output instead of answering decide (game 0, round 0"),
         ("stray", "garbage", "wrote a line nobody asked for"),
     ],

@@ -39,6 +39,7 @@ from unorules.botio import (
     BotFault,
     ExternalBot,
     SeatActionError,
+    _quote,
     action_from_seat,
     decide_message,
     game_message,
@@ -119,12 +120,15 @@ class BotSpec:
 
     @property
     def label(self) -> str:
-        """How faults name this bot's program (at most 60 characters).
+        """How faults name this bot's program: the ``--bot`` text, or its last 60
+        characters (where the script and its arguments are).
 
         >>> BotSpec.parse("node examples/bots/random_bot.js").label
         'node examples/bots/random_bot.js'
+        >>> BotSpec.parse("/opt/" + "very/" * 20 + "long/bot --fast").label
+        '...very/very/very/very/very/very/very/very/very/long/bot --fast'
         """
-        return self.text if len(self.text) <= 60 else self.text[:57] + "..."
+        return self.text if len(self.text) <= 60 else "..." + self.text[-60:]
 
 
 @attrs.frozen
@@ -319,13 +323,18 @@ class _Host:
         where = f"{kind} (game {game}, round {state.round}, seat {seat})"
         try:
             data = bot.ask(build(state, seat, game=game), where)
-            if data is None and not turn:
-                return None
-            return action_from_seat(state, seat, data)
         except BotFault as err:
             self.fault(entrant, seat, err.kind, str(err))
+            return None
+        if data is None and not turn:
+            return None
+        try:
+            return action_from_seat(state, seat, data)
         except SeatActionError as err:
-            self.fault(entrant, seat, "refused", f"{entrant.label}: answered {where}: {err}")
+            line = _quote(json.dumps(data))
+            self.fault(
+                entrant, seat, "refused", f"{entrant.label}: answered {where} with {line}: {err}"
+            )
         return None
 
     def act(self, entrant: _Entrant, state: State, seat: int) -> Action:
