@@ -245,8 +245,9 @@ def test_the_command_line_reports_faults_with_exit_1(
     out, err = capsys.readouterr()
     assert code == 1
     assert "unorules match: bot 1 (" in err and "not one of the" in err
-    data = json.loads(out[: out.rindex("}") + 1])
+    data = json.loads(out)
     assert data["seed"] == 2
+    assert data["output"] == str(games)
     assert data["bots"][1]["fault"]["kind"] == "refused"
     assert data["bots"][0]["fault"] is None
     assert data["games"][0]["stopped"] is None

@@ -653,11 +653,11 @@ def run_cli(args: Any, rules: Rules, out: TextIO, err: TextIO) -> int:
     for fault in result.faults:
         print(f"unorules match: {fault.message}", file=err)
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2), file=out)
+        print(json.dumps({**result.to_dict(), "output": args.output}, indent=2), file=out)
     else:
         _print_table(result, out)
-    if args.output is not None:
-        print(f"transcripts: {args.output} ({len(result.games)} games)", file=out)
+        if args.output is not None:
+            print(f"transcripts: {args.output} ({len(result.games)} games)", file=out)
     return 1 if result.faults else 0
 
 
