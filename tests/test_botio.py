@@ -156,6 +156,22 @@ def test_may_interject() -> None:
     assert botio.may_interject(uno.new_game(2, jump, deal=deal), 1) is True  # Jump-In
 
 
+def test_an_overdue_player_is_not_asked_to_call_uno() -> None:
+    """Swedish rules: a player who did not say UNO may still say it until another player
+    has moved; from then on the call changes nothing (they can only be caught), so the
+    host does not ask them, though they are exposed."""
+    rules = attrs.evolve(uno.SWEDISH, hand_size=2)
+    deal = uno.Deal(dealer=2, hands=[["G5", "G2"], ["B3", "G9"], ["R4", "Y4"]], turned=["G7"])
+    state = uno.apply(uno.new_game(3, rules, deal=deal), uno.Play(0, "G5"))
+    assert state.uno_exposed == ()
+    assert botio.may_interject(state, 0) is True  # a late call still protects
+    state = uno.apply(state, uno.Play(1, "G9"))
+    assert state.uno_exposed == (0,)
+    assert uno.apply(state, uno.CallUno(0)) == state
+    assert botio.may_interject(state, 0) is False
+    assert botio.may_interject(state, 1) is True  # seat 1 may catch seat 0
+
+
 # == the bot process ===========================================================================
 
 

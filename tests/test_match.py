@@ -123,6 +123,34 @@ def test_seats_rotate_and_results_add_up() -> None:
     assert all(transcript.validate(g.transcript).valid for g in result.games)
 
 
+def test_a_needless_interjection_is_not_asked_for_again() -> None:
+    """A bot that answers every interjection with a call of UNO, needed or not: a call
+    that changes nothing is recorded once, and that seat is not asked again until the
+    game moves on (before, such a seat was asked forever)."""
+    result = run_match(
+        [bad("always_call"), "random", "random"], uno.SWEDISH, rounds=3, seed=3, max_actions=5000
+    )
+    (game,) = result.games
+    assert result.faults == () and game.stopped is None
+    assert len(game.round_winners) == 3
+    assert transcript.validate(game.transcript).valid
+    t = game.transcript
+    state = uno.new_game(list(t.players), t.rules, seed=t.seed)
+    needless = 0
+    for i, round_ in enumerate(t.rounds):
+        if i:
+            state = uno.apply(state, uno.NextRound())
+        last: uno.Action | None = None
+        for action in round_.actions:
+            after = uno.apply(state, action)
+            if after == state and isinstance(action, uno.CallUno):
+                assert action.player != state.current_player
+                assert action != last  # never the same needless call twice in a row
+                needless += 1
+            state, last = after, action
+    assert needless >= 1
+
+
 # == what the bots are told ====================================================================
 
 

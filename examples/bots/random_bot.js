@@ -6,7 +6,7 @@
 //
 // It plays a random legal card when it can (saying UNO with the play that leaves one
 // card), otherwise draws, passes, challenges or names a color as the legal actions allow;
-// out of turn it catches a player who forgot UNO, and says UNO when it owes the call.
+// out of turn it catches a player who forgot UNO, and says UNO late when it holds one card.
 "use strict";
 
 const readline = require("node:readline");
@@ -52,8 +52,8 @@ function decide(view) {
 function interject(view) {
   const catches = view.legal_actions.filter((a) => "catch" in a);
   if (catches.length > 0) return pick(catches);
-  if (view.uno_exposed.includes(view.player)) {
-    return view.legal_actions.find((a) => "call_uno" in a) ?? null;
+  if (view.hand.length === 1) {
+    return view.legal_actions.find((a) => "call_uno" in a) ?? null; // say UNO late
   }
   return null;
 }

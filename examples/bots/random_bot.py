@@ -8,7 +8,7 @@ speak it (a bot built on unorules can use ``unorules.botio.serve`` instead)::
 
 It plays a random legal card when it can (saying UNO with the play that leaves one card),
 otherwise draws, passes, challenges or names a color as the legal actions allow; out of
-turn it catches a player who forgot UNO, and says UNO when it owes the call.
+turn it catches a player who forgot UNO, and says UNO late when it holds one card.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def interject(view: dict[str, Any], rng: random.Random) -> Action | None:
     catches = [a for a in legal if "catch" in a]
     if catches:
         return rng.choice(catches)
-    if view["player"] in view["uno_exposed"]:
+    if len(view["hand"]) == 1:  # say UNO late
         return next((a for a in legal if "call_uno" in a), None)
     return None
 

@@ -33,8 +33,8 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import IO, Any, Final, Literal
 
-from unorules.actions import Action, CatchUno, NextRound, Play
-from unorules.engine import legal_actions
+from unorules.actions import Action, CallUno, CatchUno, NextRound, Play
+from unorules.engine import apply, legal_actions
 from unorules.jsonio import JSONError, action_from_dict, action_to_dict
 from unorules.state import State
 from unorules.transcript import TranscriptError, _decode, _rules_json
@@ -168,17 +168,19 @@ def action_from_seat(state: State, seat: int, data: object) -> Action:
 
 def may_interject(state: State, seat: int) -> bool:
     """Whether ``seat``, not the player to act, has something to do out of turn: a catch,
-    a Jump-In, or a UNO call it owes. The host asks a bot to interject only then (a call
-    of UNO that changes nothing is always legal, and is not worth a question).
+    a Jump-In, or a UNO call that still counts (it holds one card and saying UNO now
+    protects it). The host asks a bot to interject only then: a call of UNO that changes
+    nothing is always legal, and is not worth a question (a player already overdue, for
+    example, can only be caught).
 
     >>> import unorules as uno
     >>> state = uno.new_game(3, seed=1)
     >>> may_interject(state, (state.current_player + 1) % 3)
     False
     """
-    if seat in state.uno_exposed:
+    if any(isinstance(a, CatchUno | Play) for a in legal_actions(state, seat)):
         return True
-    return any(isinstance(a, CatchUno | Play) for a in legal_actions(state, seat))
+    return len(state.hands[seat]) == 1 and apply(state, CallUno(seat)) != state
 
 
 # == the messages ==============================================================================

@@ -476,6 +476,7 @@ def _play_game(
     actions: list[Action] = []
     winners: list[int | None] = []
     stopped: Literal["fault", "max_actions"] | None = None
+    quiet: set[int] = set()
     try:
         while True:
             phase = state.phase
@@ -494,7 +495,7 @@ def _play_game(
                 chosen: Action | None = None
                 out = state.eliminated
                 for seat in range(n):
-                    if seat != current and seat not in out:
+                    if seat != current and seat not in out and seat not in quiet:
                         chosen = host.interject(entrants[seats[seat]], state, seat)
                         if chosen is not None:
                             break
@@ -504,6 +505,13 @@ def _play_game(
             before = state
             state = apply(state, action)
             actions.append(action)
+            if state is before or state == before:
+                # An interjection that changed nothing (a needless UNO call): that seat is
+                # not asked again until something happens, or it could be asked forever.
+                if not isinstance(action, NextRound) and action.player != before.current_player:
+                    quiet.add(action.player)
+            else:
+                quiet.clear()
             if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and before.phase not in (
                 Phase.ROUND_OVER,
                 Phase.GAME_OVER,

@@ -8,7 +8,8 @@ legal draw or play naming drawn cards), ``hands`` (a play with ``hands``), ``ill
 action not among the legal ones), ``other_seat`` (an action of another seat),
 ``slow`` (no answer, for a long time), ``crash`` (exit 3), ``stray`` (an answer, plus
 one more line), ``huge`` (a line over 64 KiB), ``silent_hello``/``bad_hello``/``old_hello``
-(a wrong handshake), ``good`` (never breaks). ``--log`` appends every line received.
+(a wrong handshake), ``good`` (never breaks), ``always_call`` (never breaks, and answers
+every ``interject`` with a call of UNO, needed or not). ``--log`` appends every line received.
 """
 
 from __future__ import annotations
@@ -48,11 +49,15 @@ def main() -> None:
             else:
                 say({"type": "hello", "protocol": "unorules-bot/1", "name": f"bad-{args.mode}"})
         elif kind == "interject":
-            say(None)
+            if args.mode == "always_call":  # a call of UNO, needed or not
+                view = message["view"]
+                say({"player": view["player"], "call_uno": True})
+            else:
+                say(None)
         elif kind == "decide":
             view = message["view"]
             legal = view["legal_actions"]
-            if decisions < args.after or args.mode == "good":
+            if decisions < args.after or args.mode in ("good", "always_call"):
                 decisions += 1
                 say(legal[0])
                 continue
