@@ -151,6 +151,18 @@ def test_a_needless_interjection_is_not_asked_for_again() -> None:
     assert needless >= 1
 
 
+def test_in_team_play_the_whole_winning_team_wins_the_game() -> None:
+    import attrs
+
+    rules = attrs.evolve(uno.MATTEL, teams=2)  # seats 0 and 2, 1 and 3
+    result = run_match(["random"] * 4, rules, seed=5)
+    (game,) = result.games
+    assert game.final.winner is not None
+    winners = {game.seats[s] for s in range(4) if s % 2 == game.final.winner % 2}
+    assert [r["games_won"] for r in result.table()] == [int(b in winners) for b in range(4)]
+    assert transcript.validate(game.transcript).valid
+
+
 # == what the bots are told ====================================================================
 
 

@@ -197,8 +197,9 @@ class MatchResult:
     seed: int
 
     def table(self) -> list[dict[str, Any]]:
-        """One row per bot: ``bot``, ``name``, ``bot_spec``, ``games_won``, ``rounds_won``,
-        ``score`` (the sum of its final scores), ``fault`` (the first, or None).
+        """One row per bot: ``bot``, ``name``, ``bot_spec``, ``games_won`` (in team play,
+        every member of the winning team counts the game), ``rounds_won`` (rounds it went
+        out in), ``score`` (the sum of its final scores), ``fault`` (the first, or None).
 
         >>> import unorules as uno
         >>> rows = run_match(["random", "random"], uno.MATTEL, rounds=1, seed=2).table()
@@ -210,7 +211,7 @@ class MatchResult:
             won = rounds = score = 0
             for g in self.games:
                 seat = g.seats.index(i)
-                won += g.final.winner == seat
+                won += _wins(g.final, seat)
                 rounds += sum(w == seat for w in g.round_winners)
                 score += g.final.scores[seat]
             fault = next((f for f in self.faults if f.bot == i), None)
@@ -253,6 +254,14 @@ class MatchResult:
             ],
             "faults": [f.to_dict() for f in self.faults],
         }
+
+
+def _wins(final: State, seat: int) -> bool:
+    """Whether ``seat`` won the match: it is the winner, or on the winner's team."""
+    winner, teams = final.winner, final.rules.teams
+    if winner is None:
+        return False
+    return seat == winner or (teams > 0 and seat % teams == winner % teams)
 
 
 def _derived_seed(seed: int, *parts: object) -> int:
