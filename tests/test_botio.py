@@ -277,6 +277,7 @@ def test_serve_answers_every_question() -> None:
         botio.decide_message(state, seat, game=0),
         botio.interject_message(state, other, game=0),
         botio.result_message(state, seat, game=0),
+        {"type": "news", "protocol": "unorules-bot/1"},  # a type it does not know
         {"type": "bye"},
         botio.decide_message(state, seat, game=0),  # after bye: not read
     ]
@@ -301,6 +302,21 @@ def test_serve_answers_every_question() -> None:
         None,
     ]
     assert seen == [uno.observe(state, seat)]
+
+
+def test_serve_leaves_out_view_keys_it_does_not_know() -> None:
+    state = uno.new_game(2, seed=4)
+    seat = state.current_player
+    assert seat is not None
+    message = botio.decide_message(state, seat, game=0)
+    message["view"]["revealed"] = [["R1"]]  # what a later host might add
+    out = io.StringIO()
+    botio.serve(
+        lambda view: view.legal_actions[0],
+        stdin=io.StringIO(json.dumps(message) + "\n"),
+        stdout=out,
+    )
+    assert json.loads(out.getvalue()) == uno.legal_actions(state, seat)[0].to_dict()
 
 
 def test_a_bot_that_floods_its_output_is_stopped_at_the_next_question() -> None:

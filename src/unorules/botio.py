@@ -33,6 +33,8 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import IO, Any, Final, Literal
 
+import attrs
+
 from unorules.actions import Action, CallUno, CatchUno, NextRound, Play
 from unorules.engine import apply, legal_actions
 from unorules.jsonio import JSONError, action_from_dict, action_to_dict
@@ -566,7 +568,8 @@ def serve(
     """Run a bot written in Python: read the host's messages, answer ``hello``, answer
     each ``decide`` with ``decide(view)`` and each ``interject`` with ``interject(view)``
     (``None`` means nothing; without ``interject`` the bot never interjects), and return
-    at ``bye`` or at the end of the input.
+    at ``bye`` or at the end of the input. Message types and view keys it does not know
+    are ignored.
 
     >>> import io, json, unorules as uno
     >>> state = uno.new_game(2, seed=1)
@@ -586,15 +589,21 @@ def serve(
         sink.write(json.dumps(value) + "\n")
         sink.flush()
 
+    known = {f.name for f in attrs.fields(View)}
+
+    def view_of(message: dict[str, Any]) -> View:
+        # Keys a later host adds to the view are left out (the protocol lets it add some).
+        return View.from_dict({k: v for k, v in message["view"].items() if k in known})
+
     for line in source:
         message = json.loads(line)
         kind = message.get("type")
         if kind == "hello":
             say({"type": "hello", "protocol": PROTOCOL, "name": name})
         elif kind == "decide":
-            say(action_to_dict(decide(View.from_dict(message["view"]))))
+            say(action_to_dict(decide(view_of(message))))
         elif kind == "interject":
-            chosen = None if interject is None else interject(View.from_dict(message["view"]))
+            chosen = None if interject is None else interject(view_of(message))
             say(None if chosen is None else action_to_dict(chosen))
         elif kind == "bye":
             return
