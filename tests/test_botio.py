@@ -77,6 +77,30 @@ def test_what_a_seat_may_not_send(data: object, code: str, message: str) -> None
     assert message in str(err.value)
 
 
+def test_a_line_of_text_is_read_strictly() -> None:
+    state = _two_seats(["B1", "R9"])
+    assert action_from_seat(state, 0, '{"player": 0, "play": "G5"}') == uno.Play(0, "G5")
+    assert action_from_seat(state, 0, b'{"player": 0, "draw": true}') == uno.Draw(0)
+    for line, message in [
+        (
+            '{"player": 0, "draw": true, "player": 0}',
+            "at $: not JSON: the key 'player' appears twice",
+        ),
+        ("[" * 50_000, "at $: not JSON this library reads: nested too deeply"),
+        (b"\xff", "at $: not UTF-8 text"),
+    ]:
+        with pytest.raises(SeatActionError) as err:
+            action_from_seat(state, 0, line)
+        assert err.value.code == "malformed"
+        assert str(err.value).startswith(message)
+
+
+def test_the_seat_must_be_at_the_table() -> None:
+    state = _two_seats(["B1", "R9"])
+    with pytest.raises(ValueError, match=r"there is no seat 2 at this table \(seats 0 to 1\)"):
+        action_from_seat(state, 2, {"player": 2, "draw": True})
+
+
 def test_a_refusal_never_depends_on_hidden_cards() -> None:
     """The same request against two tables that differ only in what seat 0 cannot see
     gets the same answer, word for word: the errors leak nothing about the pile or the

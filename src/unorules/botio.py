@@ -113,10 +113,10 @@ class SeatActionError(ValueError):
 
 
 def action_from_seat(state: State, seat: int, data: object) -> Action:
-    """The action that ``seat`` asks for with ``data`` (a decoded JSON action object),
-    once checked as a host must check what a player sends: it is an action object, it
-    carries no chance field (``drawn``, ``hands``), it acts for ``seat``, and it is one of
-    ``legal_actions(state, seat)``. Otherwise :class:`SeatActionError`, whose message
+    """The action that ``seat`` asks for with ``data`` (a decoded JSON action object, or a
+    line of JSON text), once checked as a host must check what a player sends: it is an
+    action object, it carries no chance field (``drawn``, ``hands``), it acts for ``seat``,
+    and it is one of ``legal_actions(state, seat)``. Otherwise :class:`SeatActionError`, whose message
     names no card that ``seat`` cannot see (it echoes only what the seat sent).
 
     This is the one place where ``unorules match`` checks a bot's answer.
@@ -138,7 +138,20 @@ def action_from_seat(state: State, seat: int, data: object) -> Action:
     Traceback (most recent call last):
     ...
     unorules.botio.SeatActionError: P... keeps the card: not one of the ... legal actions of ...
+    >>> action_from_seat(state, seat, '{"player": 0, "draw": true')
+    Traceback (most recent call last):
+    ...
+    unorules.botio.SeatActionError: at $: not JSON: Expecting ',' delimiter: ...
     """
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+        raise ValueError(
+            f"there is no seat {seat!r} at this table (seats 0 to {state.players - 1})"
+        )
+    if isinstance(data, str | bytes):
+        try:
+            data = _decode(data)
+        except TranscriptError as err:
+            raise SeatActionError("malformed", f"at {err.path}: {err.problem.message}") from None
     if isinstance(data, dict):
         for key in CHANCE_FIELDS:
             if key in data:
