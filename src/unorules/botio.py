@@ -116,8 +116,9 @@ def action_from_seat(state: State, seat: int, data: object) -> Action:
     """The action that ``seat`` asks for with ``data`` (a decoded JSON action object, or a
     line of JSON text), once checked as a host must check what a player sends: it is an
     action object, it carries no chance field (``drawn``, ``hands``), it acts for ``seat``,
-    and it is one of ``legal_actions(state, seat)``. Otherwise :class:`SeatActionError`, whose message
-    names no card that ``seat`` cannot see (it echoes only what the seat sent).
+    and it is one of ``legal_actions(state, seat)``. Otherwise :class:`SeatActionError`,
+    whose message names no card that ``seat`` cannot see (it echoes only what the seat
+    sent). ``ValueError`` if ``seat`` is not at the table (the host's mistake).
 
     This is the one place where ``unorules match`` checks a bot's answer.
 
