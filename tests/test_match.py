@@ -267,7 +267,7 @@ def test_forfeit_ends_the_match_at_the_fault(
     assert code == 1
     assert err.startswith("unorules match: bot 0 (")
     assert "at $.drawn: a player may not name the cards drawn" in err
-    assert "game 0 stopped after " in out and out.rstrip().endswith("(1 games)")
+    assert "game 0 stopped after " in out and out.rstrip().endswith("(1 game)")
     (report,) = validate(games)
     assert report.valid  # an unfinished game, valid as far as it went
     final = transcript.replay(transcript.read(games)[0].load())[-1]

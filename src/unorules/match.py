@@ -674,7 +674,8 @@ def run_cli(args: Any, rules: Rules, out: TextIO, err: TextIO) -> int:
     else:
         _print_table(result, out)
         if args.output is not None:
-            print(f"transcripts: {args.output} ({len(result.games)} games)", file=out)
+            n = len(result.games)
+            print(f"transcripts: {args.output} ({n} game{'s' * (n != 1)})", file=out)
     return 1 if result.faults else 0
 
 
