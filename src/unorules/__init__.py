@@ -78,6 +78,9 @@ _PUBLIC_MODULES = (
     "unorules.bots",
     "unorules.svg",
     "unorules.render",
+    "unorules.jsonio",
+    "unorules.botio",
+    "unorules.match",
 )
 
 __all__ = [

@@ -29,7 +29,7 @@ TypeError: uno is True or False, not 'yes'
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence, Set
-from typing import TypeAlias
+from typing import Any, Self, TypeAlias, cast
 
 import attrs
 
@@ -145,8 +145,66 @@ def _extra(**kwargs: object) -> str:
     return "".join(", " + p for p in parts)
 
 
+class _JSONForm:
+    """JSON for every action class: the transcript's action object (:mod:`unorules.jsonio`).
+
+    >>> Play(0, "R7").to_json(), Draw.from_json('{"player": 1, "draw": true}')
+    ('{"player": 0, "play": "R7"}', Draw(1))
+    """
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """This action as a JSON object (plain values), as a transcript writes it.
+
+        >>> Play(1, "W", "red").to_dict()
+        {'player': 1, 'play': 'W', 'color': 'red'}
+        """
+        from unorules.jsonio import action_to_dict  # noqa: PLC0415 (jsonio imports this)
+
+        return action_to_dict(cast("Action", self))
+
+    def to_json(self) -> str:
+        """This action as one line of JSON.
+
+        >>> CatchUno(2, 0).to_json()
+        '{"player": 2, "catch": 0}'
+        """
+        from unorules.jsonio import action_to_json  # noqa: PLC0415
+
+        return action_to_json(cast("Action", self))
+
+    @classmethod
+    def from_dict(cls, data: object) -> Self:
+        """The action of this class a JSON object describes; a
+        :class:`~unorules.jsonio.JSONError` naming the JSON path if it is not one
+        (:func:`unorules.jsonio.action_from_dict` reads any action).
+
+        >>> Pass.from_dict({"player": 0, "pass": True})
+        Pass(0)
+        >>> Pass.from_dict({"player": 0, "draw": True})
+        Traceback (most recent call last):
+        ...
+        unorules.jsonio.JSONError: at $: expected a Pass action, not Draw
+        """
+        from unorules.jsonio import _typed_action, action_from_dict  # noqa: PLC0415
+
+        return _typed_action(cls, action_from_dict(data), "$")
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Self:
+        """The action of this class a line of JSON describes (see :meth:`from_dict`).
+
+        >>> Challenge.from_json('{"player": 1, "challenge": true}')
+        Challenge(1)
+        """
+        from unorules.jsonio import _typed_action, action_from_json  # noqa: PLC0415
+
+        return _typed_action(cls, action_from_json(text), "$")
+
+
 @attrs.frozen(repr=False)
-class Play:
+class Play(_JSONForm):
     """Lay a card (R4.1). A ``Play`` by a seat other than the current player is a Jump-In.
 
     Args:
@@ -208,7 +266,7 @@ class Play:
 
 
 @attrs.frozen(repr=False)
-class Draw:
+class Draw(_JSONForm):
     """Draw from the pile: the normal draw of a turn (R4.4, R4.5), or taking a pending
     penalty (a Wild Draw Four accepted, a stack).
 
@@ -236,7 +294,7 @@ class Draw:
 
 
 @attrs.frozen(repr=False)
-class Pass:
+class Pass(_JSONForm):
     """Keep the card just drawn instead of laying it (R4.6).
 
     >>> Pass(0)
@@ -253,7 +311,7 @@ class Pass:
 
 
 @attrs.frozen(repr=False)
-class CallUno:
+class CallUno(_JSONForm):
     """Say UNO (R10). It protects a player who holds one card and owes the call; a call at
     any other time changes nothing (C8), unless ``false_uno_penalty`` is set: then the
     caller draws that penalty, and ``drawn`` may name those cards.
@@ -275,7 +333,7 @@ class CallUno:
 
 
 @attrs.frozen(repr=False)
-class CatchUno:
+class CatchUno(_JSONForm):
     """Point out that ``target`` holds one card and has not said UNO (R10.2).
 
     >>> CatchUno(1, 0)
@@ -294,7 +352,7 @@ class CatchUno:
 
 
 @attrs.frozen(repr=False)
-class Challenge:
+class Challenge(_JSONForm):
     """Challenge the Wild Draw Four just laid on you (R7.3).
 
     >>> Challenge(1)
@@ -312,7 +370,7 @@ class Challenge:
 
 
 @attrs.frozen(repr=False)
-class ChooseColor:
+class ChooseColor(_JSONForm):
     """Name the color when the first card turned up is a wild (R3.5).
 
     >>> ChooseColor(1, "blue")
@@ -335,7 +393,7 @@ class ChooseColor:
 
 
 @attrs.frozen(repr=False)
-class NextRound:
+class NextRound(_JSONForm):
     """Deal the next round after a round has ended. The deal passes to the left; the
     state's generator deals, unless ``deal`` gives the deal explicitly (see
     :class:`~unorules.Deal`).

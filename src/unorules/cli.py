@@ -12,13 +12,16 @@ Usage::
     unorules record [--rules NAME] [--option KEY=VALUE]... [--players N] [--seed N]
                     [--rounds N] [--games N] [--standalone] [--no-draw-pile] [-o FILE]
     unorules render TRANSCRIPT -o FILE.html [--seat N] [--line N]
+    unorules match --bot CMD --bot CMD... [--rules NAME] [--option KEY=VALUE]... [--games N]
+                   [--rounds N] [--seed N] [--timeout S] [--on-fault fallback|forfeit]
+                   [--max-actions N] [-o FILE] [--json]
     unorules --version
 
 Exit codes:
 
 * 0: success (``validate``: every game is valid);
 * 1: ``validate`` found an invalid game (a file that is not JSON, or not of the format,
-  is an invalid game with code ``malformed``);
+  is an invalid game with code ``malformed``); ``match``: a bot broke the protocol;
 * 2: a usage error (unknown verb, option, profile or rule option), or a file that cannot
   be opened (then the other files are still checked); for ``validate`` also output that
   cannot be written (a full disk, a closed pipe).
@@ -44,7 +47,7 @@ from typing import Any, TextIO
 
 import attrs
 
-from unorules import __version__, _validating, bots, render, transcript
+from unorules import __version__, _validating, bots, match, render, transcript
 from unorules.actions import Action, Draw, NextRound, Play
 from unorules.cards import Rank
 from unorules.engine import new_game
@@ -70,7 +73,7 @@ _EXIT_CODES = """\
 exit codes:
   0  success (validate: every game is valid)
   1  validate: a game is invalid (a file that is not JSON or not of the format counts as
-     an invalid game, code malformed)
+     an invalid game, code malformed); match: a bot broke the protocol
   2  usage error, or a file that cannot be opened (validate: or output that cannot be
      written)"""
 
@@ -548,6 +551,14 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="FILE", required=True, help="the HTML file to write")
     p.add_argument("--seat", type=int, metavar="N", help="draw the game as seat N sees it")
     p.add_argument("--line", type=int, metavar="N", help="in a .jsonl file, the game on line N")
+    match.add_arguments(
+        verb(
+            "match",
+            "play bot programs (unorules-bot/1 on stdin/stdout) against each other",
+            "Play external bot programs, speaking the stdio protocol unorules-bot/1, against"
+            " each other and the built-in bots; record every game as a transcript.",
+        )
+    )
     return parser
 
 
@@ -578,6 +589,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args, out)
         if args.verb == "render":
             return render.run(args.transcript, args.output, seat=args.seat, line=args.line)
+        if args.verb == "match":
+            return match.run_cli(args, _rules_with_options(args.rules, args.option), out, err)
         return _record(args, out, err)
     except _Usage as exc:
         print(f"unorules {args.verb}: error: {exc}", file=err)

@@ -11,6 +11,8 @@ A server sends each player only their :class:`View`; a bot decides from it alone
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from unorules.actions import Action
@@ -70,6 +72,54 @@ class View:
         from unorules import svg  # noqa: PLC0415 (svg imports this module)
 
         return svg.table(self)
+
+    def to_dict(self) -> dict[str, Any]:
+        """This view as a JSON object (plain values): see :func:`unorules.jsonio.view_to_dict`.
+
+        >>> import unorules as uno
+        >>> uno.observe(uno.new_game(2, seed=1), 0).to_dict()["hand_sizes"]
+        [7, 7]
+        """
+        from unorules.jsonio import view_to_dict  # noqa: PLC0415 (jsonio imports this)
+
+        return view_to_dict(self)
+
+    def to_json(self) -> str:
+        """This view as one line of JSON.
+
+        >>> import unorules as uno
+        >>> uno.observe(uno.new_game(2, seed=1), 0).to_json()[:22]
+        '{"player": 0, "hand": '
+        """
+        from unorules.jsonio import view_to_json  # noqa: PLC0415
+
+        return view_to_json(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> View:
+        """The view a JSON object describes: see :func:`unorules.jsonio.view_from_dict`.
+
+        >>> import unorules as uno
+        >>> view = uno.observe(uno.new_game(2, seed=1), 0)
+        >>> uno.View.from_dict(view.to_dict()) == view
+        True
+        """
+        from unorules.jsonio import view_from_dict  # noqa: PLC0415
+
+        return view_from_dict(data)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> View:
+        """The view a line of JSON describes: see :func:`unorules.jsonio.view_from_json`.
+
+        >>> import unorules as uno
+        >>> view = uno.observe(uno.new_game(2, seed=1), 1)
+        >>> uno.View.from_json(view.to_json()) == view
+        True
+        """
+        from unorules.jsonio import view_from_json  # noqa: PLC0415
+
+        return view_from_json(text)
 
 
 def observe(state: State, player: int) -> View:

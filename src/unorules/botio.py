@@ -1,0 +1,624 @@
+"""The stdio bot protocol ``unorules-bot/1``: a bot in any language, one JSON line per
+decision (:doc:`/bots` describes it for bot authors).
+
+The host (``unorules match``, or a program of yours) starts the bot as a process and
+writes JSON lines to its standard input; the bot answers on its standard output. This
+module holds the host's side: the messages it sends (built only from
+:func:`~unorules.observe`, so they never show a hidden card), the check of what a bot
+answers (:func:`action_from_seat`), and :class:`ExternalBot`, which runs one bot process
+with a timeout on every answer. :func:`serve` is the bot's side, for bots written in
+Python.
+
+>>> import unorules as uno
+>>> state = uno.new_game(2, seed=1)
+>>> seat = state.current_player
+>>> message = decide_message(state, seat, game=0)
+>>> message["type"], message["protocol"], message["seat"] == seat
+('decide', 'unorules-bot/1', True)
+>>> action = message["view"]["legal_actions"][0]
+>>> action_from_seat(state, seat, action) == uno.legal_actions(state, seat)[0]
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from typing import IO, Any, Final, Literal
+
+import attrs
+
+from unorules.actions import Action, CallUno, CatchUno, NextRound, Play
+from unorules.engine import apply, legal_actions
+from unorules.jsonio import JSONError, action_from_dict, action_to_dict
+from unorules.state import State
+from unorules.transcript import TranscriptError
+from unorules.transcript._io import _decode, _rules_json
+from unorules.view import View, observe
+
+__all__ = [
+    "CHANCE_FIELDS",
+    "MAX_LINE",
+    "PROTOCOL",
+    "BotFault",
+    "ExternalBot",
+    "SeatActionError",
+    "action_from_seat",
+    "decide_message",
+    "game_message",
+    "hello_message",
+    "interject_message",
+    "may_interject",
+    "result_message",
+    "serve",
+]
+
+PROTOCOL: Final = "unorules-bot/1"
+"""The protocol's name and version, in every message the host sends and in the bot's
+``hello``.
+
+>>> PROTOCOL
+'unorules-bot/1'
+"""
+
+MAX_LINE: Final = 1 << 16
+"""The longest line (in bytes, with its newline) a bot may answer: 64 KiB.
+
+>>> MAX_LINE
+65536
+"""
+
+CHANCE_FIELDS: Final = ("drawn", "hands")
+"""The action keys only a host may give (what the shuffle produced): a seat never may.
+
+>>> CHANCE_FIELDS
+('drawn', 'hands')
+"""
+
+_NAME_MAX: Final = 40
+
+
+# == the seat-action check =====================================================================
+
+
+class SeatActionError(ValueError):
+    """What a seat sent is not an action it may take now. ``code`` is one of
+    ``"malformed"`` (not an action object), ``"chance_field"`` (it names drawn cards or
+    shuffled hands: only the host says what chance produced), ``"not_your_seat"`` (it
+    acts for another seat) and ``"illegal"`` (not in ``legal_actions(state, seat)``). The
+    message never names a card the seat cannot see.
+
+    >>> err = SeatActionError("illegal", "not a legal action")
+    >>> err.code, str(err), isinstance(err, ValueError)
+    ('illegal', 'not a legal action', True)
+    """
+
+    code: Literal["malformed", "chance_field", "not_your_seat", "illegal"]
+    """Why it was refused."""
+
+    def __init__(
+        self, code: Literal["malformed", "chance_field", "not_your_seat", "illegal"], message: str
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+
+    def __reduce__(self) -> tuple[type[SeatActionError], tuple[str, str]]:
+        return (type(self), (self.code, str(self)))
+
+
+def action_from_seat(state: State, seat: int, data: object) -> Action:
+    """The action that ``seat`` asks for with ``data`` (a decoded JSON action object, or a
+    line of JSON text), once checked as a host must check what a player sends: it is an
+    action object, it carries no chance field (``drawn``, ``hands``), it acts for ``seat``,
+    and it is one of ``legal_actions(state, seat)``. Otherwise :class:`SeatActionError`,
+    whose message names no card that ``seat`` cannot see (it echoes only what the seat
+    sent). ``ValueError`` if ``seat`` is not at the table (the host's mistake).
+
+    This is the one place where ``unorules match`` checks a bot's answer.
+
+    >>> import unorules as uno
+    >>> state = uno.new_game(2, seed=1)
+    >>> seat = state.current_player
+    >>> action_from_seat(state, seat, {"player": seat, "draw": True})
+    Draw(...)
+    >>> action_from_seat(state, seat, {"player": seat, "draw": True, "drawn": ["W"]})
+    Traceback (most recent call last):
+    ...
+    unorules.botio.SeatActionError: at $.drawn: a player may not name the cards drawn: ...
+    >>> action_from_seat(state, seat, {"player": 1 - seat, "draw": True})
+    Traceback (most recent call last):
+    ...
+    unorules.botio.SeatActionError: at $.player: seat ... may act only for itself, not for seat ...
+    >>> action_from_seat(state, seat, {"player": seat, "pass": True})
+    Traceback (most recent call last):
+    ...
+    unorules.botio.SeatActionError: P... keeps the card: not one of the ... legal actions of ...
+    >>> action_from_seat(state, seat, '{"player": 0, "draw": true')
+    Traceback (most recent call last):
+    ...
+    unorules.botio.SeatActionError: at $: not JSON: Expecting ',' delimiter: ...
+    """
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+        raise ValueError(
+            f"there is no seat {seat!r} at this table (seats 0 to {state.players - 1})"
+        )
+    if isinstance(data, str | bytes):
+        try:
+            data = _decode(data)
+        except TranscriptError as err:
+            raise SeatActionError("malformed", f"at {err.path}: {err.problem.message}") from None
+    if isinstance(data, dict):
+        for key in CHANCE_FIELDS:
+            if key in data:
+                what = "cards drawn" if key == "drawn" else "hands a Wild Shuffle Hands deals"
+                raise SeatActionError(
+                    "chance_field",
+                    f"at $.{key}: a player may not name the {what}: the host"
+                    f" {'draws them' if key == 'drawn' else 'deals them'}",
+                )
+        if "next_round" in data:
+            raise SeatActionError("illegal", "at $.next_round: only the host deals a round")
+    try:
+        action = action_from_dict(data)
+    except JSONError as err:
+        raise SeatActionError("malformed", str(err)) from None
+    assert not isinstance(action, NextRound)  # refused above
+    if action.player != seat:
+        raise SeatActionError(
+            "not_your_seat",
+            f"at $.player: seat {seat} may act only for itself, not for seat {action.player}",
+        )
+    legal = legal_actions(state, seat)
+    if action not in legal:
+        raise SeatActionError(
+            "illegal", f"{action}: not one of the {len(legal)} legal actions of seat {seat} now"
+        )
+    return action
+
+
+def may_interject(state: State, seat: int) -> bool:
+    """Whether ``seat``, not the player to act, has something to do out of turn: a catch,
+    a Jump-In, or a UNO call that still counts (it holds one card and saying UNO now
+    protects it). The host asks a bot to interject only then: a call of UNO that changes
+    nothing is always legal, and is not worth a question (a player already overdue, for
+    example, can only be caught).
+
+    >>> import unorules as uno
+    >>> state = uno.new_game(3, seed=1)
+    >>> may_interject(state, (state.current_player + 1) % 3)
+    False
+    """
+    if any(isinstance(a, CatchUno | Play) for a in legal_actions(state, seat)):
+        return True
+    return len(state.hands[seat]) == 1 and apply(state, CallUno(seat)) != state
+
+
+# == the messages ==============================================================================
+
+
+def hello_message() -> dict[str, Any]:
+    """The first line the host writes; the bot answers with its own ``hello``:
+    ``{"type": "hello", "protocol": "unorules-bot/1", "name": "..."}``.
+
+    >>> hello_message()
+    {'type': 'hello', 'protocol': 'unorules-bot/1'}
+    """
+    return {"type": "hello", "protocol": PROTOCOL}
+
+
+def game_message(start: State, seat: int, *, game: int) -> dict[str, Any]:
+    """A game starts: which seat the bot plays, the players' names and the rules (as a
+    transcript names them). No answer.
+
+    >>> import unorules as uno
+    >>> m = game_message(uno.new_game(["Ann", "Bo"], "swedish", seed=1), 1, game=0)
+    >>> m["seat"], m["names"], m["rules"]
+    (1, ['Ann', 'Bo'], 'swedish')
+    """
+    return {
+        "type": "game",
+        "protocol": PROTOCOL,
+        "game": game,
+        "seat": seat,
+        "players": start.players,
+        "names": list(start.names),
+        "rules": _rules_json(start.rules),
+    }
+
+
+def decide_message(state: State, seat: int, *, game: int) -> dict[str, Any]:
+    """It is ``seat``'s turn: the view of ``seat`` (:meth:`View.to_dict
+    <unorules.View.to_dict>`), whose ``legal_actions`` are the answers the host accepts.
+    The bot answers one action object.
+
+    >>> import unorules as uno
+    >>> state = uno.new_game(2, seed=1)
+    >>> m = decide_message(state, state.current_player, game=3)
+    >>> sorted(m), m["game"]
+    (['game', 'protocol', 'seat', 'type', 'view'], 3)
+    """
+    return _view_message("decide", observe(state, seat), game)
+
+
+def interject_message(state: State, seat: int, *, game: int) -> dict[str, Any]:
+    """``seat`` may act out of turn now (see :func:`may_interject`): its view, as in
+    :func:`decide_message`. The bot answers an action object or ``null`` (nothing).
+
+    >>> import unorules as uno
+    >>> state = uno.new_game(2, seed=1)
+    >>> interject_message(state, 0, game=0)["type"]
+    'interject'
+    """
+    return _view_message("interject", observe(state, seat), game)
+
+
+def _view_message(kind: str, view: View, game: int) -> dict[str, Any]:
+    return {
+        "type": kind,
+        "protocol": PROTOCOL,
+        "game": game,
+        "seat": view.player,
+        "view": view.to_dict(),
+    }
+
+
+def result_message(final: State, seat: int, *, game: int) -> dict[str, Any]:
+    """A game is over (or stopped): the scores, the match winner (or ``null``) and the
+    rounds played. No answer.
+
+    >>> import unorules as uno
+    >>> m = result_message(uno.new_game(2, seed=1), 0, game=0)
+    >>> m["scores"], m["winner"], m["rounds"]
+    ([0, 0], None, 0)
+    """
+    rounds = final.round + (1 if final.is_over else 0)
+    return {
+        "type": "result",
+        "protocol": PROTOCOL,
+        "game": game,
+        "seat": seat,
+        "scores": list(final.scores),
+        "winner": final.winner,
+        "rounds": rounds,
+    }
+
+
+_BYE: Final = {"type": "bye", "protocol": PROTOCOL}
+
+
+# == the bot process ===========================================================================
+
+
+FaultKind = Literal["timeout", "crash", "garbage", "refused", "handshake"]
+
+
+class BotFault(Exception):
+    """A bot broke the protocol: it did not answer in time (``timeout``), it exited or
+    closed its output (``crash``), it wrote a line that is not JSON or too long
+    (``garbage``), its action was refused by :func:`action_from_seat` (``refused``), or its
+    ``hello`` was wrong (``handshake``). The message names the bot and quotes (at most 120
+    characters of) its line.
+
+    >>> str(BotFault("timeout", "bot 1 (node bot.js): no answer within 2 s"))
+    'bot 1 (node bot.js): no answer within 2 s'
+    """
+
+    kind: FaultKind
+    """What went wrong."""
+
+    def __init__(self, kind: FaultKind, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+def _quote(line: bytes | str) -> str:
+    text = line.decode("utf-8", "replace") if isinstance(line, bytes) else line
+    text = text.rstrip("\r\n")
+    return repr(text) if len(text) <= 120 else repr(text[:120]) + f" (and {len(text) - 120} more)"
+
+
+_EOF: Final = b""
+
+
+class ExternalBot:
+    """One bot program, started with ``command`` (a list of arguments, no shell), speaking
+    ``unorules-bot/1`` on its standard input and output; its standard error is the
+    host's. ``label`` names it in every fault. Every answer must come within ``timeout``
+    seconds, else :class:`BotFault`.
+
+    Two threads move the lines, so that neither a bot that never reads nor one that
+    never writes can block the host.
+
+    >>> import sys
+    >>> code = "import sys; sys.stdin.readline(); print('not json', flush=True)"
+    >>> bot = ExternalBot([sys.executable, "-c", code], label="bot 0", timeout=5)
+    >>> bot.hello()
+    Traceback (most recent call last):
+    ...
+    unorules.botio.BotFault: bot 0: answered hello with a line that is not JSON: 'not json'
+    >>> bot.close()
+    """
+
+    def __init__(self, command: Sequence[str], *, label: str, timeout: float) -> None:
+        self.label = label
+        self.timeout = timeout
+        self.name: str | None = None
+        """The name the bot gave in its ``hello``."""
+        # Its own process group (POSIX), so that stopping it stops what it started too,
+        # and a Ctrl-C at the terminal reaches the host, which then stops its bots.
+        self._process = subprocess.Popen(
+            list(command),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            bufsize=-1,
+            start_new_session=hasattr(os, "killpg"),
+        )
+        # Bounded: a bot that floods its output waits for the host instead of filling
+        # the host's memory (and is caught at the next question).
+        self._lines: queue.Queue[bytes] = queue.Queue(maxsize=8)
+        self._outbox: queue.Queue[bytes | None] = queue.Queue()
+        self._closed = False
+        self._stopping = threading.Event()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._writer = threading.Thread(target=self._write, daemon=True)
+        self._reader.start()
+        self._writer.start()
+
+    def _read(self) -> None:
+        stdout = self._process.stdout
+        assert stdout is not None
+        try:
+            while not self._stopping.is_set():
+                line = stdout.readline(MAX_LINE + 1)
+                self._put(line)
+                if not line or (len(line) > MAX_LINE and not line.endswith(b"\n")):
+                    return
+        except (OSError, ValueError):
+            self._put(_EOF)
+
+    def _put(self, line: bytes) -> None:
+        while not self._stopping.is_set():
+            try:
+                self._lines.put(line, timeout=0.05)
+                return
+            except queue.Full:
+                continue
+
+    def _write(self) -> None:
+        stdin = self._process.stdin
+        assert stdin is not None
+        try:
+            while True:
+                data = self._outbox.get()
+                if data is None:
+                    stdin.close()
+                    return
+                stdin.write(data)
+                stdin.flush()
+        except (OSError, ValueError):
+            return  # the bot is gone: the reader sees the end of its output
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Write one message line (no answer expected).
+
+        >>> import sys
+        >>> bot = ExternalBot([sys.executable, "-c", "import sys; sys.stdin.read()"],
+        ...                   label="bot 0", timeout=5)
+        >>> bot.send({"type": "bye"}); bot.close()
+        """
+        if not self._closed:
+            self._outbox.put(json.dumps(message).encode() + b"\n")
+
+    def ask(self, message: dict[str, Any], what: str, *, timeout: float | None = None) -> object:
+        """Write one message and return the decoded JSON of the one line answered;
+        :class:`BotFault` if the bot does not answer in time, has exited, or writes a
+        line that is not JSON or longer than :data:`MAX_LINE`. ``what`` says what the
+        question was, for the fault's message. A line that nobody asked for (written
+        before this question) is a fault too.
+
+        >>> import sys
+        >>> echo = "import sys\\nfor line in sys.stdin: print(line, end='', flush=True)"
+        >>> bot = ExternalBot([sys.executable, "-c", echo], label="bot 0", timeout=5)
+        >>> bot.ask({"type": "ping"}, "ping")
+        {'type': 'ping'}
+        >>> bot.close()
+        """
+        if not self._lines.empty():
+            stray = self._lines.get()
+            if stray:
+                raise BotFault(
+                    "garbage", f"{self.label}: wrote a line nobody asked for: {_quote(stray)}"
+                )
+        self.send(message)
+        wait = self.timeout if timeout is None else timeout
+        try:
+            line = self._lines.get(timeout=wait)
+        except queue.Empty:
+            raise BotFault(
+                "timeout", f"{self.label}: no answer to {what} within {wait:g} s"
+            ) from None
+        if not line:
+            code = self._exit_code()
+            status = "still running" if code is None else f"exit status {code}"
+            raise BotFault(
+                "crash", f"{self.label}: closed its output instead of answering {what} ({status})"
+            )
+        if len(line) > MAX_LINE:
+            raise BotFault(
+                "garbage", f"{self.label}: answered {what} with a line over {MAX_LINE} bytes"
+            )
+        try:
+            return _decode(line)
+        except TranscriptError:
+            raise BotFault(
+                "garbage",
+                f"{self.label}: answered {what} with a line that is not JSON: {_quote(line)}",
+            ) from None
+
+    def hello(self, *, timeout: float | None = None) -> str | None:
+        """The handshake: send ``hello``, check the bot's ``hello`` (the same protocol, and
+        an optional ``name`` of at most 40 characters), and return that name. ``timeout``
+        (default: the bot's own) allows for a program that is slow to start.
+
+        >>> import sys
+        >>> reply = '{"type": "hello", "protocol": "unorules-bot/1", "name": "echo"}'
+        >>> code = f"import sys; sys.stdin.readline(); print({reply!r}, flush=True)"
+        >>> bot = ExternalBot([sys.executable, "-c", code], label="bot 0", timeout=5)
+        >>> bot.hello()
+        'echo'
+        >>> bot.close()
+        """
+        data = self.ask(hello_message(), "hello", timeout=timeout)
+        bad = f"{self.label}: its hello must be"
+        want = f'{{"type": "hello", "protocol": "{PROTOCOL}", "name": "..."}}'
+        if not isinstance(data, dict) or data.get("type") != "hello":
+            raise BotFault("handshake", f"{bad} {want}, not {_quote(json.dumps(data))}")
+        for key in data:
+            if key not in ("type", "protocol", "name"):
+                raise BotFault("handshake", f"{bad} {want}: unknown key {_quote(key)}")
+        if data.get("protocol") != PROTOCOL:
+            raise BotFault(
+                "handshake",
+                f"{self.label}: speaks {_quote(json.dumps(data.get('protocol')))},"
+                f" the host speaks {PROTOCOL!r}",
+            )
+        name = data.get("name")
+        if name is not None and (
+            not isinstance(name, str) or not 0 < len(name) <= _NAME_MAX or not name.isprintable()
+        ):
+            raise BotFault(
+                "handshake", f"{bad} {want}: a name is 1 to {_NAME_MAX} printable characters"
+            )
+        self.name = name
+        return name
+
+    def _exit_code(self) -> int | None:
+        try:
+            return self._process.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            return None
+
+    def close(self, *, grace: float = 2.0) -> None:
+        """Say ``bye``, close the bot's input, and give it ``grace`` seconds to exit
+        before it is killed. Idempotent.
+
+        >>> import sys
+        >>> bot = ExternalBot([sys.executable, "-c", "pass"], label="bot 0", timeout=5)
+        >>> bot.close(); bot.close()
+        """
+        if self._closed:
+            return
+        self.send(_BYE)
+        self._closed = True
+        self._outbox.put(None)
+        try:
+            self._process.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            self._stop_process()
+        self._finish()
+
+    def kill(self) -> None:
+        """Stop the bot at once (after a fault).
+
+        >>> import sys
+        >>> bot = ExternalBot([sys.executable, "-c", "import time; time.sleep(60)"],
+        ...                   label="bot 0", timeout=5)
+        >>> bot.kill()
+        """
+        if not self._closed:
+            self._closed = True
+            self._outbox.put(None)
+        self._stop_process()
+        self._finish()
+
+    def _stop_process(self) -> None:
+        if self._process.poll() is not None:
+            return  # reaped: its process group id may no longer be its own
+        if hasattr(os, "killpg"):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self._process.pid, signal.SIGKILL)
+        else:  # pragma: no cover - Windows
+            self._process.kill()
+
+    def _finish(self) -> None:
+        """Reap the process and close the pipes once the threads are done with them."""
+        self._process.wait()
+        self._writer.join(timeout=1)
+        self._stopping.set()  # a reader waiting to queue a line gives up
+        self._reader.join(timeout=1)
+        # A pipe still in use by its thread (a grandchild of the bot holds it open) is
+        # left to that daemon thread rather than closed under it.
+        pipes = [
+            pipe
+            for pipe, thread in (
+                (self._process.stdin, self._writer),
+                (self._process.stdout, self._reader),
+            )
+            if not thread.is_alive()
+        ]
+        for pipe in pipes:
+            if pipe is not None and not pipe.closed:
+                with contextlib.suppress(OSError):  # a broken pipe on the final flush
+                    pipe.close()
+
+
+# == the bot's side, in Python =================================================================
+
+
+def serve(
+    decide: Callable[[View], Action],
+    interject: Callable[[View], Action | None] | None = None,
+    *,
+    name: str = "python-bot",
+    stdin: IO[str] | None = None,
+    stdout: IO[str] | None = None,
+) -> None:
+    """Run a bot written in Python: read the host's messages, answer ``hello``, answer
+    each ``decide`` with ``decide(view)`` and each ``interject`` with ``interject(view)``
+    (``None`` means nothing; without ``interject`` the bot never interjects), and return
+    at ``bye`` or at the end of the input. Message types and view keys it does not know
+    are ignored.
+
+    >>> import io, json, unorules as uno
+    >>> state = uno.new_game(2, seed=1)
+    >>> seat = state.current_player
+    >>> lines = [hello_message(), decide_message(state, seat, game=0), {"type": "bye"}]
+    >>> out = io.StringIO()
+    >>> serve(lambda view: view.legal_actions[0], name="first",
+    ...       stdin=io.StringIO("".join(json.dumps(m) + "\\n" for m in lines)), stdout=out)
+    >>> hello, answer = out.getvalue().splitlines()
+    >>> json.loads(hello)["name"], uno.jsonio.action_from_json(answer) in uno.legal_actions(state)
+    ('first', True)
+    """
+    source = sys.stdin if stdin is None else stdin
+    sink = sys.stdout if stdout is None else stdout
+
+    def say(value: object) -> None:
+        sink.write(json.dumps(value) + "\n")
+        sink.flush()
+
+    known = {f.name for f in attrs.fields(View)}
+
+    def view_of(message: dict[str, Any]) -> View:
+        # Keys a later host adds to the view are left out (the protocol lets it add some).
+        return View.from_dict({k: v for k, v in message["view"].items() if k in known})
+
+    for line in source:
+        message = json.loads(line)
+        kind = message.get("type")
+        if kind == "hello":
+            say({"type": "hello", "protocol": PROTOCOL, "name": name})
+        elif kind == "decide":
+            say(action_to_dict(decide(view_of(message))))
+        elif kind == "interject":
+            chosen = None if interject is None else interject(view_of(message))
+            say(None if chosen is None else action_to_dict(chosen))
+        elif kind == "bye":
+            return

@@ -1,0 +1,701 @@
+"""Matches between bots: external programs speaking ``unorules-bot/1`` (:mod:`unorules.botio`)
+and the built-in bots, every game recorded as a transcript. ``unorules match`` runs it.
+
+A bot is given as a command line (split as a POSIX shell would, then started without a
+shell), or as a built-in bot: ``builtin:random`` (or just ``random``) is
+:class:`unorules.bots.RandomBot`. Seats rotate: in game ``g`` the ``i``-th bot sits at
+seat ``(i + g) % n``. Every game is dealt by a seed derived from the match's seed.
+
+The host decides chance and checks every answer with
+:func:`unorules.botio.action_from_seat`. A bot that does not answer in time, exits,
+writes garbage or sends an action that is refused is stopped, and then, by
+``on_fault``: ``"fallback"`` (the default) plays its seat with ``builtin:random`` for the
+rest of the match; ``"forfeit"`` ends the match there (the game in progress is recorded
+as far as it went).
+
+>>> import unorules as uno
+>>> result = run_match(["random", "builtin:random"], uno.MATTEL, games=2, rounds=1, seed=3)
+>>> [g.seats for g in result.games], result.faults
+([(0, 1), (1, 0)], ())
+>>> [uno.transcript.validate(g.transcript).valid for g in result.games]
+[True, True]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import shlex
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final, Literal, TextIO
+
+import attrs
+
+from unorules import bots, transcript
+from unorules.actions import Action, NextRound
+from unorules.botio import (
+    BotFault,
+    ExternalBot,
+    SeatActionError,
+    _quote,
+    action_from_seat,
+    decide_message,
+    game_message,
+    interject_message,
+    may_interject,
+    result_message,
+)
+from unorules.engine import apply, new_game
+from unorules.rules import Rules
+from unorules.state import Phase, State
+
+__all__ = [
+    "BUILTIN_BOTS",
+    "BotSpec",
+    "Fault",
+    "GameRecord",
+    "MatchResult",
+    "add_arguments",
+    "run_cli",
+    "run_match",
+]
+
+BUILTIN_BOTS: Final[Mapping[str, Callable[[int], bots.Bot]]] = {
+    "random": bots.RandomBot,
+}
+"""The built-in bots by name (``--bot builtin:NAME``): a factory taking the bot's seed.
+
+>>> sorted(BUILTIN_BOTS)
+['random']
+"""
+
+OnFault = Literal["fallback", "forfeit"]
+
+
+@attrs.frozen
+class BotSpec:
+    """One ``--bot``: a built-in bot's name, or the command line of a program.
+
+    >>> BotSpec.parse("random"), BotSpec.parse("builtin:random").builtin
+    (BotSpec(text='random', builtin='random', command=()), 'random')
+    >>> BotSpec.parse("node 'my bot.js' --seed 3").command
+    ('node', 'my bot.js', '--seed', '3')
+    >>> BotSpec.parse("builtin:clever")
+    Traceback (most recent call last):
+    ...
+    ValueError: no built-in bot 'clever' (built in: random)
+    """
+
+    text: str
+    """The ``--bot`` argument as given."""
+    builtin: str | None
+    """The built-in bot's name, or None for a program."""
+    command: tuple[str, ...]
+    """The program and its arguments (empty for a built-in bot)."""
+
+    @classmethod
+    def parse(cls, text: str) -> BotSpec:
+        """Read a ``--bot`` argument: ``builtin:NAME``, a bare built-in name, or a command
+        line (``ValueError`` if it is empty or not closed, e.g. an open quote).
+
+        >>> BotSpec.parse("python3 bot.py").command
+        ('python3', 'bot.py')
+        """
+        name = text.removeprefix("builtin:")
+        if text.startswith("builtin:") or text in BUILTIN_BOTS:
+            if name not in BUILTIN_BOTS:
+                raise ValueError(
+                    f"no built-in bot {name!r} (built in: {', '.join(sorted(BUILTIN_BOTS))})"
+                )
+            return cls(text, name, ())
+        try:
+            command = tuple(shlex.split(text))
+        except ValueError as err:
+            raise ValueError(f"cannot read the command {text!r}: {err}") from None
+        if not command:
+            raise ValueError("an empty command: give a program (or builtin:random)")
+        return cls(text, None, command)
+
+    @property
+    def label(self) -> str:
+        """How faults name this bot's program: the ``--bot`` text, or its last 60
+        characters (where the script and its arguments are).
+
+        >>> BotSpec.parse("node examples/bots/random_bot.js").label
+        'node examples/bots/random_bot.js'
+        >>> BotSpec.parse("/opt/" + "very/" * 20 + "long/bot --fast").label
+        '...very/very/very/very/very/very/very/very/very/long/bot --fast'
+        """
+        return self.text if len(self.text) <= 60 else "..." + self.text[-60:]
+
+
+@attrs.frozen
+class Fault:
+    """A bot that broke the protocol: which bot (index of its ``--bot``), in which game
+    and seat, what kind of fault (:class:`unorules.botio.BotFault` kinds), and the
+    message naming the bot and its line.
+
+    >>> Fault(1, 0, 1, "timeout", "bot 1 (slow.py): no answer to decide within 2 s").kind
+    'timeout'
+    """
+
+    bot: int
+    game: int | None
+    seat: int | None
+    kind: str
+    message: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fault as plain JSON values.
+
+        >>> Fault(1, 0, 1, "crash", "bot 1: exited").to_dict()["kind"]
+        'crash'
+        """
+        return attrs.asdict(self)
+
+
+@attrs.frozen
+class GameRecord:
+    """One game of a match: the transcript, which bot sat at each seat, and why it
+    stopped (``None``: it ended or played its rounds; ``"fault"``: a bot forfeited;
+    ``"max_actions"``: it reached the bound of actions).
+
+    >>> import unorules as uno
+    >>> game = run_match(["random", "random"], uno.MATTEL, rounds=1, seed=1).games[0]
+    >>> game.seats, game.stopped, len(game.final.scores)
+    ((0, 1), None, 2)
+    """
+
+    transcript: transcript.Transcript
+    seats: tuple[int, ...]
+    """The bot (index of its ``--bot``) at each seat."""
+    final: State
+    """The state after the game's last action."""
+    round_winners: tuple[int | None, ...]
+    """The winning seat of each round that ended (None for a round that ended stuck)."""
+    actions: int
+    stopped: Literal["fault", "max_actions"] | None
+
+
+@attrs.frozen
+class MatchResult:
+    """What :func:`run_match` played: the bots' labels, every game, every fault, the seed.
+
+    >>> import unorules as uno
+    >>> result = run_match(["random", "random"], uno.MATTEL, games=2, rounds=1, seed=2)
+    >>> [row["bot"] for row in result.table()], sum(r["rounds_won"] for r in result.table())
+    ([0, 1], 2)
+    """
+
+    specs: tuple[BotSpec, ...]
+    names: tuple[str, ...]
+    """Each bot's name in the transcripts (its hello name, made unique)."""
+    games: tuple[GameRecord, ...]
+    faults: tuple[Fault, ...]
+    seed: int
+
+    def table(self) -> list[dict[str, Any]]:
+        """One row per bot: ``bot``, ``name``, ``bot_spec``, ``games_won`` (in team play,
+        every member of the winning team counts the game), ``rounds_won`` (rounds it went
+        out in), ``score`` (the sum of its final scores), ``fault`` (the first, or None).
+
+        >>> import unorules as uno
+        >>> rows = run_match(["random", "random"], uno.MATTEL, rounds=1, seed=2).table()
+        >>> sorted(rows[0])
+        ['bot', 'bot_spec', 'fault', 'games_won', 'name', 'rounds_won', 'score']
+        """
+        rows = []
+        for i, (spec, name) in enumerate(zip(self.specs, self.names, strict=True)):
+            won = rounds = score = 0
+            for g in self.games:
+                seat = g.seats.index(i)
+                won += _wins(g.final, seat)
+                rounds += sum(w == seat for w in g.round_winners)
+                score += g.final.scores[seat]
+            fault = next((f for f in self.faults if f.bot == i), None)
+            rows.append(
+                {
+                    "bot": i,
+                    "name": name,
+                    "bot_spec": spec.text,
+                    "games_won": won,
+                    "rounds_won": rounds,
+                    "score": score,
+                    "fault": None if fault is None else fault.to_dict(),
+                }
+            )
+        return rows
+
+    def to_dict(self) -> dict[str, Any]:
+        """The match as plain JSON values: ``seed``, ``bots`` (:meth:`table`), ``games``
+        (seats, scores, winner as a bot index, rounds, actions, stopped), ``faults``.
+
+        >>> import unorules as uno
+        >>> d = run_match(["random", "random"], uno.MATTEL, rounds=1, seed=2).to_dict()
+        >>> sorted(d), d["games"][0]["seats"]
+        (['bots', 'faults', 'games', 'seed'], [0, 1])
+        """
+        return {
+            "seed": self.seed,
+            "bots": self.table(),
+            "games": [
+                {
+                    "game": i,
+                    "seats": list(g.seats),
+                    "scores": list(g.final.scores),
+                    "winner": None if g.final.winner is None else g.seats[g.final.winner],
+                    "rounds": len(g.round_winners),
+                    "actions": g.actions,
+                    "stopped": g.stopped,
+                }
+                for i, g in enumerate(self.games)
+            ],
+            "faults": [f.to_dict() for f in self.faults],
+        }
+
+
+def _wins(final: State, seat: int) -> bool:
+    """Whether ``seat`` won the match: it is the winner, or on the winner's team."""
+    winner, teams = final.winner, final.rules.teams
+    if winner is None:
+        return False
+    return seat == winner or (teams > 0 and seat % teams == winner % teams)
+
+
+def _derived_seed(seed: int, *parts: object) -> int:
+    text = "/".join(str(p) for p in (seed, *parts)).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
+
+class _Forfeit(Exception):
+    pass
+
+
+class _Entrant:
+    """One ``--bot`` during a match: a built-in bot, or a program (until it faults)."""
+
+    def __init__(self, index: int, spec: BotSpec, seed: int, timeout: float) -> None:
+        self.index = index
+        self.spec = spec
+        self.label = f"bot {index} ({spec.label})"
+        self.local: bots.Bot | None = None
+        self.external: ExternalBot | None = None
+        self.name = spec.builtin or ""
+        self.seed = seed
+        if spec.builtin is not None:
+            self.local = BUILTIN_BOTS[spec.builtin](seed)
+        else:
+            self.external = ExternalBot(spec.command, label=self.label, timeout=timeout)
+            self.name = _program_name(spec.command)
+
+
+def _program_name(command: tuple[str, ...]) -> str:
+    """The name of a bot that gives none: its script (``node bot.js`` -> ``bot.js``) or
+    program."""
+    for arg in command[1:]:
+        if not arg.startswith("-") and Path(arg).is_file():
+            return Path(arg).name[:40]
+    return Path(command[0]).name[:40] or "bot"
+
+
+class _Host:
+    def __init__(
+        self,
+        entrants: list[_Entrant],
+        *,
+        on_fault: OnFault,
+        faults: list[Fault],
+    ) -> None:
+        self.entrants = entrants
+        self.on_fault = on_fault
+        self.faults = faults
+        self.game: int | None = None
+        """The game being played (None during the handshake)."""
+
+    def fault(self, entrant: _Entrant, seat: int | None, kind: str, message: str) -> None:
+        self.faults.append(Fault(entrant.index, self.game, seat, kind, message))
+        if entrant.external is not None:
+            entrant.external.kill()
+            entrant.external = None
+        if self.on_fault == "forfeit":
+            raise _Forfeit
+        entrant.local = BUILTIN_BOTS["random"](_derived_seed(entrant.seed, "fallback"))
+
+    def ask(self, entrant: _Entrant, state: State, seat: int, turn: bool) -> Action | None:
+        bot = entrant.external
+        assert bot is not None
+        kind = "decide" if turn else "interject"
+        build = decide_message if turn else interject_message
+        game = -1 if self.game is None else self.game
+        where = f"{kind} (game {game}, round {state.round}, seat {seat})"
+        try:
+            data = bot.ask(build(state, seat, game=game), where)
+        except BotFault as err:
+            self.fault(entrant, seat, err.kind, str(err))
+            return None
+        if data is None and not turn:
+            return None
+        try:
+            return action_from_seat(state, seat, data)
+        except SeatActionError as err:
+            line = _quote(json.dumps(data))
+            self.fault(
+                entrant, seat, "refused", f"{entrant.label}: answered {where} with {line}: {err}"
+            )
+        return None
+
+    def act(self, entrant: _Entrant, state: State, seat: int) -> Action:
+        if entrant.external is not None:
+            action = self.ask(entrant, state, seat, turn=True)
+            if action is not None:
+                return action
+        assert entrant.local is not None
+        return entrant.local.act(state, seat)
+
+    def interject(self, entrant: _Entrant, state: State, seat: int) -> Action | None:
+        if entrant.external is not None:
+            if not may_interject(state, seat):
+                return None
+            action = self.ask(entrant, state, seat, turn=False)
+            if action is not None or entrant.external is not None:
+                return action
+        assert entrant.local is not None
+        return entrant.local.interject(state, seat)
+
+    def tell(self, entrant: _Entrant, message: dict[str, Any]) -> None:
+        if entrant.external is not None:
+            entrant.external.send(message)
+
+
+def run_match(
+    bot_specs: Sequence[str | BotSpec],
+    rules: Rules,
+    *,
+    games: int = 1,
+    rounds: int | None = None,
+    seed: int | None = None,
+    timeout: float = 5.0,
+    startup_timeout: float = 10.0,
+    on_fault: OnFault = "fallback",
+    max_actions: int = 50_000,
+    on_game: Callable[[GameRecord], None] | None = None,
+) -> MatchResult:
+    """Play ``games`` games between the bots (one seat each, 2 to 10), each game to the
+    end of the match or for ``rounds`` rounds, and return every game with its
+    transcript. ``seed`` (default: drawn from :mod:`secrets`) fixes every deal and the
+    built-in bots' choices; ``timeout`` bounds every answer of a program, in seconds,
+    but its first (``hello``), which ``startup_timeout`` bounds;
+    ``on_fault`` says what a fault does (see the module's text); a game stops after
+    ``max_actions`` actions. ``on_game`` is called with each game as it ends.
+
+    ``ValueError`` for a bad argument; ``OSError`` if a program cannot be started (the
+    ones already started are stopped).
+
+    >>> import unorules as uno
+    >>> result = run_match(["random"] * 3, uno.get_profile("danish"), rounds=2, seed=5)
+    >>> game = result.games[0]
+    >>> len(game.round_winners), game.transcript.players
+    (2, ('random', 'random (2)', 'random (3)'))
+    >>> run_match(["random"], uno.MATTEL)
+    Traceback (most recent call last):
+    ...
+    ValueError: a match needs 2 to 10 bots, one a seat, not 1
+    """
+    specs = tuple(s if isinstance(s, BotSpec) else BotSpec.parse(s) for s in bot_specs)
+    if not 2 <= len(specs) <= 10:
+        raise ValueError(f"a match needs 2 to 10 bots, one a seat, not {len(specs)}")
+    if games < 1:
+        raise ValueError(f"games: at least 1, not {games}")
+    if rounds is not None and rounds < 1:
+        raise ValueError(f"rounds: at least 1, not {rounds}")
+    if not timeout > 0:
+        raise ValueError(f"timeout: a number of seconds above 0, not {timeout}")
+    if not startup_timeout > 0:
+        raise ValueError(f"startup_timeout: a number of seconds above 0, not {startup_timeout}")
+    if max_actions < 1:
+        raise ValueError(f"max_actions: at least 1, not {max_actions}")
+    if on_fault not in ("fallback", "forfeit"):
+        raise ValueError(f"on_fault is 'fallback' or 'forfeit', not {on_fault!r}")
+    match_seed = secrets.randbits(63) if seed is None else seed
+    entrants: list[_Entrant] = []
+    faults: list[Fault] = []
+    host = _Host(entrants, on_fault=on_fault, faults=faults)
+    records: list[GameRecord] = []
+    try:
+        for i, spec in enumerate(specs):
+            entrants.append(_Entrant(i, spec, _derived_seed(match_seed, "bot", i), timeout))
+        for entrant in entrants:
+            if entrant.external is not None:
+                try:
+                    given = entrant.external.hello(timeout=startup_timeout)
+                except BotFault as err:
+                    host.fault(entrant, None, err.kind, str(err))
+                    continue
+                entrant.name = given or entrant.name
+        names = _unique([e.name for e in entrants])
+        for g in range(games):
+            host.game = g
+            record = _play_game(
+                host, names, rules, g, rounds=rounds, match_seed=match_seed, max_actions=max_actions
+            )
+            records.append(record)
+            if on_game is not None:
+                on_game(record)
+            if record.stopped == "fault":
+                break
+    except _Forfeit:
+        names = _unique([e.name for e in entrants])
+    finally:
+        for entrant in entrants:
+            if entrant.external is not None:
+                entrant.external.close()
+    return MatchResult(specs, tuple(names), tuple(records), tuple(faults), match_seed)
+
+
+def _unique(names: list[str]) -> list[str]:
+    out: list[str] = []
+    for name in names:
+        candidate, n = name, 1
+        while candidate in out:
+            n += 1
+            candidate = f"{name} ({n})"
+        out.append(candidate)
+    return out
+
+
+def _play_game(
+    host: _Host,
+    names: list[str],
+    rules: Rules,
+    g: int,
+    *,
+    rounds: int | None,
+    match_seed: int,
+    max_actions: int,
+) -> GameRecord:
+    entrants = host.entrants
+    n = len(entrants)
+    seats = tuple((seat - g) % n for seat in range(n))  # bot i sits at seat (i + g) % n
+    start = new_game([names[b] for b in seats], rules, _derived_seed(match_seed, "game", g))
+    for seat, b in enumerate(seats):
+        host.tell(entrants[b], game_message(start, seat, game=g))
+    state = start
+    actions: list[Action] = []
+    winners: list[int | None] = []
+    stopped: Literal["fault", "max_actions"] | None = None
+    quiet: set[int] = set()
+    try:
+        while True:
+            phase = state.phase
+            if phase is Phase.GAME_OVER:
+                break
+            if phase is Phase.ROUND_OVER:
+                if rounds is not None and state.round + 1 >= rounds:
+                    break
+                action: Action = NextRound()
+            elif len(actions) >= max_actions:
+                stopped = "max_actions"
+                break
+            else:
+                current = state.current_player
+                assert current is not None
+                chosen: Action | None = None
+                out = state.eliminated
+                for seat in range(n):
+                    if seat != current and seat not in out and seat not in quiet:
+                        chosen = host.interject(entrants[seats[seat]], state, seat)
+                        if chosen is not None:
+                            break
+                if chosen is None:
+                    chosen = host.act(entrants[seats[current]], state, current)
+                action = chosen
+            before = state
+            state = apply(state, action)
+            actions.append(action)
+            if state is before or state == before:
+                # An interjection that changed nothing (a needless UNO call): that seat is
+                # not asked again until something happens, or it could be asked forever.
+                if not isinstance(action, NextRound) and action.player != before.current_player:
+                    quiet.add(action.player)
+            else:
+                quiet.clear()
+            if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and before.phase not in (
+                Phase.ROUND_OVER,
+                Phase.GAME_OVER,
+            ):
+                winners.append(state.round_winner)
+    except _Forfeit:
+        stopped = "fault"
+    for seat, b in enumerate(seats):
+        host.tell(entrants[b], result_message(state, seat, game=g))
+    return GameRecord(
+        transcript.record(start, actions), seats, state, tuple(winners), len(actions), stopped
+    )
+
+
+# == the command line ==========================================================================
+
+
+def add_arguments(parser: Any) -> None:
+    """Add the options of ``unorules match`` to its (argparse) subparser.
+
+    >>> import argparse
+    >>> p = argparse.ArgumentParser()
+    >>> add_arguments(p)
+    >>> p.parse_args(["--bot", "random", "--bot", "node bot.js"]).bot
+    ['random', 'node bot.js']
+    """
+    from unorules.rules import PROFILES  # noqa: PLC0415
+
+    parser.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="CMD",
+        help="a bot: a command line (started without a shell, speaking unorules-bot/1 on"
+        " stdin/stdout) or builtin:random (also: random); one per seat, 2 to 10",
+    )
+    parser.add_argument(
+        "--rules", metavar="NAME", default="mattel", help=f"profile ({', '.join(PROFILES)})"
+    )
+    parser.add_argument(
+        "--option",
+        metavar="KEY=VALUE",
+        action="append",
+        default=[],
+        help="a rule option (JSON value or bare word); repeatable",
+    )
+    parser.add_argument("--games", type=int, default=1, metavar="N", help="games to play (1)")
+    parser.add_argument(
+        "--rounds", type=int, metavar="N", help="rounds a game (default: the whole match)"
+    )
+    parser.add_argument("--seed", type=int, metavar="N", help="the match's seed (default: random)")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=5.0,
+        metavar="SECONDS",
+        help="how long a bot may take to answer (5)",
+    )
+    parser.add_argument(
+        "--startup-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="how long a bot may take to start and answer hello (10)",
+    )
+    parser.add_argument(
+        "--on-fault",
+        choices=("fallback", "forfeit"),
+        default="fallback",
+        help="a bot that times out, crashes, writes garbage or sends a refused action is"
+        " stopped; fallback: builtin:random plays its seat from then on (default);"
+        " forfeit: the match ends there",
+    )
+    parser.add_argument(
+        "--max-actions",
+        type=int,
+        default=50_000,
+        metavar="N",
+        help="stop a game after N actions (50000)",
+    )
+    parser.add_argument(
+        "-o", "--output", metavar="FILE", help="write every game's transcript (JSON Lines)"
+    )
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+
+
+def run_cli(args: Any, rules: Rules, out: TextIO, err: TextIO) -> int:
+    """Run ``unorules match`` with parsed ``args`` and the ``rules`` they name; the exit
+    code: 0 (no fault), 1 (a bot faulted: the faults are printed on ``err``), 2 (a usage
+    error, or a bot that cannot be started).
+
+    >>> import argparse, io, sys, unorules as uno
+    >>> p = argparse.ArgumentParser(); add_arguments(p)
+    >>> args = p.parse_args(["--bot", "random", "--bot", "random", "--rounds", "1",
+    ...                      "--seed", "4"])
+    >>> run_cli(args, uno.MATTEL, sys.stdout, sys.stdout)
+    match: 1 game, 2 bots, seed 4
+    bot  games won  rounds won  score  name    fault
+    0    ...
+    0
+    """
+    output: TextIO | None = None
+    try:
+        if len(args.bot) < 2:
+            raise ValueError("give one --bot per seat, 2 to 10")
+        specs = [BotSpec.parse(text) for text in args.bot]
+        if (
+            args.output is not None
+            and args.games > 1
+            and not args.output.endswith((".jsonl", ".ndjson"))
+        ):
+            raise ValueError("-o: several games are written as JSON Lines: name the file *.jsonl")
+        if args.output is not None:
+            output = open(args.output, "w", encoding="utf-8")  # noqa: SIM115
+    except (ValueError, OSError) as exc:
+        what = str(exc) if isinstance(exc, ValueError) else f"cannot write {args.output}: {exc}"
+        print(f"unorules match: error: {what}", file=err)
+        return 2
+
+    def write(game: GameRecord) -> None:
+        if output is not None:
+            output.write(transcript.dumps_lines([game.transcript]))
+            output.flush()
+
+    try:
+        result = run_match(
+            specs,
+            rules,
+            games=args.games,
+            rounds=args.rounds,
+            seed=args.seed,
+            timeout=args.timeout,
+            startup_timeout=args.startup_timeout,
+            on_fault=args.on_fault,
+            max_actions=args.max_actions,
+            on_game=write,
+        )
+    except ValueError as exc:
+        print(f"unorules match: error: {exc}", file=err)
+        return 2
+    except OSError as exc:
+        print(f"unorules match: error: cannot start a bot: {exc}", file=err)
+        return 2
+    finally:
+        if output is not None:
+            output.close()
+    for fault in result.faults:
+        print(f"unorules match: {fault.message}", file=err)
+    if args.json:
+        print(json.dumps({**result.to_dict(), "output": args.output}, indent=2), file=out)
+    else:
+        _print_table(result, out)
+        if args.output is not None:
+            n = len(result.games)
+            print(f"transcripts: {args.output} ({n} game{'s' * (n != 1)})", file=out)
+    return 1 if result.faults else 0
+
+
+def _print_table(result: MatchResult, out: TextIO) -> None:
+    n = len(result.games)
+    print(
+        f"match: {n} game{'s' * (n != 1)}, {len(result.specs)} bots, seed {result.seed}",
+        file=out,
+    )
+    rows = result.table()
+    width = max(len("name"), *(len(r["name"]) for r in rows))
+    print(f"bot  games won  rounds won  score  {'name':<{width}}  fault", file=out)
+    for r in rows:
+        fault = "-" if r["fault"] is None else r["fault"]["kind"]
+        print(
+            f"{r['bot']:<4} {r['games_won']:<10} {r['rounds_won']:<11} {r['score']:<6}"
+            f" {r['name']:<{width}}  {fault}",
+            file=out,
+        )
+    for i, g in enumerate(result.games):
+        if g.stopped is not None:
+            why = "a bot forfeited" if g.stopped == "fault" else "the bound of actions"
+            print(f"game {i} stopped after {g.actions} actions: {why}", file=out)

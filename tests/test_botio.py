@@ -1,0 +1,398 @@
+"""The host side of the bot protocol (unorules.botio): the seat-action check, messages that
+show no hidden card, and a bot process that cannot block or crash the host."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import unorules as uno
+from unorules import botio
+from unorules.botio import BotFault, ExternalBot, SeatActionError, action_from_seat
+
+
+def _two_seats(other: list[str], pile: list[str] | None = None) -> uno.State:
+    """Seat 0 holds R2 G5, seat 1 holds ``other``; G7 turned; seat 0 to play."""
+    rules = attrs.evolve(uno.MATTEL, hand_size=2)
+    deal = uno.Deal(dealer=1, hands=[["R2", "G5"], other], turned=["G7"], draw_pile=pile)
+    return uno.new_game(["Ann", "Bo"], rules, deal=deal)
+
+
+def _rest(*taken: str) -> list[str]:
+    deck = [str(c) for c in uno.MATTEL.deck()]
+    for card in taken:
+        deck.remove(card)
+    return deck
+
+
+# == action_from_seat ==========================================================================
+
+
+def test_a_legal_action_is_accepted_as_the_engine_lists_it() -> None:
+    state = _two_seats(["B1", "R9"])
+    assert action_from_seat(state, 0, {"player": 0, "play": "g5"}) == uno.Play(0, "G5")
+    assert action_from_seat(state, 0, {"player": 0, "draw": True}) == uno.Draw(0)
+    assert action_from_seat(state, 1, {"player": 1, "call_uno": True}) == uno.CallUno(1)
+    for action in uno.legal_actions(state, 0):
+        assert action_from_seat(state, 0, action.to_dict()) == action
+
+
+@pytest.mark.parametrize(
+    ("data", "code", "message"),
+    [
+        ({"player": 0, "draw": True, "drawn": ["W"]}, "chance_field",
+         "at $.drawn: a player may not name the cards drawn: the host draws them"),
+        ({"player": 0, "draw": True, "drawn": []}, "chance_field", "at $.drawn:"),
+        ({"player": 0, "play": "G5", "hands": [["R1"], []]}, "chance_field",
+         "at $.hands: a player may not name the hands a Wild Shuffle Hands deals"),
+        ({"next_round": True}, "illegal", "at $.next_round: only the host deals a round"),
+        ({"player": 1, "draw": True}, "not_your_seat",
+         "at $.player: seat 0 may act only for itself, not for seat 1"),
+        ({"player": 0, "pass": True}, "illegal",
+         "P0 keeps the card: not one of the 4 legal actions of seat 0 now"),
+        ({"player": 0, "play": "R2"}, "illegal", "P0 plays R2: not one of"),
+        ({"player": 0, "play": "G5", "color": "red"}, "illegal", "P0 plays G5 (red): not one of"),
+        ({"player": 0, "challenge": True}, "illegal", "P0 challenges: not one of"),
+        ({"player": 0, "play": "R9"}, "illegal", "P0 plays R9: not one of"),
+        ({"player": 0, "catch": 1}, "illegal", "P0 catches P1: not one of"),
+        ({"player": 0, "play": "X1"}, "malformed", "at $.play: not a card: 'X1'"),
+        ({"player": 0}, "malformed", "at $: an action needs one of"),
+        ([1, 2], "malformed", "at $: an action (e.g."),
+        (None, "malformed", "is a JSON object, not null"),
+    ],
+)  # fmt: skip
+def test_what_a_seat_may_not_send(data: object, code: str, message: str) -> None:
+    state = _two_seats(["B1", "R9"])
+    with pytest.raises(SeatActionError) as err:
+        action_from_seat(state, 0, data)
+    assert err.value.code == code
+    assert message in str(err.value)
+
+
+def test_a_line_of_text_is_read_strictly() -> None:
+    state = _two_seats(["B1", "R9"])
+    assert action_from_seat(state, 0, '{"player": 0, "play": "G5"}') == uno.Play(0, "G5")
+    assert action_from_seat(state, 0, b'{"player": 0, "draw": true}') == uno.Draw(0)
+    for line, message in [
+        (
+            '{"player": 0, "draw": true, "player": 0}',
+            "at $: not JSON: the key 'player' appears twice",
+        ),
+        ("[" * 50_000, "at $: not JSON this library reads: nested too deeply"),
+        (b"\xff", "at $: not UTF-8 text"),
+    ]:
+        with pytest.raises(SeatActionError) as err:
+            action_from_seat(state, 0, line)
+        assert err.value.code == "malformed"
+        assert str(err.value).startswith(message)
+
+
+def test_the_seat_must_be_at_the_table() -> None:
+    state = _two_seats(["B1", "R9"])
+    with pytest.raises(ValueError, match=r"there is no seat 2 at this table \(seats 0 to 1\)"):
+        action_from_seat(state, 2, {"player": 2, "draw": True})
+
+
+def test_a_refusal_never_depends_on_hidden_cards() -> None:
+    """The same request against two tables that differ only in what seat 0 cannot see
+    gets the same answer, word for word: the errors leak nothing about the pile or the
+    other hand (issue 11, item 1)."""
+    a = _two_seats(["B1", "R9"], _rest("R2", "G5", "B1", "R9", "G7"))
+    pile_b = _rest("R2", "G5", "W", "W+4", "G7")
+    pile_b.reverse()
+    b = _two_seats(["W", "W+4"], pile_b)
+    requests: list[object] = [
+        {"player": 0, "draw": True, "drawn": [c]} for c in ("W", "R9", "B1", "G2")
+    ]
+    requests += [{"player": 0, "play": c} for c in ("W", "W+4", "R9", "B1", "R2")]
+    requests += [{"player": 0, "play": "WS", "color": "red", "hands": [["W"], ["R1"]]}]
+    for request in requests:
+        outcomes = []
+        for state in (a, b):
+            try:
+                outcomes.append(repr(action_from_seat(state, 0, request)))
+            except SeatActionError as err:
+                outcomes.append(f"{err.code}: {err}")
+        assert outcomes[0] == outcomes[1], request
+
+
+# == messages ==================================================================================
+
+
+def test_messages_show_a_seat_only_what_it_may_see() -> None:
+    """Two tables alike for seat 0 (its hand, the discard pile, the counts) but with other
+    hidden cards give seat 0 byte-identical messages, before and after moves."""
+    a = _two_seats(["B1", "R9"], _rest("R2", "G5", "B1", "R9", "G7"))
+    pile_b = _rest("R2", "G5", "W", "W+4", "G7")
+    pile_b.reverse()
+    b = _two_seats(["W", "W+4"], pile_b)
+    assert a.hands[1] != b.hands[1]
+
+    def messages(state: uno.State) -> list[str]:
+        return [
+            json.dumps(m)
+            for m in (
+                botio.game_message(state, 0, game=0),
+                botio.decide_message(state, 0, game=0),
+                botio.interject_message(state, 0, game=0),
+                botio.result_message(state, 0, game=0),
+            )
+        ]
+
+    assert messages(a) == messages(b)
+    # seat 0 plays G5; seat 1 to act: what seat 0 is told is still the same
+    a2, b2 = (uno.apply(s, uno.Play(0, "G5")) for s in (a, b))
+    assert messages(a2) == messages(b2)
+
+
+def test_a_decide_message_is_the_view_of_the_seat() -> None:
+    state = _two_seats(["B1", "R9"])
+    message = botio.decide_message(state, 0, game=2)
+    assert message == {
+        "type": "decide",
+        "protocol": "unorules-bot/1",
+        "game": 2,
+        "seat": 0,
+        "view": uno.observe(state, 0).to_dict(),
+    }
+    cards_in_message = set(json.dumps(message).replace('"', " ").split()) & {
+        str(c) for c in uno.ALL_CARDS
+    }
+    assert cards_in_message <= {"R2", "G5", "G7"}
+
+
+def test_may_interject() -> None:
+    state = _two_seats(["B1", "R9"])
+    assert botio.may_interject(state, 1) is False  # only a no-op UNO call is legal
+    after = uno.apply(state, uno.Play(0, "G5"))  # seat 0 holds one card, did not say UNO
+    assert after.uno_exposed == (0,)
+    assert botio.may_interject(after, 0) is True  # it owes the call
+    jump = attrs.evolve(uno.MATTEL, hand_size=2, jump_in=True)
+    deal = uno.Deal(dealer=1, hands=[["R2", "G5"], ["G7", "R9"]], turned=["G7"])
+    assert botio.may_interject(uno.new_game(2, jump, deal=deal), 1) is True  # Jump-In
+
+
+def test_an_overdue_player_is_not_asked_to_call_uno() -> None:
+    """Swedish rules: a player who did not say UNO may still say it until another player
+    has moved; from then on the call changes nothing (they can only be caught), so the
+    host does not ask them, though they are exposed."""
+    rules = attrs.evolve(uno.SWEDISH, hand_size=2)
+    deal = uno.Deal(dealer=2, hands=[["G5", "G2"], ["B3", "G9"], ["R4", "Y4"]], turned=["G7"])
+    state = uno.apply(uno.new_game(3, rules, deal=deal), uno.Play(0, "G5"))
+    assert state.uno_exposed == ()
+    assert botio.may_interject(state, 0) is True  # a late call still protects
+    state = uno.apply(state, uno.Play(1, "G9"))
+    assert state.uno_exposed == (0,)
+    assert uno.apply(state, uno.CallUno(0)) == state
+    assert botio.may_interject(state, 0) is False
+    assert botio.may_interject(state, 1) is True  # seat 1 may catch seat 0
+
+
+# == the bot process ===========================================================================
+
+
+def _bot(code: str, timeout: float = 5.0, *, reads_first: bool = True) -> ExternalBot:
+    """A bot running ``code``, after it has read the host's first line."""
+    if reads_first:
+        code = "import sys; sys.stdin.readline()\n" + code
+    return ExternalBot([sys.executable, "-c", code], label="bot 7 (test)", timeout=timeout)
+
+
+HELLO = '{"type": "hello", "protocol": "unorules-bot/1", "name": "t"}'
+
+
+@pytest.mark.parametrize(
+    ("code", "kind", "message"),
+    [
+        ("import time; time.sleep(30)", "timeout", "bot 7 (test): no answer to hello within 0.5 s"),
+        ("import sys; sys.exit(4)", "crash",
+         "bot 7 (test): closed its output instead of answering hello (exit status 4)"),
+        ("print('{\"type\": \"hello\"', flush=True)", "garbage",
+         "bot 7 (test): answered hello with a line that is not JSON: '{\"type\": \"hello\"'"),
+        ("print('x' * 70000, flush=True)", "garbage", "with a line over 65536 bytes"),
+        ("import sys; sys.stdout.write('y' * 200000); sys.stdout.flush()", "garbage",
+         "with a line over 65536 bytes"),
+        ("print('[1]', flush=True)", "handshake", "bot 7 (test): its hello must be"),
+        ("print('{\"type\": \"hello\", \"protocol\": \"unorules-bot/2\"}', flush=True)",
+         "handshake", "bot 7 (test): speaks '\"unorules-bot/2\"', the host speaks"),
+        ("print('{\"type\": \"hello\", \"protocol\": \"unorules-bot/1\", \"name\": \"\\\\n\"}',"
+         " flush=True)", "handshake", "a name is 1 to 40 printable characters"),
+        ("print('{\"type\": \"hello\", \"protocol\": \"unorules-bot/1\", \"v\": 2}', flush=True)",
+         "handshake", "unknown key 'v'"),
+    ],
+)  # fmt: skip
+def test_a_bad_handshake_is_a_fault_naming_the_bot(code: str, kind: str, message: str) -> None:
+    bot = _bot(code, timeout=0.5)
+    try:
+        with pytest.raises(BotFault) as err:
+            bot.hello()
+        assert err.value.kind == kind
+        assert message in str(err.value)
+    finally:
+        bot.kill()
+
+
+def test_a_good_handshake() -> None:
+    bot = _bot(f"print({HELLO!r}, flush=True); sys.stdin.read()")
+    try:
+        assert bot.hello() == "t"
+        assert bot.name == "t"
+    finally:
+        bot.close()
+
+
+def test_a_line_nobody_asked_for_is_a_fault() -> None:
+    bot = _bot(f"print({HELLO!r}); print('{{}}', flush=True); sys.stdin.read()")
+    try:
+        assert bot.hello() == "t"
+        time.sleep(0.2)
+        with pytest.raises(BotFault, match=r"wrote a line nobody asked for: '\{\}'") as err:
+            bot.ask({"type": "decide"}, "decide")
+        assert err.value.kind == "garbage"
+    finally:
+        bot.kill()
+
+
+def test_a_bot_that_never_reads_cannot_block_the_host() -> None:
+    """A message far larger than a pipe's buffer to a bot that reads nothing: the host's
+    question still times out on time, and the bot is stopped."""
+    bot = _bot("import time; time.sleep(30)", timeout=0.5, reads_first=False)
+    big = {"type": "decide", "pad": "x" * 1_000_000}
+    began = time.monotonic()
+    try:
+        with pytest.raises(BotFault, match=r"no answer to decide within 0\.5 s"):
+            bot.ask(big, "decide")
+        bot.send(big)
+    finally:
+        bot.kill()
+    assert time.monotonic() - began < 5
+
+
+def test_close_kills_a_bot_that_does_not_leave() -> None:
+    bot = _bot(
+        "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); time.sleep(30)",
+        reads_first=False,
+    )
+    began = time.monotonic()
+    bot.close(grace=0.3)
+    assert time.monotonic() - began < 5
+    assert bot._process.returncode is not None
+
+
+# == serve: the bot's side in Python ===========================================================
+
+
+def test_serve_answers_every_question() -> None:
+    state = uno.new_game(3, seed=4)
+    seat = state.current_player
+    assert seat is not None
+    other = (seat + 1) % 3
+    lines = [
+        botio.hello_message(),
+        botio.game_message(state, seat, game=0),
+        botio.decide_message(state, seat, game=0),
+        botio.interject_message(state, other, game=0),
+        botio.result_message(state, seat, game=0),
+        {"type": "news", "protocol": "unorules-bot/1"},  # a type it does not know
+        {"type": "bye"},
+        botio.decide_message(state, seat, game=0),  # after bye: not read
+    ]
+    out = io.StringIO()
+    seen: list[uno.View] = []
+
+    def decide(view: uno.View) -> uno.Action:
+        seen.append(view)
+        return view.legal_actions[-1]
+
+    botio.serve(
+        decide,
+        lambda view: None,
+        name="last",
+        stdin=io.StringIO("".join(json.dumps(m) + "\n" for m in lines)),
+        stdout=out,
+    )
+    answers: list[Any] = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert answers == [
+        {"type": "hello", "protocol": "unorules-bot/1", "name": "last"},
+        uno.legal_actions(state, seat)[-1].to_dict(),
+        None,
+    ]
+    assert seen == [uno.observe(state, seat)]
+
+
+def test_serve_leaves_out_view_keys_it_does_not_know() -> None:
+    state = uno.new_game(2, seed=4)
+    seat = state.current_player
+    assert seat is not None
+    message = botio.decide_message(state, seat, game=0)
+    message["view"]["revealed"] = [["R1"]]  # what a later host might add
+    out = io.StringIO()
+    botio.serve(
+        lambda view: view.legal_actions[0],
+        stdin=io.StringIO(json.dumps(message) + "\n"),
+        stdout=out,
+    )
+    assert json.loads(out.getvalue()) == uno.legal_actions(state, seat)[0].to_dict()
+
+
+def test_a_bot_that_floods_its_output_is_stopped_at_the_next_question() -> None:
+    """Lines nobody asked for, without end: the host holds at most a few of them (the bot
+    waits), refuses the bot at its next question, and stops it promptly."""
+    bot = _bot(f"print({HELLO!r}, flush=True)\nwhile True: print('{{}}', flush=True)")
+    began = time.monotonic()
+    try:
+        assert bot.hello() == "t"
+        time.sleep(0.3)
+        assert bot._lines.qsize() <= 8
+        with pytest.raises(BotFault, match=r"wrote a line nobody asked for: '\{\}'"):
+            bot.ask({"type": "decide"}, "decide")
+    finally:
+        bot.kill()
+    assert time.monotonic() - began < 5
+    assert not bot._reader.is_alive()
+
+
+def test_a_line_that_is_not_utf8_is_garbage() -> None:
+    bot = _bot('sys.stdout.buffer.write(b\'{"type": "hello\\xff"}\\n\'); sys.stdout.flush()')
+    try:
+        with pytest.raises(BotFault, match="answered hello with a line that is not JSON") as err:
+            bot.hello()
+        assert err.value.kind == "garbage"
+    finally:
+        bot.kill()
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups are POSIX")
+def test_stopping_a_bot_stops_what_it_started(tmp_path: Path) -> None:
+    """A bot run through a shell that starts a child: a timeout stops both."""
+    pid_file = tmp_path / "child.pid"
+    script = f"python3 -c 'import time; time.sleep(60)' & echo $! > {pid_file}; wait"
+    bot = ExternalBot(["sh", "-c", script], label="bot 7 (sh)", timeout=0.3)
+    try:
+        with pytest.raises(BotFault, match="no answer to hello"):
+            bot.hello()
+    finally:
+        bot.kill()
+    child = int(pid_file.read_text())
+    stat = Path(f"/proc/{child}/stat")
+    for _ in range(100):
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            break
+        try:
+            if stat.read_text().rsplit(")", 1)[1].split()[0] == "Z":
+                break  # killed, waiting to be reaped by its new parent
+        except FileNotFoundError:
+            break
+        time.sleep(0.02)
+    else:
+        raise AssertionError(f"the bot's child {child} still runs")

@@ -1,0 +1,331 @@
+"""``unorules match``: bots in other languages (Node.js, Python) against each other and the
+built-in bots, every game a valid transcript; misbehaving bots are stopped, named, and
+replaced (or forfeit), and the transcripts stay valid."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import unorules as uno
+from unorules import transcript
+from unorules.cli import main
+from unorules.match import BotSpec, run_match
+
+ROOT = Path(__file__).resolve().parent.parent
+JS_BOT = ROOT / "examples" / "bots" / "random_bot.js"
+PY_BOT = ROOT / "examples" / "bots" / "random_bot.py"
+BAD_BOT = ROOT / "tests" / "bots" / "bad_bot.py"
+NODE = shutil.which("node")
+needs_node = pytest.mark.skipif(NODE is None, reason="Node.js (node) is not installed")
+
+PY = f"{sys.executable} {PY_BOT}"
+JS = f"node {JS_BOT}"
+
+
+def bad(mode: str, after: int = 3, log: Path | None = None) -> str:
+    extra = f" --log {log}" if log is not None else ""
+    return f"{sys.executable} {BAD_BOT} {mode} --after {after}{extra}"
+
+
+def validate(path: Path) -> list[transcript.Report]:
+    return [source.validate() for source in transcript.read(path)]
+
+
+# == bots in two languages =====================================================================
+
+
+@needs_node
+def test_node_bot_against_python_bot_through_the_command_line(tmp_path: Path) -> None:
+    games = tmp_path / "games.jsonl"
+    done = subprocess.run(
+        [sys.executable, "-m", "unorules.cli", "match", "--bot", f"{JS} --seed 1", "--bot",
+         f"{PY} --seed 2", "--games", "2", "--seed", "7", "-o", str(games)],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    lines = done.stdout.splitlines()
+    assert lines[0] == "match: 2 games, 2 bots, seed 7"
+    assert lines[2].split()[-2:] == ["random-js", "-"]
+    assert lines[3].split()[-2:] == ["random-py", "-"]
+    assert lines[-1] == f"transcripts: {games} (2 games)"
+    checked = subprocess.run(
+        [sys.executable, "-m", "unorules.cli", "validate", str(games)],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert checked.returncode == 0, checked.stdout
+    reports = checked.stdout.splitlines()
+    assert len(reports) == 2 and all(": valid (" in r for r in reports)
+    games_won = int(lines[2].split()[1]) + int(lines[3].split()[1])
+    assert games_won == 2  # each game played to the end of its match: one winner each
+    records = [json.loads(line) for line in games.read_text().splitlines()]
+    assert [r["players"] for r in records] == [
+        ["random-js", "random-py"],
+        ["random-py", "random-js"],
+    ]
+
+
+@needs_node
+def test_a_seeded_match_replays_exactly(tmp_path: Path) -> None:
+    bots = [f"{JS} --seed 3", f"{PY} --seed 4", "random"]
+    first = run_match(bots, uno.MATTEL, games=2, rounds=2, seed=11)
+    again = run_match(bots, uno.MATTEL, games=2, rounds=2, seed=11)
+    assert [transcript.dumps(g.transcript) for g in first.games] == [
+        transcript.dumps(g.transcript) for g in again.games
+    ]
+    other = run_match(bots, uno.MATTEL, games=1, rounds=2, seed=12)
+    assert transcript.dumps(other.games[0].transcript) != transcript.dumps(
+        first.games[0].transcript
+    )
+
+
+@needs_node
+def test_external_bots_play_house_rules_with_interjections() -> None:
+    """Seven-O, Jump-In, several cards at once, stacking, four seats: every answer of the
+    programs is checked and every game is valid."""
+    rules = uno.get_profile("mattel")
+    import attrs
+
+    rules = attrs.evolve(
+        rules,
+        seven_o=True,
+        jump_in=True,
+        multi_play=uno.MultiPlay.SAME_VALUE,
+        stacking=uno.Stacking.MIXED,
+    )
+    result = run_match(
+        [f"{JS} --seed 5", f"{PY} --seed 6", f"{JS} --seed 7", "random"],
+        rules,
+        rounds=3,
+        seed=2,
+    )
+    assert result.faults == ()
+    game = result.games[0]
+    assert transcript.validate(game.transcript).valid
+    assert len(game.round_winners) == 3
+    assert game.transcript.players == ("random-js", "random-py", "random-js (2)", "random")
+
+
+def test_seats_rotate_and_results_add_up() -> None:
+    result = run_match([PY, "random", "builtin:random"], uno.DANISH, games=3, rounds=1, seed=1)
+    assert [g.seats for g in result.games] == [(0, 1, 2), (2, 0, 1), (1, 2, 0)]
+    assert [g.transcript.players for g in result.games][1] == ("random (2)", "random-py", "random")
+    table = result.table()
+    assert sum(r["rounds_won"] for r in table) == 3
+    for row in table:
+        assert row["score"] == sum(g.final.scores[g.seats.index(row["bot"])] for g in result.games)
+    assert all(transcript.validate(g.transcript).valid for g in result.games)
+
+
+def test_a_needless_interjection_is_not_asked_for_again() -> None:
+    """A bot that answers every interjection with a call of UNO, needed or not: a call
+    that changes nothing is recorded once, and that seat is not asked again until the
+    game moves on (before, such a seat was asked forever)."""
+    result = run_match(
+        [bad("always_call"), "random", "random"], uno.SWEDISH, rounds=3, seed=3, max_actions=5000
+    )
+    (game,) = result.games
+    assert result.faults == () and game.stopped is None
+    assert len(game.round_winners) == 3
+    assert transcript.validate(game.transcript).valid
+    t = game.transcript
+    state = uno.new_game(list(t.players), t.rules, seed=t.seed)
+    needless = 0
+    for i, round_ in enumerate(t.rounds):
+        if i:
+            state = uno.apply(state, uno.NextRound())
+        last: uno.Action | None = None
+        for action in round_.actions:
+            after = uno.apply(state, action)
+            if after == state and isinstance(action, uno.CallUno):
+                assert action.player != state.current_player
+                assert action != last  # never the same needless call twice in a row
+                needless += 1
+            state, last = after, action
+    assert needless >= 1
+
+
+def test_in_team_play_the_whole_winning_team_wins_the_game() -> None:
+    import attrs
+
+    rules = attrs.evolve(uno.MATTEL, teams=2)  # seats 0 and 2, 1 and 3
+    result = run_match(["random"] * 4, rules, seed=5)
+    (game,) = result.games
+    assert game.final.winner is not None
+    winners = {game.seats[s] for s in range(4) if s % 2 == game.final.winner % 2}
+    assert [r["games_won"] for r in result.table()] == [int(b in winners) for b in range(4)]
+    assert transcript.validate(game.transcript).valid
+
+
+# == what the bots are told ====================================================================
+
+
+def test_a_bot_is_told_only_its_own_view(tmp_path: Path) -> None:
+    """Every line a bot receives, checked: the protocol's messages only, and no card in
+    them that the seat cannot see (its hand, the discard pile)."""
+    log = tmp_path / "received.jsonl"
+    result = run_match([bad("good", log=log), "random"], uno.MATTEL, games=2, rounds=2, seed=9)
+    assert result.faults == ()
+    messages = [json.loads(line) for line in log.read_text().splitlines()]
+    kinds = [m["type"] for m in messages]
+    assert kinds[0] == "hello" and kinds[-1] == "bye"
+    assert kinds.count("game") == 2 and kinds.count("result") == 2
+    assert set(kinds) == {"hello", "game", "decide", "interject", "result", "bye"}
+    all_cards = {str(c) for c in uno.ALL_CARDS}
+    for m in messages:
+        assert m["protocol"] == "unorules-bot/1"
+        if m["type"] not in ("decide", "interject"):
+            assert not all_cards & set(json.dumps(m).replace('"', " ").split())
+            continue
+        view = m["view"]
+        assert view["player"] == m["seat"]
+        seen = set(view["hand"]) | set(view["discard_pile"])
+        named = set(json.dumps(view).replace('"', " ").replace(",", " ").split()) & all_cards
+        assert named <= seen, named - seen
+        assert uno.View.from_dict(view).legal_actions  # a complete, valid view
+
+
+# == misbehaving bots ==========================================================================
+
+
+@pytest.mark.parametrize(
+    ("mode", "kind", "says"),
+    [
+        ("garbage", "garbage", "with a line that is not JSON: 'I play the red seven'"),
+        ("huge", "garbage", "with a line over 65536 bytes"),
+        (
+            "drawn",
+            "refused",
+            '"drawn": ["W", "W", "W", "W"]}\': at $.drawn: a player may not name the cards drawn',
+        ),
+        ("hands", "refused", "at $.hands: a player may not name the hands"),
+        ("illegal", "refused", "not one of the"),
+        ("other_seat", "refused", 'with \'{"player": 1, "draw": true}\': at $.player: seat 0 may'),
+        ("crash", "crash", "closed its output instead of answering decide (game 0, round 0"),
+        ("stray", "garbage", "wrote a line nobody asked for"),
+    ],
+)
+def test_a_misbehaving_bot_is_replaced_and_the_game_stays_valid(
+    mode: str, kind: str, says: str
+) -> None:
+    spec = bad(mode)
+    result = run_match([spec, "random"], uno.MATTEL, games=2, rounds=1, seed=3, timeout=5)
+    assert len(result.faults) == 1
+    fault = result.faults[0]
+    assert (fault.bot, fault.game, fault.kind) == (0, 0, kind)
+    assert fault.message.startswith(f"bot 0 ({BotSpec.parse(spec).label}): ")
+    assert says in fault.message
+    assert [g.stopped for g in result.games] == [None, None]  # played on by builtin:random
+    for game in result.games:
+        assert transcript.validate(game.transcript).valid
+        assert len(game.round_winners) == 1
+
+
+def test_a_bot_that_does_not_answer_times_out() -> None:
+    result = run_match([bad("slow"), "random"], uno.MATTEL, rounds=1, seed=3, timeout=0.6)
+    (fault,) = result.faults
+    assert fault.kind == "timeout"
+    assert "no answer to decide (game 0, round 0, seat " in fault.message
+    assert fault.message.endswith("within 0.6 s")
+    assert transcript.validate(result.games[0].transcript).valid
+
+
+@pytest.mark.parametrize(
+    ("mode", "kind", "says"),
+    [
+        ("silent_hello", "timeout", "no answer to hello within 0.5 s"),
+        ("bad_hello", "handshake", "unknown key 'colour'"),
+        ("old_hello", "handshake", "speaks '\"unorules-bot/0\"', the host speaks 'unorules-bot/1'"),
+    ],
+)
+def test_a_bad_handshake_before_any_game(mode: str, kind: str, says: str) -> None:
+    result = run_match(
+        [bad(mode), "random"], uno.MATTEL, rounds=1, seed=3, timeout=5, startup_timeout=0.5
+    )
+    (fault,) = result.faults
+    assert (fault.kind, fault.game, fault.seat) == (kind, None, None)
+    assert says in fault.message
+    assert result.games[0].transcript.players == ("bad_bot.py", "random")
+    assert transcript.validate(result.games[0].transcript).valid
+
+
+def test_forfeit_ends_the_match_at_the_fault(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = tmp_path / "games.jsonl"
+    code = main(
+        ["match", "--bot", bad("drawn", after=5), "--bot", "random", "--games", "3",
+         "--seed", "3", "--on-fault", "forfeit", "-o", str(games)]
+    )  # fmt: skip
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert err.startswith("unorules match: bot 0 (")
+    assert "at $.drawn: a player may not name the cards drawn" in err
+    assert "game 0 stopped after " in out and out.rstrip().endswith("(1 game)")
+    (report,) = validate(games)
+    assert report.valid  # an unfinished game, valid as far as it went
+    final = transcript.replay(transcript.read(games)[0].load())[-1]
+    assert not final.is_over
+
+
+def test_the_command_line_reports_faults_with_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = tmp_path / "games.jsonl"
+    code = main(
+        ["match", "--bot", "random", "--bot", bad("illegal"), "--rounds", "1", "--seed", "2",
+         "--json", "-o", str(games)]
+    )  # fmt: skip
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert "unorules match: bot 1 (" in err and "not one of the" in err
+    data = json.loads(out)
+    assert data["seed"] == 2
+    assert data["output"] == str(games)
+    assert data["bots"][1]["fault"]["kind"] == "refused"
+    assert data["bots"][0]["fault"] is None
+    assert data["games"][0]["stopped"] is None
+    assert all(r.valid for r in validate(games))
+
+
+def test_a_bound_on_actions_stops_a_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["match", "--bot", PY, "--bot", "random", "--seed", "1", "--max-actions", "10"])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert "game 0 stopped after 10 actions: the bound of actions" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--bot", "random"], "give one --bot per seat, 2 to 10"),
+        (["--bot", "random"] * 11, "a match needs 2 to 10 bots, one a seat, not 11"),
+        (["--bot", "random", "--bot", "builtin:clever"], "no built-in bot 'clever'"),
+        (["--bot", "random", "--bot", "node 'open"], "cannot read the command"),
+        (["--bot", "random", "--bot", ""], "an empty command"),
+        (["--bot", "random", "--bot", "/no/such/bot"], "cannot start a bot"),
+        (["--bot", "random", "--bot", "random", "--games", "0"], "games: at least 1"),
+        (["--bot", "random", "--bot", "random", "--timeout", "0"], "timeout: a number of"),
+        (
+            ["--bot", "random", "--bot", "random", "--startup-timeout", "-1"],
+            "startup_timeout: a number of",
+        ),
+        (["--bot", "random", "--bot", "random", "-o", "/no/such/dir/x.jsonl"], "cannot write"),
+        (
+            ["--bot", "random", "--bot", "random", "--games", "2", "-o", "x.json"],
+            "several games are written as JSON Lines",
+        ),
+        (["--bot", "random", "--bot", "random", "--rules", "nope"], "unknown rules profile 'nope'"),
+    ],
+)
+def test_usage_errors_exit_2(
+    args: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["match", *args]) == 2
+    assert says in capsys.readouterr().err
