@@ -231,9 +231,7 @@ def _encode(action: Action, players: int) -> tuple[int, ...]:
             middle = sorted(also[:-1], key=_index)
             out.extend(also_token(c) for c in (*middle, also[-1]))
         if action.target is not None:
-            out.append(
-                _TARGET + _offset(action.player, action.target, players, "target") - 1
-            )
+            out.append(_TARGET + _offset(action.player, action.target, players, "target") - 1)
         if action.uno:
             out.append(UNO)
         return tuple(out)
@@ -260,7 +258,9 @@ def _index(card: Card) -> int:
     return card.index
 
 
-_CACHE: dict[tuple[Action, int], tuple[int, ...]] = {}
+_CACHE: dict[int, tuple[Action, int, tuple[int, ...]]] = {}
+"""Tokens by ``id(action)``; an entry holds its action, so the id cannot be reused while
+the entry lives, and a hit is checked by identity (cheaper than hashing an action)."""
 _CACHE_LIMIT: Final = 200_000
 
 
@@ -280,15 +280,15 @@ def encode(action: Action, players: int) -> tuple[int, ...]:
     ...
     ValueError: Draw(1, drawn=['R1']) names cards the host decides (drawn): it has no tokens
     """
-    key = (action, players)
-    found = _CACHE.get(key)
-    if found is None:
-        _check_players(players)
-        found = _encode(action, players)
-        if len(_CACHE) >= _CACHE_LIMIT:
-            _CACHE.clear()
-        _CACHE[key] = found
-    return found
+    found = _CACHE.get(id(action))
+    if found is not None and found[0] is action and found[1] == players:
+        return found[2]
+    _check_players(players)
+    tokens = _encode(action, players)
+    if len(_CACHE) >= _CACHE_LIMIT:
+        _CACHE.clear()
+    _CACHE[id(action)] = (action, players, tokens)
+    return tokens
 
 
 def decode(tokens: Sequence[int], player: int, players: int) -> Action:
@@ -347,7 +347,7 @@ def _token(value: object, i: int) -> int:
     """``value`` as a token (numpy integers too), or a ValueError naming position ``i``."""
     if not isinstance(value, bool):
         try:
-            t = operator.index(value)  # type: ignore[call-overload]
+            t = operator.index(value)  # type: ignore[arg-type]
         except TypeError:
             pass
         else:
@@ -378,8 +378,10 @@ def _single(token: int, player: int, players: int) -> Action:
 def describe(token: int) -> str:
     """A short English name for ``token``.
 
-    >>> [describe(t) for t in (0, 1, 53, 69, 121, 130, 134, 138, 147, 148)]
-    ['no-op', 'play R0', 'play W red', 'also R0', 'target +1', 'UNO', 'color red', 'catch +1', 'call UNO', 'stop']
+    >>> [describe(t) for t in (0, 1, 53, 69, 121, 130)]
+    ['no-op', 'play R0', 'play W red', 'also R0', 'target +1', 'UNO']
+    >>> [describe(t) for t in (131, 132, 133, 134, 138, 147, 148)]
+    ['draw', 'pass', 'challenge', 'color red', 'catch +1', 'call UNO', 'stop']
     """
     if not isinstance(token, int) or not 0 <= token < N_TOKENS:
         raise ValueError(f"not a token: {token!r} (0 to {N_TOKENS - 1})")
@@ -403,6 +405,14 @@ def describe(token: int) -> str:
     )
 
 
+_ROOTS: dict[
+    tuple[int, ...],
+    tuple[tuple[Action, ...], list[tuple[tuple[int, ...], Action]], tuple[int, ...]],
+] = {}
+"""The first step of a builder by the ids of its actions (checked by identity): the
+engine hands out the same action objects again and again."""
+
+
 class ActionBuilder:
     """Builds one of ``actions`` token by token: :meth:`tokens` lists the tokens that lead
     to a legal action from the tokens pushed so far; :meth:`push` adds one and returns the
@@ -417,21 +427,33 @@ class ActionBuilder:
     ((8,), None, (115, 148))
     >>> b.push(STOP)
     Play(0, 'R7')
-    >>> b.push(5)
+    >>> ActionBuilder([uno.Play(0, "R7")], players=2).push(5)
     Traceback (most recent call last):
     ...
     ValueError: token 5 (play R4) leads to no legal action here; legal: play R7
     """
 
-    __slots__ = ("_actions", "_cands", "_depth", "_done", "_prefix", "players")
+    __slots__ = ("_actions", "_cands", "_depth", "_done", "_prefix", "_tokens", "players")
 
     def __init__(self, actions: Iterable[Action], players: int) -> None:
+        acts = actions if type(actions) is tuple else tuple(actions)
         self.players = players
-        self._actions = tuple(actions)
-        self._cands = [(encode(a, players), a) for a in self._actions]
+        self._actions = acts
         self._prefix: list[int] = []
         self._depth = 0
         self._done = False
+        self._tokens: tuple[int, ...] | None
+        key = (players, *map(id, acts))
+        root = _ROOTS.get(key)
+        if root is not None and all(map(operator.is_, root[0], acts)):
+            self._cands, self._tokens = root[1], root[2]
+        else:
+            self._cands = [(encode(a, players), a) for a in acts]
+            self._tokens = None
+            self._tokens = self.tokens()
+            if len(_ROOTS) >= _CACHE_LIMIT:
+                _ROOTS.clear()
+            _ROOTS[key] = (acts, self._cands, self._tokens)
 
     def __copy__(self) -> ActionBuilder:
         """A builder at the same point that moves on independently (for search)."""
@@ -442,6 +464,7 @@ class ActionBuilder:
         other._prefix = list(self._prefix)
         other._depth = self._depth
         other._done = self._done
+        other._tokens = self._tokens
         return other
 
     @property
@@ -456,9 +479,12 @@ class ActionBuilder:
 
     def tokens(self) -> tuple[int, ...]:
         """The tokens that may come next, ascending; ``()`` when there are no actions."""
-        k = self._depth
-        out = {seq[k] if len(seq) > k else STOP for seq, _ in self._cands}
-        return tuple(sorted(out))
+        found = self._tokens
+        if found is None:
+            k = self._depth
+            out = {seq[k] if len(seq) > k else STOP for seq, _ in self._cands}
+            found = self._tokens = tuple(sorted(out))
+        return found
 
     def push(self, token: int) -> Action | None:
         """Add ``token``; return the action when it is complete, else None.
@@ -478,6 +504,7 @@ class ActionBuilder:
             kept = [c for c in self._cands if len(c[0]) > k and c[0][k] == token]
             if kept:
                 self._cands = kept
+                self._tokens = None
                 self._prefix.append(token)
                 self._depth = k + 1
                 if len(kept) == 1 and len(kept[0][0]) == k + 1:

@@ -1,0 +1,360 @@
+"""The decision loop the agent environments share: who decides now, among which tokens,
+the interjection windows, the public history, and the rewards of a round.
+
+An :class:`Arena` plays one round (or a whole match) token by token. At each moment one
+seat, :attr:`Arena.actor`, chooses one token of :mod:`unorules.encoding` among
+:meth:`Arena.tokens`; :meth:`Arena.step` takes it and applies the action once its tokens
+are complete. Chance is the host's: the state's seeded generator deals and draws.
+
+**Interjection windows.** Some actions are taken out of turn: a Jump-In, catching a
+player who did not say UNO, saying UNO after receiving a one-card hand. After every
+action, before the current player's next decision, each other seat that has such an
+action is offered it in turn, clockwise from the seat after the current player, with
+:data:`~unorules.encoding.NOOP` to decline. An interjection that is taken changes the
+state, and a new window opens on the new state; once every seat offered has declined,
+the current player decides. Rules without Jump-In open a window only when a seat can
+be caught or owes a call, so most turns have none.
+
+**Calls that change nothing are not offered.** The library accepts a call of UNO from
+anyone at any time (C8); an arena offers :class:`~unorules.CallUno` only to a seat
+holding one card whose call changes the state (so no policy can loop on empty calls, and
+no seat takes a ``false_uno_penalty`` for nothing).
+
+**Rewards** (per seat, when a round ends; a side is a team in team play, else a seat):
+
+- ``reward="win"`` (default): each seat of the winner's side +1; each seat of the other
+  sides ``-1 / (sides - 1)`` (zero-sum over sides).
+- ``reward="points"``: the winner's side + the points left in the other sides' hands
+  times ``points_scale``; each other side minus its own hand's points times the scale.
+- A round that ends without a winner (stuck, C15) or is cut off after ``max_actions``
+  actions (truncated) is a **loss for every side**: each gets the losers' reward
+  (``-1 / (sides - 1)``, or minus its own points). A policy that only ever draws loses.
+
+>>> import unorules as uno
+>>> from unorules.arena import Arena
+>>> arena = Arena(2, "mattel")
+>>> arena.reset(seed=3)
+>>> while not arena.done:
+...     _ = arena.step(arena.tokens()[0])
+>>> arena.state.phase, arena.rewards
+(<Phase.ROUND_OVER: 'round_over'>, (1.0, -1.0))
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+from collections.abc import Sequence
+from typing import Final, Literal
+
+from unorules.actions import Action, CallUno, NextRound, Play
+from unorules.cards import Rank
+from unorules.encoding import NOOP, ActionBuilder
+from unorules.engine import apply, legal_actions, new_game
+from unorules.rules import Rules, get_profile
+from unorules.scoring import hand_points
+from unorules.state import Phase, State
+
+__all__ = ["PLAYED_CAP", "Arena"]
+
+PLAYED_CAP: Final = 15
+"""History counts of one card kind played by one seat stop at this value."""
+DRAWN_CAP: Final = 255
+"""History counts of cards drawn by one seat stop at this value."""
+
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_SHUFFLE: Final = Rank.WILD_SHUFFLE_HANDS
+_ZERO_RANK: Final = Rank.ZERO
+_GAME_OVER: Final = Phase.GAME_OVER
+_ZERO_ROW: Final = array("f", bytes(4 * 56))
+
+
+class Arena:
+    """One table played token by token (see the module docs).
+
+    Args:
+        players: 2 to 10 seats.
+        rules: a :class:`~unorules.Rules` value or a profile name.
+        match: play the whole match (rounds follow one another until the target), not
+            one round.
+        reward: ``"win"`` or ``"points"`` (see the module docs).
+        points_scale: the factor of ``reward="points"``.
+        max_actions: actions in one round after which it is cut off (truncated).
+        interjections: offer out-of-turn actions (Jump-Ins, catches, calls); without
+            them only the current player decides, and may still catch and call on its turn.
+
+    >>> arena = Arena(3, "mattel", max_actions=5)
+    >>> arena.reset(seed=1)
+    >>> while not arena.done:
+    ...     _ = arena.step(arena.tokens()[-1])
+    >>> arena.truncated, arena.rewards
+    (True, (-0.5, -0.5, -0.5))
+    """
+
+    def __init__(
+        self,
+        players: int,
+        rules: Rules | str = "mattel",
+        *,
+        match: bool = False,
+        reward: Literal["win", "points"] = "win",
+        points_scale: float = 0.01,
+        max_actions: int = 5000,
+        interjections: bool = True,
+    ) -> None:
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 10:
+            raise ValueError(f"players is 2 to 10, not {players!r}")
+        self.rules: Rules = get_profile(rules) if isinstance(rules, str) else rules
+        if not isinstance(self.rules, Rules):
+            raise TypeError(f"rules is a Rules value or a profile name, not {rules!r}")
+        if reward not in ("win", "points"):
+            raise ValueError(f"reward is 'win' or 'points', not {reward!r}")
+        if not isinstance(max_actions, int) or max_actions < 1:
+            raise ValueError(f"max_actions is a positive whole number, not {max_actions!r}")
+        self.players = players
+        self.match = match
+        self.reward = reward
+        self.points_scale = float(points_scale)
+        self.max_actions = max_actions
+        self.interjections = interjections
+        self._seeds = random.Random()
+        self._jump_in = self.rules.jump_in
+        self._seven_o = self.rules.seven_o
+        self.state: State = new_game(players, self.rules, seed=0)
+        self._reset_round()
+        self.done = False
+        self.truncated = False
+        self.rewards: tuple[float, ...] | None = None
+
+    # -- public ---------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None) -> None:
+        """Deal a new game: from ``seed``, else from the arena's own seeded sequence."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.state = new_game(self.players, self.rules, seed=self._seeds.getrandbits(63))
+        self.done = False
+        self.truncated = False
+        self.rewards = None
+        self._reset_round()
+        self._settle()
+
+    def start(self, state: State) -> None:
+        """Play on from ``state`` (a position a host built), with an empty history.
+
+        >>> import unorules as uno
+        >>> arena = Arena(2)
+        >>> arena.start(uno.new_game(2, seed=9))
+        >>> arena.actor == arena.state.current_player
+        True
+        """
+        if not isinstance(state, State):
+            raise TypeError(f"start needs a State, not {state!r}")
+        if state.players != self.players or state.rules != self.rules:
+            raise ValueError(
+                f"the state is a {state.players}-player game under other rules than this "
+                f"arena's ({self.players} players)"
+            )
+        self.state = state
+        self.done = False
+        self.truncated = False
+        self.rewards = None
+        self._reset_round()
+        self._settle()
+
+    actor: int | None
+    """The seat that decides now (None once done)."""
+    interjecting: bool
+    """Whether :attr:`actor` decides in an interjection window (out of turn)."""
+    played: list[array[float]]
+    """Per seat, how many cards of each kind (by card index) it laid this round."""
+    drawn: list[int]
+    """Per seat, how many cards it drew this round."""
+    actions_this_round: int
+    """Actions applied since the round began."""
+    scores: tuple[int, ...]
+    """The match totals (``state.scores``, kept once per round)."""
+
+    @property
+    def builder(self) -> ActionBuilder:
+        """The action being built by :attr:`actor` (its prefix and its masks)."""
+        return self._builder
+
+    def tokens(self) -> tuple[int, ...]:
+        """The tokens :attr:`actor` may choose now (ascending; ``()`` once done)."""
+        if self.done:
+            return ()
+        if self.interjecting and not self._builder.prefix:
+            return (NOOP, *self._builder.tokens())
+        return self._builder.tokens()
+
+    def step(self, token: int) -> Action | None:
+        """Take :attr:`actor`'s ``token``; return the action it completed, if any.
+
+        Raises:
+            ValueError: the token leads to no legal action (nothing changes).
+        """
+        if self.done:
+            raise ValueError("the game is over: reset() deals a new one")
+        self.rewards = None
+        if token == NOOP and self.interjecting and not self._builder.prefix:
+            self._window.pop(0)
+            self._offer()
+            return None
+        action = self._builder.push(token)
+        if action is None:
+            return None
+        self._apply(action)
+        self._settle()
+        return action
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def _reset_round(self) -> None:
+        n = self.players
+        self.played = [array("f", _ZERO_ROW) for _ in range(n)]
+        self.drawn = [0] * n
+        self.actions_this_round = 0
+        self.scores = self.state.scores
+        self.actor = None
+        self.interjecting = False
+        self._window: list[int] = []
+        self._offers: dict[int, list[Action]] = {}
+        self._builder = ActionBuilder((), n)
+
+    def _apply(self, action: Action) -> None:
+        before = self.state
+        after = apply(before, action)
+        self.state = after
+        self.actions_this_round += 1
+        hb, ha = before.hands, after.hands
+        if type(action) is Play:
+            seat = action.player
+            row = self.played[seat]
+            also = action.also
+            for card in (action.card, *also) if also else (action.card,):
+                i = card.index
+                if row[i] < PLAYED_CAP:
+                    row[i] += 1
+            rank = action.card.rank
+            if (
+                action.target is not None
+                or rank is _SHUFFLE
+                or (rank is _ZERO_RANK and self._seven_o)
+            ):
+                return  # hands changed places: no draw to read from the sizes
+            laid = len(also) + 1
+        else:
+            seat = -1
+            laid = 0
+        drawn = self.drawn
+        for k in range(self.players):
+            if hb[k] is not ha[k]:
+                gain = len(ha[k]) - len(hb[k]) + (laid if k == seat else 0)
+                if gain > 0:
+                    drawn[k] = min(drawn[k] + gain, DRAWN_CAP)
+
+    def _settle(self) -> None:
+        """After an action: end the round or the match, or open the next decision."""
+        s = self.state
+        while True:
+            phase = s.phase
+            if phase is _ROUND_OVER or phase is _GAME_OVER:
+                self.rewards = self._round_rewards(s, s.round_winner)
+                if self.match and phase is _ROUND_OVER:
+                    s = self.state = apply(s, NextRound())
+                    self._reset_round()
+                    return self._open()
+                self._finish()
+                return None
+            if self.actions_this_round >= self.max_actions:
+                self.rewards = self._round_rewards(s, None)
+                self.truncated = True
+                self._finish()
+                return None
+            return self._open()
+
+    def _finish(self) -> None:
+        self.scores = self.state.scores
+        self.done = True
+        self.actor = None
+        self.interjecting = False
+        self._window = []
+        self._builder = ActionBuilder((), self.players)
+
+    def _open(self) -> None:
+        """Group the legal actions by seat and open a window or the current player's turn."""
+        s = self.state
+        current = s.current_player
+        assert current is not None
+        hands = s.hands
+        n = self.players
+        sizes = list(map(len, hands))
+        sizes[current] = 0
+        if self.interjections and (self._jump_in or s.uno_exposed or 1 in sizes):
+            offers: dict[int, list[Action]] = {}
+            for action in legal_actions(s):
+                seat = action.player  # type: ignore[union-attr]  # no NextRound here
+                if type(action) is CallUno and not self._useful_call(s, seat, hands):
+                    continue
+                got = offers.get(seat)
+                if got is None:
+                    offers[seat] = [action]
+                else:
+                    got.append(action)
+            self._window = [
+                seat for seat in ((current + k) % n for k in range(1, n)) if seat in offers
+            ]
+        else:
+            mine = legal_actions(s, current)
+            if len(hands[current]) != 1 or not self._useful_call(s, current, hands):
+                mine = [a for a in mine if type(a) is not CallUno]  # type: ignore[assignment]
+            offers = {current: mine}  # type: ignore[dict-item]
+            self._window = []
+        self._offers = offers
+        self._offer()
+
+    def _offer(self) -> None:
+        s = self.state
+        if self._window:
+            seat = self._window[0]
+            self.actor = seat
+            self.interjecting = True
+        else:
+            seat = s.current_player  # type: ignore[assignment]
+            self.actor = seat
+            self.interjecting = False
+        self._builder = ActionBuilder(self._offers.get(seat, ()), self.players)
+
+    @staticmethod
+    def _useful_call(s: State, seat: int, hands: Sequence[tuple[object, ...]]) -> bool:
+        if len(hands[seat]) != 1:
+            return False
+        after = apply(s, CallUno(seat))
+        return after is not s and after != s
+
+    def _round_rewards(self, s: State, winner: int | None) -> tuple[float, ...]:
+        n = self.players
+        out = [0.0] * n
+        gone = set(s.eliminated)
+        sides = s.teams
+        active = [seat for seat in range(n) if seat not in gone]
+        side_set = sorted({sides[seat] for seat in active})
+        losers = max(len(side_set) - 1, 1)
+        if self.reward == "win":
+            win_side = None if winner is None else sides[winner]
+            for seat in active:
+                out[seat] = 1.0 if sides[seat] == win_side else -1.0 / losers
+            return tuple(out)
+        points = dict.fromkeys(side_set, 0)
+        for seat in active:
+            points[sides[seat]] += hand_points(s.hands[seat], self.rules)
+        scale = self.points_scale
+        win_side = None if winner is None else sides[winner]
+        for seat in active:
+            side = sides[seat]
+            if side == win_side:
+                out[seat] = scale * sum(p for k, p in points.items() if k != side)
+            else:
+                out[seat] = -scale * points[side]
+        return tuple(out)
