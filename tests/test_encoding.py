@@ -8,10 +8,10 @@ import random
 
 import attrs
 import pytest
+from conftest import position
 
 import unorules as uno
 from unorules import encoding as enc
-from conftest import position
 
 # Every profile, and house rules that change what an action is made of (several cards,
 # a Seven-O target, Jump-Ins, stacked penalties, teams, a false-UNO penalty).
@@ -71,7 +71,7 @@ def test_every_legal_action_round_trips(profile: str, house: str, players: int) 
     rules = _rules(profile, house)
     rng = random.Random(f"{profile}/{house}/{players}")
     checked = 0
-    for game in range(2):
+    for _game in range(2):
         state = uno.new_game(players, rules, seed=rng.randrange(10**9))
         for _ in range(150):
             if state.is_over:
@@ -94,7 +94,7 @@ def test_a_crowded_seven_o_state_has_hundreds_of_plays_and_all_round_trip() -> N
 
 
 def test_masks_at_each_step_name_the_next_tokens() -> None:
-    actions = [uno.Play(1, "R2"), uno.Play(1, "R2", uno=True), uno.Draw(1)]
+    actions: list[uno.Action] = [uno.Play(1, "R2"), uno.Play(1, "R2", uno=True), uno.Draw(1)]
     assert enc.legal_tokens(actions, 2) == (enc.play_token(uno.Card.parse("R2")), enc.DRAW)
     assert enc.legal_tokens(actions, 2, [3]) == (enc.UNO, enc.STOP)
     b = enc.ActionBuilder(actions, 2)

@@ -12,9 +12,6 @@ from typing import Any
 import attrs
 import numpy as np
 import pytest
-
-pytest.importorskip("pettingzoo")
-
 from conftest import position
 from pettingzoo.test import api_test, seed_test
 

@@ -55,7 +55,7 @@ from unorules.rules import Rules, get_profile
 from unorules.scoring import hand_points
 from unorules.state import Phase, State
 
-__all__ = ["PLAYED_CAP", "Arena"]
+__all__ = ["DRAWN_CAP", "PLAYED_CAP", "Arena", "render_text"]
 
 PLAYED_CAP: Final = 15
 """History counts of one card kind played by one seat stop at this value."""
@@ -121,6 +121,7 @@ class Arena:
         self._jump_in = self.rules.jump_in
         self._seven_o = self.rules.seven_o
         self.state: State = new_game(players, self.rules, seed=0)
+        self._builder: ActionBuilder = ActionBuilder((), players)
         self._reset_round()
         self.done = False
         self.truncated = False
@@ -207,6 +208,32 @@ class Arena:
         self._apply(action)
         self._settle()
         return action
+
+    def take(self, action: Action | None) -> None:
+        """Take a whole action for :attr:`actor` at once (a bot's): one of the offered
+        actions, or None to decline an interjection window.
+
+        Raises:
+            ValueError: the action is not offered to the actor now (nothing changes).
+
+        >>> import unorules as uno
+        >>> arena = Arena(2)
+        >>> arena.reset(seed=2)
+        >>> draw = uno.Draw(arena.actor)
+        >>> arena.take(draw) if draw in arena.builder.actions else None
+        """
+        if action is None:
+            if not self.interjecting or self._builder.prefix:
+                raise ValueError("only an interjection window can be declined (None)")
+            self.step(NOOP)
+            return
+        if self._builder.prefix or action not in self._builder.actions:
+            offered = ", ".join(map(str, self._builder.actions)) or "nothing"
+            raise ValueError(f"{action} is not offered to seat {self.actor} now: {offered}")
+        self.rewards = None
+        self._builder = ActionBuilder((), self.players)
+        self._apply(action)
+        self._settle()
 
     # -- the loop ----------------------------------------------------------------------------
 
@@ -358,3 +385,25 @@ class Arena:
             else:
                 out[seat] = -scale * points[side]
         return tuple(out)
+
+
+def render_text(state: State) -> str:
+    """A spectator's picture of the table (every hand shown), as ``render()`` gives it.
+
+    >>> import unorules as uno
+    >>> print(render_text(uno.new_game(2, seed=5)))  # doctest: +ELLIPSIS
+    round 0 | play | P... to act | top ... | clockwise | draw pile 97
+    P0 (7): ...
+    P1 (7): ...
+    """
+    turn = "nobody" if state.current_player is None else f"P{state.current_player}"
+    color = "" if state.color is None else f" ({state.color.value})"
+    way = "clockwise" if state.direction == 1 else "counter-clockwise"
+    lines = [
+        f"round {state.round} | {state.phase.value} | {turn} to act | top "
+        f"{state.top_card}{color} | {way} | draw pile {state.draw_pile_size}"
+    ]
+    for seat, hand in enumerate(state.hands):
+        cards = " ".join(map(str, hand))
+        lines.append(f"P{seat} ({len(hand)}): {cards}")
+    return "\n".join(lines)

@@ -32,7 +32,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from unorules.arena import Arena
+from unorules.arena import Arena, render_text
 from unorules.encoding import N_TOKENS, NOOP
 from unorules.observation import ObservationEncoder
 from unorules.rules import Rules, Scoring
@@ -58,28 +58,6 @@ def mask_of(tokens: tuple[int, ...]) -> npt.NDArray[np.int8]:
         if len(_MASKS) < 100_000:
             _MASKS[tokens] = raw
     return np.frombuffer(bytearray(raw), dtype=np.int8)
-
-
-def render_text(state: State) -> str:
-    """A spectator's picture of the table (every hand shown), as ``render()`` gives it.
-
-    >>> import unorules as uno
-    >>> print(render_text(uno.new_game(2, seed=5)))  # doctest: +ELLIPSIS
-    round 0 | play | P... to act | top ... | clockwise | draw pile 97
-    P0 (7): ...
-    P1 (7): ...
-    """
-    turn = "nobody" if state.current_player is None else f"P{state.current_player}"
-    color = "" if state.color is None else f" ({state.color.value})"
-    way = "clockwise" if state.direction == 1 else "counter-clockwise"
-    lines = [
-        f"round {state.round} | {state.phase.value} | {turn} to act | top "
-        f"{state.top_card}{color} | {way} | draw pile {state.draw_pile_size}"
-    ]
-    for seat, hand in enumerate(state.hands):
-        cards = " ".join(map(str, hand))
-        lines.append(f"P{seat} ({len(hand)}): {cards}")
-    return "\n".join(lines)
 
 
 def env(
