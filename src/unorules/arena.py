@@ -47,8 +47,10 @@ from array import array
 from collections.abc import Sequence
 from typing import Final, Literal
 
-from unorules.actions import Action, CallUno, NextRound, Play
-from unorules.cards import Rank
+import attrs
+
+from unorules.actions import Action, CallUno, CatchUno, Challenge, Draw, NextRound, Play
+from unorules.cards import Card, Rank
 from unorules.encoding import NOOP, ActionBuilder
 from unorules.engine import apply, legal_actions, new_game
 from unorules.rules import Rules, get_profile
@@ -209,12 +211,16 @@ class Arena:
         self._settle()
         return action
 
-    def take(self, action: Action | None) -> None:
-        """Take a whole action for :attr:`actor` at once (a bot's): one of the offered
-        actions, or None to decline an interjection window.
+    def take(self, action: Action | None, *, drawn: Sequence[Card] | None = None) -> None:
+        """Take a whole action for :attr:`actor` at once (a bot's, or one whose tokens
+        were pushed elsewhere): one of the offered actions, or None to decline an
+        interjection window. ``drawn`` names the cards it draws (a host's chance, as
+        :class:`~unorules.Draw` describes), for the actions that take them.
 
         Raises:
-            ValueError: the action is not offered to the actor now (nothing changes).
+            ValueError: the action is not offered to the actor now, or the library
+                refuses it (an :class:`~unorules.IllegalAction`, e.g. ``draw_mismatch``
+                when ``drawn`` names too few cards); nothing changes.
 
         >>> import unorules as uno
         >>> arena = Arena(2)
@@ -227,13 +233,47 @@ class Arena:
                 raise ValueError("only an interjection window can be declined (None)")
             self.step(NOOP)
             return
-        if self._builder.prefix or action not in self._builder.actions:
+        if action not in self._builder.actions:
             offered = ", ".join(map(str, self._builder.actions)) or "nothing"
             raise ValueError(f"{action} is not offered to seat {self.actor} now: {offered}")
+        if drawn is not None and isinstance(action, Play | Draw | CallUno | CatchUno | Challenge):
+            action = attrs.evolve(action, drawn=tuple(drawn))
+        self._apply(action)  # raises before anything changes
         self.rewards = None
         self._builder = ActionBuilder((), self.players)
-        self._apply(action)
         self._settle()
+
+    def __copy__(self) -> Arena:
+        """An independent copy at the same point (it shares the immutable states).
+
+        >>> import copy
+        >>> arena = Arena(2)
+        >>> arena.reset(seed=1)
+        >>> twin = copy.copy(arena)
+        >>> _ = twin.step(twin.tokens()[0])
+        >>> arena.actions_this_round, twin.actions_this_round > 0 or twin.builder.prefix != ()
+        (0, True)
+        """
+        other = Arena.__new__(Arena)
+        other.__dict__.update(self.__dict__)
+        other.played = [array("f", row) for row in self.played]
+        other.drawn = list(self.drawn)
+        other._window = list(self._window)
+        other._builder = self._builder.__copy__()
+        other._seeds = random.Random()
+        other._seeds.setstate(self._seeds.getstate())
+        return other
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Arena:
+        """The same as :meth:`__copy__`: everything shared is immutable."""
+        return self.__copy__()
+
+    def cut_off(self) -> None:
+        """End the game now as a truncated round (a loss for every side)."""
+        if not self.done:
+            self.rewards = self._round_rewards(self.state, None)
+            self.truncated = True
+            self._finish()
 
     # -- the loop ----------------------------------------------------------------------------
 

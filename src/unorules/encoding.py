@@ -467,6 +467,10 @@ class ActionBuilder:
         other._tokens = self._tokens
         return other
 
+    def __deepcopy__(self, memo: dict[int, object]) -> ActionBuilder:
+        """The same as ``copy.copy``: the actions are immutable values."""
+        return self.__copy__()
+
     @property
     def prefix(self) -> tuple[int, ...]:
         """The tokens pushed so far for the action being built."""
