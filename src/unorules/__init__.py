@@ -73,6 +73,12 @@ _PUBLIC_MODULES = (
     "unorules.transcript",
     "unorules.cli",
     "unorules.bots",
+    "unorules.encoding",
+    "unorules.arena",
+    "unorules.observation",
+    "unorules.pettingzoo",
+    "unorules.gymnasium",
+    "unorules.openspiel",
 )
 
 __all__ = [

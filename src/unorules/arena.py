@@ -60,9 +60,17 @@ from unorules.state import Phase, State
 __all__ = ["DRAWN_CAP", "PLAYED_CAP", "Arena", "render_text"]
 
 PLAYED_CAP: Final = 15
-"""History counts of one card kind played by one seat stop at this value."""
+"""History counts of one card kind played by one seat stop at this value.
+
+>>> PLAYED_CAP
+15
+"""
 DRAWN_CAP: Final = 255
-"""History counts of cards drawn by one seat stop at this value."""
+"""History counts of cards drawn by one seat stop at this value.
+
+>>> DRAWN_CAP
+255
+"""
 
 _ROUND_OVER: Final = Phase.ROUND_OVER
 _SHUFFLE: Final = Rank.WILD_SHUFFLE_HANDS
@@ -132,7 +140,15 @@ class Arena:
     # -- public ---------------------------------------------------------------------------
 
     def reset(self, seed: int | None = None) -> None:
-        """Deal a new game: from ``seed``, else from the arena's own seeded sequence."""
+        """Deal a new game: from ``seed``, else from the arena's own seeded sequence.
+
+        >>> arena = Arena(2)
+        >>> arena.reset(seed=8)
+        >>> first = arena.state
+        >>> arena.reset(seed=8)
+        >>> arena.state == first, arena.done
+        (True, False)
+        """
         if seed is not None:
             self._seeds = random.Random(seed)
         self.state = new_game(self.players, self.rules, seed=self._seeds.getrandbits(63))
@@ -184,7 +200,14 @@ class Arena:
         return self._builder
 
     def tokens(self) -> tuple[int, ...]:
-        """The tokens :attr:`actor` may choose now (ascending; ``()`` once done)."""
+        """The tokens :attr:`actor` may choose now (ascending; ``()`` once done).
+
+        >>> from unorules import encoding as enc
+        >>> arena = Arena(2)
+        >>> arena.reset(seed=1)
+        >>> [enc.describe(t) for t in arena.tokens()]
+        ['play R3', 'play R5', 'draw']
+        """
         if self.done:
             return ()
         if self.interjecting and not self._builder.prefix:
@@ -196,6 +219,12 @@ class Arena:
 
         Raises:
             ValueError: the token leads to no legal action (nothing changes).
+
+        >>> from unorules import encoding as enc
+        >>> arena = Arena(2)
+        >>> arena.reset(seed=1)
+        >>> arena.step(enc.DRAW)
+        Draw(1)
         """
         if self.done:
             raise ValueError("the game is over: reset() deals a new one")
@@ -269,7 +298,14 @@ class Arena:
         return self.__copy__()
 
     def cut_off(self) -> None:
-        """End the game now as a truncated round (a loss for every side)."""
+        """End the game now as a truncated round (a loss for every side).
+
+        >>> arena = Arena(2)
+        >>> arena.reset(seed=1)
+        >>> arena.cut_off()
+        >>> arena.done, arena.truncated, arena.rewards
+        (True, True, (-1.0, -1.0))
+        """
         if not self.done:
             self.rewards = self._round_rewards(self.state, None)
             self.truncated = True

@@ -97,7 +97,11 @@ __all__ = [
 ]
 
 MAX_PLAYERS: Final = 10
-"""The largest table the token space covers (relative seats 1 to 9)."""
+"""The largest table the token space covers (relative seats 1 to 9).
+
+>>> MAX_PLAYERS
+10
+"""
 
 _COLORS: Final = tuple(Color)
 _WILDS: Final = (
@@ -109,25 +113,55 @@ _WILDS: Final = (
 _COLORED: Final = tuple(c for c in ALL_CARDS if not c.is_wild)  # index 0..51
 
 NOOP: Final = 0
-"""Decline: the answer of a seat offered an interjection it does not take."""
+"""Decline: the answer of a seat offered an interjection it does not take.
+
+>>> NOOP, describe(NOOP)
+(0, 'no-op')
+"""
 _PLAY: Final = 1
 _PLAY_WILD: Final = _PLAY + len(_COLORED)  # 53
 _ALSO: Final = _PLAY_WILD + 4 * len(_COLORS)  # 69
 _TARGET: Final = _ALSO + len(_COLORED)  # 121, relative seats 1..9 -> 121..129
 UNO: Final = _TARGET + MAX_PLAYERS - 1  # 130
-"""Say UNO with the play (``Play(..., uno=True)``)."""
+"""Say UNO with the play (``Play(..., uno=True)``).
+
+>>> import unorules as uno
+>>> encode(uno.Play(0, "R2", uno=True), 2)[-1] == UNO == 130
+True
+"""
 DRAW: Final = UNO + 1
-"""Draw: a turn's draw, or taking a pending penalty."""
+"""Draw: a turn's draw, or taking a pending penalty.
+
+>>> import unorules as uno
+>>> decode([DRAW], player=1, players=3)
+Draw(1)
+"""
 PASS: Final = DRAW + 1
-"""Keep the card just drawn."""
+"""Keep the card just drawn.
+
+>>> decode([PASS], player=0, players=2)
+Pass(0)
+"""
 CHALLENGE: Final = PASS + 1
-"""Challenge the Wild Draw Four just laid."""
+"""Challenge the Wild Draw Four just laid.
+
+>>> decode([CHALLENGE], player=1, players=2)
+Challenge(1)
+"""
 _COLOR: Final = CHALLENGE + 1  # 134..137
 _CATCH: Final = _COLOR + len(_COLORS)  # 138..146
 CALL: Final = _CATCH + MAX_PLAYERS - 1  # 147
-"""Say UNO on its own (:class:`~unorules.CallUno`)."""
+"""Say UNO on its own (:class:`~unorules.CallUno`).
+
+>>> decode([CALL], player=2, players=4)
+CallUno(2)
+"""
 STOP: Final = CALL + 1  # 148
-"""End an action whose tokens so far are a legal action that longer ones extend."""
+"""End an action whose tokens so far are a legal action that longer ones extend.
+
+>>> decode([1, STOP], player=0, players=2)
+Play(0, 'R0')
+"""
 N_TOKENS: Final = STOP + 1
 """The size of the token space (149).
 
@@ -482,7 +516,12 @@ class ActionBuilder:
         return self._actions
 
     def tokens(self) -> tuple[int, ...]:
-        """The tokens that may come next, ascending; ``()`` when there are no actions."""
+        """The tokens that may come next, ascending; ``()`` when there are no actions.
+
+        >>> import unorules as uno
+        >>> ActionBuilder([uno.Draw(0), uno.Play(0, "B1")], players=2).tokens()
+        (41, 131)
+        """
         found = self._tokens
         if found is None:
             k = self._depth
@@ -495,6 +534,10 @@ class ActionBuilder:
 
         Raises:
             ValueError: the token leads to no legal action (the builder is unchanged).
+
+        >>> import unorules as uno
+        >>> ActionBuilder([uno.Draw(0), uno.Play(0, "B1")], players=2).push(DRAW)
+        Draw(0)
         """
         if self._done:
             raise ValueError("this action is complete: make a new builder for the next one")

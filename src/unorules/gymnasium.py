@@ -49,7 +49,12 @@ from unorules.rules import Rules
 __all__ = ["ENV_ID", "UnoEnv"]
 
 ENV_ID = "unorules/Uno-v0"
-"""The id this module registers with Gymnasium."""
+"""The id this module registers with Gymnasium.
+
+>>> import gymnasium
+>>> ENV_ID in gymnasium.registry
+True
+"""
 
 _Obs = npt.NDArray[np.float32]
 
@@ -121,7 +126,13 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
         self._over = False
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The tokens that lead to a legal action now, as booleans (for MaskablePPO)."""
+        """The tokens that lead to a legal action now, as booleans (for MaskablePPO).
+
+        >>> env = UnoEnv(players=2)
+        >>> _, info = env.reset(seed=2)
+        >>> bool((env.action_masks() == info["action_mask"].astype(bool)).all())
+        True
+        """
         mask = np.zeros(N_TOKENS, dtype=np.bool_)
         if not self._over:
             mask[list(self.arena.tokens())] = True
@@ -151,7 +162,14 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[_Obs, dict[str, Any]]:
-        """Deal a new episode; the bots (unless given) are seeded from ``seed`` too."""
+        """Deal a new episode; the bots (unless given) are seeded from ``seed`` too.
+
+        >>> env = UnoEnv(players=3)
+        >>> a, _ = env.reset(seed=5)
+        >>> b, _ = env.reset(seed=5)
+        >>> bool((a == b).all())
+        True
+        """
         super().reset(seed=seed)
         if seed is None:
             seed = int(self.np_random.integers(2**62))
@@ -166,7 +184,15 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
     def step(
         self, action: np.int64 | int
     ) -> tuple[_Obs, SupportsFloat, bool, bool, dict[str, Any]]:
-        """The learner takes one token; the bots then play until its next decision."""
+        """The learner takes one token; the bots then play until its next decision.
+
+        >>> from unorules import encoding as enc
+        >>> env = UnoEnv(players=2)
+        >>> _, info = env.reset(seed=1)
+        >>> _, reward, terminated, truncated, _ = env.step(enc.DRAW)
+        >>> reward, terminated, truncated
+        (0.0, False, False)
+        """
         if self._over:
             raise ValueError("the episode is over: call reset()")
         arena = self.arena
@@ -190,7 +216,13 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
         return observation, reward, self._over and not truncated, truncated, info
 
     def render(self) -> str | None:
-        """The table as text (``"ansi"``), or printed (``"human"``)."""
+        """The table as text (``"ansi"``), or printed (``"human"``).
+
+        >>> env = UnoEnv(players=2, render_mode="ansi")
+        >>> _ = env.reset(seed=1)
+        >>> env.render().splitlines()[0]
+        'round 0 | play | P0 to act | top R3 (red) | clockwise | draw pile 97'
+        """
         if self.render_mode is None:
             return None
         text = render_text(self.arena.state)

@@ -108,7 +108,11 @@ SEGMENTS: Final[dict[str, slice]] = _slices()
 (slice(0, 56, None), slice(813, 962, None))
 """
 SIZE: Final = SEGMENTS["prefix"].stop
-"""The length of the vector (962)."""
+"""The length of the vector.
+
+>>> SIZE
+962
+"""
 
 _HAND: Final = SEGMENTS["hand"].start
 _DRAWN: Final = SEGMENTS["drawn_card"].start
@@ -290,7 +294,15 @@ class ObservationEncoder:
             self._templates.append(t)
 
     def encode_arena(self, arena: Arena, player: int) -> npt.NDArray[np.float32]:
-        """The vector of ``player`` at ``arena`` (see :func:`encode_arena`)."""
+        """The vector of ``player`` at ``arena`` (see :func:`encode_arena`).
+
+        >>> import unorules as uno
+        >>> from unorules.arena import Arena
+        >>> arena = Arena(2)
+        >>> arena.reset(seed=1)
+        >>> ObservationEncoder(2, uno.MATTEL).encode_arena(arena, 0).shape
+        (962,)
+        """
         s = arena.state
         n = self.players
         out = array("f", self._templates[player])

@@ -65,7 +65,12 @@ from unorules.rules import get_profile
 __all__ = ["GAME_NAME", "UnoGame", "UnoState"]
 
 GAME_NAME = "python_unorules"
-"""The short name this module registers with ``pyspiel``."""
+"""The short name this module registers with ``pyspiel``.
+
+>>> import pyspiel
+>>> GAME_NAME in pyspiel.registered_names()
+True
+"""
 
 _MAX_MOVES = 20_000
 _GAME_TYPE = pyspiel.GameType(
@@ -92,7 +97,13 @@ _GAME_TYPE = pyspiel.GameType(
 
 
 class UnoGame(pyspiel.Game):  # type: ignore[misc]
-    """The game: one round of UNO at a table of ``players`` under ``rules``."""
+    """The game: one round of UNO at a table of ``players`` under ``rules``.
+
+    >>> import pyspiel
+    >>> game = pyspiel.load_game("python_unorules", {"players": 4, "rules": "danish"})
+    >>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
+    (4, 149, 56)
+    """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         given = dict(params or {})
@@ -119,20 +130,38 @@ class UnoGame(pyspiel.Game):  # type: ignore[misc]
         self.deck = build_deck(self.rules.shuffle_hands_cards, self.rules.customizable_cards)
 
     def new_initial_state(self) -> UnoState:
-        """A state before the deal (a chance node: the dealer)."""
+        """A state before the deal (a chance node: the dealer).
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_unorules").new_initial_state().is_chance_node()
+        True
+        """
         return UnoState(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> UnoObserver:
-        """The observer of the player's information (tensor and string)."""
+        """The observer of the player's information (tensor and string).
+
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("python_unorules")
+        >>> game.make_py_observer().tensor.shape
+        (962,)
+        """
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
         return UnoObserver(self)
 
 
 class UnoState(pyspiel.State):  # type: ignore[misc]
-    """A state of the game: dealing, or play through an :class:`~unorules.arena.Arena`."""
+    """A state of the game: dealing, or play through an :class:`~unorules.arena.Arena`.
+
+    >>> import pyspiel
+    >>> state = pyspiel.load_game("python_unorules").new_initial_state()
+    >>> state.apply_action(0)  # P0 deals
+    >>> state.arena is None, len(state.chance_outcomes())  # cards to deal, by kind
+    (True, 56)
+    """
 
     def __init__(self, game: UnoGame) -> None:
         super().__init__(game)
@@ -172,7 +201,12 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
         return pile
 
     def current_player(self) -> int:
-        """The player to move, ``CHANCE`` or ``TERMINAL``."""
+        """The player to move, ``CHANCE`` or ``TERMINAL``.
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_unorules").new_initial_state().current_player()
+        -1
+        """
         if self.arena is None or self.pending is not None:
             return int(pyspiel.PlayerId.CHANCE)
         if self.arena.done:
@@ -181,7 +215,14 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
         return self.arena.actor
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Each possible card (or dealer seat) with its probability."""
+        """Each possible card (or dealer seat) with its probability.
+
+        >>> import pyspiel
+        >>> state = pyspiel.load_game("python_unorules").new_initial_state()
+        >>> state.apply_action(1)
+        >>> dict(state.chance_outcomes())[0]  # R0: one card of 112
+        0.008928571428571428
+        """
         if self.dealer is None:
             n = self.players
             return [(seat, 1.0 / n) for seat in range(n)]
@@ -269,11 +310,21 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
         return describe(int(action))
 
     def is_terminal(self) -> bool:
-        """Whether the round is over."""
+        """Whether the round is over.
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_unorules").new_initial_state().is_terminal()
+        False
+        """
         return self.arena is not None and self.pending is None and self.arena.done
 
     def returns(self) -> list[float]:
-        """Each player's return (0 until the end)."""
+        """Each player's return (0 until the end).
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_unorules").new_initial_state().returns()
+        [0.0, 0.0]
+        """
         if not self.is_terminal():
             return [0.0] * self.players
         assert self.arena is not None and self.arena.rewards is not None

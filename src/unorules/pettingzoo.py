@@ -172,15 +172,31 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return self.arena.state
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        """The observation space of ``agent`` (the same object every time)."""
+        """The observation space of ``agent`` (the same object every time).
+
+        >>> e = raw_env(2)
+        >>> e.observation_space("player_0")["observation"].shape
+        (962,)
+        """
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """The action space of ``agent``: ``Discrete(149)``, the tokens."""
+        """The action space of ``agent``: ``Discrete(149)``, the tokens.
+
+        >>> raw_env(2).action_space("player_1")
+        Discrete(149)
+        """
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        """``agent``'s observation and action mask."""
+        """``agent``'s observation and action mask.
+
+        >>> e = raw_env(2)
+        >>> e.reset(seed=1)
+        >>> seen = e.observe(e.agent_selection)
+        >>> seen["observation"].shape, int(seen["action_mask"].sum()) > 0
+        ((962,), True)
+        """
         seat = self._seat[agent]
         arena = self.arena
         acting = arena.actor == seat and not arena.done and self._ended_by is None
@@ -190,7 +206,13 @@ class raw_env(AECEnv):  # type: ignore[misc]
         }
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new episode (seeded by ``seed``, else continuing the last seed's sequence)."""
+        """Deal a new episode (seeded by ``seed``, else continuing the last seed's sequence).
+
+        >>> e = raw_env(3)
+        >>> e.reset(seed=2)
+        >>> e.agents, e.agent_selection == f"player_{e.arena.actor}"
+        (['player_0', 'player_1', 'player_2'], True)
+        """
         self.arena.reset(seed)
         self._ended_by = None
         self.agents = self.possible_agents[:]
@@ -203,7 +225,15 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.arena.actor]  # type: ignore[index]
 
     def step(self, action: int | None) -> None:
-        """``agent_selection`` takes one token (None for an agent that is done)."""
+        """``agent_selection`` takes one token (None for an agent that is done).
+
+        >>> from unorules import encoding as enc
+        >>> e = raw_env(2)
+        >>> e.reset(seed=1)
+        >>> e.step(enc.DRAW)
+        >>> e.arena.drawn
+        [0, 1]
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -246,7 +276,15 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.render()
 
     def render(self) -> str | None:
-        """The table as text (``"ansi"``), or printed (``"human"``)."""
+        """The table as text (``"ansi"``), or printed (``"human"``).
+
+        >>> e = raw_env(2, render_mode="human")
+        >>> e.reset(seed=1)
+        >>> e.render()  # doctest: +ELLIPSIS
+        round 0 | play | P1 to act | top RS (red) | clockwise | draw pile 97
+        P0 (7): R8 Y2 YR G8 B5 BS BR
+        P1 (7): ...
+        """
         if self.render_mode is None:
             return None
         text = render_text(self.arena.state)
@@ -256,4 +294,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return text
 
     def close(self) -> None:
-        """Nothing to release."""
+        """Nothing to release.
+
+        >>> raw_env(2).close()
+        """
