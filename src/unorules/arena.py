@@ -92,6 +92,9 @@ class Arena:
         max_actions: actions in one round after which it is cut off (truncated).
         interjections: offer out-of-turn actions (Jump-Ins, catches, calls); without
             them only the current player decides, and may still catch and call on its turn.
+        skip_forced: take a turn's only legal action at once instead of offering it
+            (a draw when nothing is playable, a pass when the drawn card cannot be laid):
+            the agents then see only real choices. Off by default.
 
     >>> arena = Arena(3, "mattel", max_actions=5)
     >>> arena.reset(seed=1)
@@ -111,6 +114,7 @@ class Arena:
         points_scale: float = 0.01,
         max_actions: int = 5000,
         interjections: bool = True,
+        skip_forced: bool = False,
     ) -> None:
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 10:
             raise ValueError(f"players is 2 to 10, not {players!r}")
@@ -127,6 +131,7 @@ class Arena:
         self.points_scale = float(points_scale)
         self.max_actions = max_actions
         self.interjections = interjections
+        self.skip_forced = skip_forced
         self._seeds = random.Random()
         self._jump_in = self.rules.jump_in
         self._seven_o = self.rules.seven_o
@@ -193,6 +198,8 @@ class Arena:
     """Actions applied since the round began."""
     scores: tuple[int, ...]
     """The match totals (``state.scores``, kept once per round)."""
+    exposed: tuple[int, ...]
+    """``state.uno_exposed``, read once per decision."""
 
     @property
     def builder(self) -> ActionBuilder:
@@ -229,7 +236,7 @@ class Arena:
         if self.done:
             raise ValueError("the game is over: reset() deals a new one")
         self.rewards = None
-        if token == NOOP and self.interjecting and not self._builder.prefix:
+        if token == NOOP and self.interjecting and not self._builder._prefix:
             self._window.pop(0)
             self._offer()
             return None
@@ -319,6 +326,7 @@ class Arena:
         self.drawn = [0] * n
         self.actions_this_round = 0
         self.scores = self.state.scores
+        self.exposed = ()
         self.actor = None
         self.interjecting = False
         self._window: list[int] = []
@@ -330,7 +338,6 @@ class Arena:
         after = apply(before, action)
         self.state = after
         self.actions_this_round += 1
-        hb, ha = before.hands, after.hands
         if type(action) is Play:
             seat = action.player
             row = self.played[seat]
@@ -351,34 +358,49 @@ class Arena:
             seat = -1
             laid = 0
         drawn = self.drawn
-        for k in range(self.players):
-            if hb[k] is not ha[k]:
-                gain = len(ha[k]) - len(hb[k]) + (laid if k == seat else 0)
+        for k, (old, new) in enumerate(zip(before.hands, after.hands, strict=True)):
+            if old is not new:
+                gain = len(new) - len(old) + (laid if k == seat else 0)
                 if gain > 0:
                     drawn[k] = min(drawn[k] + gain, DRAWN_CAP)
 
     def _settle(self) -> None:
-        """After an action: end the round or the match, or open the next decision."""
-        s = self.state
+        """After an action: end the round or the match, or open the next decision (and
+        take forced moves at once, with ``skip_forced``)."""
         while True:
+            s = self.state
             phase = s.phase
             if phase is _ROUND_OVER or phase is _GAME_OVER:
-                self.rewards = self._round_rewards(s, s.round_winner)
-                if self.match and phase is _ROUND_OVER:
-                    s = self.state = apply(s, NextRound())
-                    self._reset_round()
-                    return self._open()
-                self._finish()
-                return None
-            if self.actions_this_round >= self.max_actions:
-                self.rewards = self._round_rewards(s, None)
+                self._add_rewards(self._round_rewards(s, s.round_winner))
+                if not (self.match and phase is _ROUND_OVER):
+                    self._finish()
+                    return
+                self.state = apply(s, NextRound())
+                self._reset_round()
+            elif self.actions_this_round >= self.max_actions:
+                self._add_rewards(self._round_rewards(s, None))
                 self.truncated = True
                 self._finish()
-                return None
-            return self._open()
+                return
+            self._open()
+            if not self.skip_forced or self.interjecting:
+                return
+            builder = self._builder
+            tokens = builder.tokens()
+            if len(tokens) != 1:
+                return
+            action = builder.push(tokens[0])
+            if action is None:
+                return
+            self._apply(action)
+
+    def _add_rewards(self, new: tuple[float, ...]) -> None:
+        old = self.rewards
+        self.rewards = new if old is None else tuple(a + b for a, b in zip(old, new, strict=True))
 
     def _finish(self) -> None:
         self.scores = self.state.scores
+        self.exposed = self.state.uno_exposed
         self.done = True
         self.actor = None
         self.interjecting = False
@@ -391,10 +413,14 @@ class Arena:
         current = s.current_player
         assert current is not None
         hands = s.hands
-        n = self.players
         sizes = list(map(len, hands))
-        sizes[current] = 0
-        if self.interjections and (self._jump_in or s.uno_exposed or 1 in sizes):
+        # Only a seat holding one card can be caught, or owe a call.
+        exposed = s.uno_exposed if 1 in sizes else ()
+        self.exposed = exposed
+        if self.interjections and (
+            self._jump_in or exposed or sizes.count(1) > (sizes[current] == 1)
+        ):
+            n = self.players
             offers: dict[int, list[Action]] = {}
             for action in legal_actions(s):
                 seat = action.player  # type: ignore[union-attr]  # no NextRound here
@@ -405,17 +431,24 @@ class Arena:
                     offers[seat] = [action]
                 else:
                     got.append(action)
-            self._window = [
-                seat for seat in ((current + k) % n for k in range(1, n)) if seat in offers
-            ]
-        else:
-            mine = legal_actions(s, current)
-            if len(hands[current]) != 1 or not self._useful_call(s, current, hands):
-                mine = [a for a in mine if type(a) is not CallUno]  # type: ignore[assignment]
-            offers = {current: mine}  # type: ignore[dict-item]
-            self._window = []
-        self._offers = offers
-        self._offer()
+            order = ((current + k) % n for k in range(1, n))
+            self._window = [seat for seat in order if seat in offers]
+            self._offers = offers
+            self._offer()
+            return
+        mine = legal_actions(s, current)
+        # The seat's own CallUno comes last (legal_actions' documented order).
+        if (
+            mine
+            and type(mine[-1]) is CallUno
+            and not (sizes[current] == 1 and self._useful_call(s, current, hands))
+        ):
+            mine = mine[:-1]
+        self._offers = {current: mine}  # type: ignore[dict-item]
+        self._window = []
+        self.actor = current
+        self.interjecting = False
+        self._builder = ActionBuilder(mine, self.players)
 
     def _offer(self) -> None:
         s = self.state

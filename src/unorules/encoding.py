@@ -59,7 +59,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Final, TypeAlias
 
 from unorules.actions import (
     Action,
@@ -439,10 +439,9 @@ def describe(token: int) -> str:
     )
 
 
-_ROOTS: dict[
-    tuple[int, ...],
-    tuple[tuple[Action, ...], list[tuple[tuple[int, ...], Action]], tuple[int, ...]],
-] = {}
+_Cand: TypeAlias = tuple[tuple[int, ...], Action]
+_First: TypeAlias = dict[int, tuple[list[_Cand], Action | None]]
+_ROOTS: dict[tuple[int, ...], tuple[tuple[Action, ...], list[_Cand], tuple[int, ...], _First]] = {}
 """The first step of a builder by the ids of its actions (checked by identity): the
 engine hands out the same action objects again and again."""
 
@@ -467,7 +466,7 @@ class ActionBuilder:
     ValueError: token 5 (play R4) leads to no legal action here; legal: play R7
     """
 
-    __slots__ = ("_actions", "_cands", "_depth", "_done", "_prefix", "_tokens", "players")
+    __slots__ = ("_actions", "_cands", "_depth", "_done", "_first", "_prefix", "_tokens", "players")
 
     def __init__(self, actions: Iterable[Action], players: int) -> None:
         acts = actions if type(actions) is tuple else tuple(actions)
@@ -476,18 +475,24 @@ class ActionBuilder:
         self._prefix: list[int] = []
         self._depth = 0
         self._done = False
-        self._tokens: tuple[int, ...] | None
+        # The entry holds its actions, so while it lives no other object has their ids:
+        # equal ids are the same actions.
         key = (players, *map(id, acts))
         root = _ROOTS.get(key)
-        if root is not None and all(map(operator.is_, root[0], acts)):
-            self._cands, self._tokens = root[1], root[2]
-        else:
-            self._cands = [(encode(a, players), a) for a in acts]
-            self._tokens = None
-            self._tokens = self.tokens()
+        if root is None:
+            cands = [(encode(a, players), a) for a in acts]
+            tokens = tuple(sorted({seq[0] for seq, _ in cands}))
+            first: _First = {}
+            for t in tokens:
+                kept = [c for c in cands if c[0][0] == t]
+                alone = len(kept) == 1 and len(kept[0][0]) == 1
+                first[t] = (kept, kept[0][1] if alone else None)
             if len(_ROOTS) >= _CACHE_LIMIT:
                 _ROOTS.clear()
-            _ROOTS[key] = (acts, self._cands, self._tokens)
+            root = _ROOTS[key] = (acts, cands, tokens, first)
+        self._cands = root[1]
+        self._tokens: tuple[int, ...] | None = root[2]
+        self._first: _First | None = root[3]
 
     def __copy__(self) -> ActionBuilder:
         """A builder at the same point that moves on independently (for search)."""
@@ -499,6 +504,7 @@ class ActionBuilder:
         other._depth = self._depth
         other._done = self._done
         other._tokens = self._tokens
+        other._first = self._first
         return other
 
     def __deepcopy__(self, memo: dict[int, object]) -> ActionBuilder:
@@ -541,6 +547,19 @@ class ActionBuilder:
         """
         if self._done:
             raise ValueError("this action is complete: make a new builder for the next one")
+        first = self._first
+        if first is not None:  # the first token: looked up, not searched
+            hit = first.get(token)
+            if hit is not None:
+                self._first = None
+                self._prefix.append(token)
+                self._depth = 1
+                if hit[1] is not None:
+                    self._done = True
+                    return hit[1]
+                self._cands = hit[0]
+                self._tokens = None
+                return None
         k = self._depth
         if token == STOP:
             ended = [c for c in self._cands if len(c[0]) == k]

@@ -70,7 +70,7 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
         bots: one bot per seat (the learner's entry is ignored); default: random bots
             seeded from ``reset``'s seed.
         illegal: ``"lose"`` or ``"raise"`` (see the module docs).
-        match, reward, points_scale, max_actions, interjections: as
+        match, reward, points_scale, max_actions, interjections, skip_forced: as
             :class:`~unorules.arena.Arena`.
 
     >>> env = UnoEnv(players=2, illegal="raise")
@@ -97,6 +97,7 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
         points_scale: float = 0.01,
         max_actions: int = 5000,
         interjections: bool = True,
+        skip_forced: bool = False,
     ) -> None:
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
@@ -110,6 +111,7 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
             points_scale=points_scale,
             max_actions=max_actions,
             interjections=interjections,
+            skip_forced=skip_forced,
         )
         if not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(f"seat {seat!r} is not a seat of a {players}-player table")

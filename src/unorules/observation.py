@@ -337,12 +337,12 @@ class ObservationEncoder:
             score = scores[seat]
             if score:
                 out[_SCORES + slot] = score if score < cap else cap
-        for seat in s.uno_exposed:
+        for seat in arena.exposed:
             out[_EXPOSED + (seat - player) % n] = 1.0
         if arena.actor == player:
             if arena.interjecting:
                 out[_INTERJECT] = 1.0
-            for token in arena.builder.prefix:
+            for token in arena.builder._prefix:
                 if out[_PREFIX + token] < _PREFIX_CAP:
                     out[_PREFIX + token] += 1.0
         return np.frombuffer(out, dtype=np.float32)

@@ -62,7 +62,7 @@ from unorules.errors import ErrorCode, IllegalAction
 from unorules.observation import SIZE, ObservationEncoder
 from unorules.rules import get_profile
 
-__all__ = ["GAME_NAME", "UnoGame", "UnoState"]
+__all__ = ["GAME_NAME", "UnoGame", "UnoObserver", "UnoState"]
 
 GAME_NAME = "python_unorules"
 """The short name this module registers with ``pyspiel``.
@@ -338,7 +338,15 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
 
 
 class UnoObserver:
-    """The observation of one player: the tensor of :mod:`unorules.observation`."""
+    """The observation of one player: the tensor of :mod:`unorules.observation`.
+
+    >>> import pyspiel
+    >>> game = pyspiel.load_game("python_unorules")
+    >>> observer = game.make_py_observer()
+    >>> state = game.new_initial_state()
+    >>> observer.string_from(state, 0)
+    'p0 dealing: 0 cards dealt'
+    """
 
     def __init__(self, game: UnoGame) -> None:
         self._encoder = game.encoder
@@ -346,14 +354,28 @@ class UnoObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: UnoState, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s view of ``state`` (zeros while dealing)."""
+        """Fill ``tensor`` with ``player``'s view of ``state`` (zeros while dealing).
+
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("python_unorules")
+        >>> observer = game.make_py_observer()
+        >>> observer.set_from(game.new_initial_state(), 1)
+        >>> float(observer.tensor.sum())
+        0.0
+        """
         if state.arena is None:
             self.tensor.fill(0)
         else:
             self.tensor[:] = self._encoder.encode_arena(state.arena, player)
 
     def string_from(self, state: UnoState, player: int) -> str:
-        """``player``'s cards and the public counts, as one line."""
+        """``player``'s cards and the public counts, as one line.
+
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("python_unorules")
+        >>> game.make_py_observer().string_from(game.new_initial_state(), 1)
+        'p1 dealing: 0 cards dealt'
+        """
         if state.arena is None:
             return f"p{player} dealing: {len(state.dealt)} cards dealt"
         s = state.arena.state

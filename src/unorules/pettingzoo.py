@@ -31,6 +31,7 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from unorules.arena import Arena, render_text
 from unorules.encoding import N_TOKENS, NOOP
@@ -66,8 +67,9 @@ def env(
     render_mode: str | None = None,
     **kwargs: Any,
 ) -> Any:
-    """The environment with PettingZoo's usual wrappers (out-of-bounds actions assert,
-    calls out of order raise). Arguments as :class:`raw_env`.
+    """The environment in PettingZoo's order-enforcing wrapper (calls out of order
+    raise). Arguments as :class:`raw_env`, which itself handles a token outside the mask
+    or out of range (its ``illegal`` option), so no other wrapper is needed.
 
     >>> e = env(players=4, rules="swedish", render_mode="ansi")
     >>> e.reset(seed=1)
@@ -75,8 +77,53 @@ def env(
     (True, 149)
     """
     inner: Any = raw_env(players, rules, render_mode, **kwargs)
-    inner = wrappers.AssertOutOfBoundsWrapper(inner)
-    return wrappers.OrderEnforcingWrapper(inner)
+    return _OrderEnforcing(inner)
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):  # type: ignore[misc]
+    """PettingZoo's order-enforcing wrapper, with ``last()`` and ``step()`` going straight
+    to the environment once it has been reset (the base class routes every attribute they
+    read through ``__getattr__``). The checks are the same."""
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)  # type: ignore[no-any-return]
+
+    def agent_iter(self, max_iter: int = 2**63) -> _AgentIter:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIter(self, max_iter)
+
+    def step(self, action: int | None) -> None:
+        env = self.env
+        if self._has_reset and env.agents:
+            self._has_updated = True
+            env.step(action)
+        else:
+            super().step(action)
+
+
+class _AgentIter:
+    """PettingZoo's order-enforcing agent iterator, reading the environment directly."""
+
+    def __init__(self, wrapper: _OrderEnforcing, max_iter: int) -> None:
+        self._wrapper = wrapper
+        self._env = wrapper.env
+        self._left = max_iter
+
+    def __iter__(self) -> _AgentIter:
+        return self
+
+    def __next__(self) -> str:
+        env = self._env
+        if not env.agents or self._left <= 0:
+            raise StopIteration
+        self._left -= 1
+        wrapper = self._wrapper
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        return env.agent_selection  # type: ignore[no-any-return]
 
 
 class raw_env(AECEnv):  # type: ignore[misc]
@@ -93,6 +140,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         max_actions: a round is cut off (truncated, a loss for every side) after this
             many actions.
         interjections: offer Jump-Ins, catches and calls out of turn (default True).
+        skip_forced: take a turn's only legal action at once (see
+            :class:`~unorules.arena.Arena`; default False).
         illegal: what a token outside the mask does: ``"lose"`` (default: the episode
             ends, the agent that sent it gets -1 and the others 0, as PettingZoo's
             ``TerminateIllegalWrapper`` does) or ``"raise"`` (a ``ValueError``).
@@ -123,6 +172,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         points_scale: float = 0.01,
         max_actions: int = 5000,
         interjections: bool = True,
+        skip_forced: bool = False,
         illegal: Literal["lose", "raise"] = "lose",
     ) -> None:
         super().__init__()
@@ -138,6 +188,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             points_scale=points_scale,
             max_actions=max_actions,
             interjections=interjections,
+            skip_forced=skip_forced,
         )
         self.render_mode = render_mode
         self.illegal = illegal
@@ -159,6 +210,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         self._noop = (NOOP,)
         self._ended_by: int | None = None
+        self._rewarded = False
         self.agent_selection = self.possible_agents[0]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -222,6 +274,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
         self._gone: set[int] = set()
+        self._rewarded = False
         self.agent_selection = self.possible_agents[self.arena.actor]  # type: ignore[index]
 
     def step(self, action: int | None) -> None:
@@ -240,7 +293,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
             return
         arena = self.arena
         self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self._rewarded:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
         try:
             arena.step(int(action))  # type: ignore[arg-type]
         except ValueError:
@@ -248,6 +303,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
                 raise
             self._ended_by = self._seat[agent]
             self.rewards[agent] = -1.0
+            self._rewarded = True
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos[agent] = {"illegal_token": int(action)}  # type: ignore[arg-type]
             self._accumulate_rewards()
@@ -258,20 +314,23 @@ class raw_env(AECEnv):  # type: ignore[misc]
                 name = self.possible_agents[seat]
                 if name in self.rewards:
                     self.rewards[name] = value
+            self._rewarded = True
+            self._accumulate_rewards()
         if arena.done:
             flags = dict.fromkeys(self.agents, True)
             if arena.truncated:
                 self.truncations = flags
             else:
                 self.terminations = flags
+            self._deads_step_first()
         else:
-            for seat in arena.state.eliminated if self._eliminations else ():
-                if seat not in self._gone:
-                    self._gone.add(seat)
-                    self.terminations[self.possible_agents[seat]] = True
             self.agent_selection = self.possible_agents[arena.actor]  # type: ignore[index]
-        self._accumulate_rewards()
-        self._deads_step_first()
+            if self._eliminations:
+                for seat in arena.state.eliminated:
+                    if seat not in self._gone:
+                        self._gone.add(seat)
+                        self.terminations[self.possible_agents[seat]] = True
+                self._deads_step_first()
         if self.render_mode == "human":
             self.render()
 
