@@ -51,7 +51,7 @@ import attrs
 
 from unorules.actions import Action, CallUno, CatchUno, Challenge, Draw, NextRound, Play
 from unorules.cards import Card, Rank
-from unorules.encoding import NOOP, ActionBuilder
+from unorules.encoding import NOOP, ActionBuilder, _root
 from unorules.engine import apply, legal_actions, new_game
 from unorules.rules import Rules, get_profile
 from unorules.scoring import hand_points
@@ -136,7 +136,8 @@ class Arena:
         self._jump_in = self.rules.jump_in
         self._seven_o = self.rules.seven_o
         self.state: State = new_game(players, self.rules, seed=0)
-        self._builder: ActionBuilder = ActionBuilder((), players)
+        self._root = _root((), players)
+        self._builder: ActionBuilder | None = None
         self._reset_round()
         self.done = False
         self.truncated = False
@@ -204,7 +205,28 @@ class Arena:
     @property
     def builder(self) -> ActionBuilder:
         """The action being built by :attr:`actor` (its prefix and its masks)."""
-        return self._builder
+        builder = self._builder
+        if builder is None:  # made on demand: most actions are one looked-up token
+            builder = self._builder = ActionBuilder(self._root[0], self.players)
+        return builder
+
+    @property
+    def offered(self) -> tuple[Action, ...]:
+        """The actions :attr:`actor` chooses among now (one seat's legal actions, less
+        the calls of UNO that would change nothing).
+
+        >>> arena = Arena(2)
+        >>> arena.reset(seed=1)
+        >>> arena.offered
+        (Play(1, 'R3'), Play(1, 'R5'), Draw(1))
+        """
+        return self._root[0]
+
+    @property
+    def prefix(self) -> tuple[int, ...] | list[int]:
+        """The tokens :attr:`actor` has chosen so far for its action."""
+        builder = self._builder
+        return () if builder is None else builder._prefix
 
     def tokens(self) -> tuple[int, ...]:
         """The tokens :attr:`actor` may choose now (ascending; ``()`` once done).
@@ -217,9 +239,13 @@ class Arena:
         """
         if self.done:
             return ()
-        if self.interjecting and not self._builder.prefix:
-            return (NOOP, *self._builder.tokens())
-        return self._builder.tokens()
+        builder = self._builder
+        if builder is None:
+            tokens = self._root[2]
+            return (NOOP, *tokens) if self.interjecting else tokens
+        if self.interjecting and not builder._prefix:
+            return (NOOP, *builder.tokens())
+        return builder.tokens()
 
     def step(self, token: int) -> Action | None:
         """Take :attr:`actor`'s ``token``; return the action it completed, if any.
@@ -236,11 +262,18 @@ class Arena:
         if self.done:
             raise ValueError("the game is over: reset() deals a new one")
         self.rewards = None
-        if token == NOOP and self.interjecting and not self._builder._prefix:
+        builder = self._builder
+        if token == NOOP and self.interjecting and (builder is None or not builder._prefix):
             self._window.pop(0)
             self._offer()
             return None
-        action = self._builder.push(token)
+        if builder is None:
+            hit = self._root[3].get(token)
+            action = hit[1] if hit is not None else None
+            if action is None:
+                action = self.builder.push(token)
+        else:
+            action = builder.push(token)
         if action is None:
             return None
         self._apply(action)
@@ -262,21 +295,21 @@ class Arena:
         >>> arena = Arena(2)
         >>> arena.reset(seed=2)
         >>> draw = uno.Draw(arena.actor)
-        >>> arena.take(draw) if draw in arena.builder.actions else None
+        >>> arena.take(draw) if draw in arena.offered else None
         """
         if action is None:
-            if not self.interjecting or self._builder.prefix:
+            if not self.interjecting or self.prefix:
                 raise ValueError("only an interjection window can be declined (None)")
             self.step(NOOP)
             return
-        if action not in self._builder.actions:
-            offered = ", ".join(map(str, self._builder.actions)) or "nothing"
+        if action not in self._root[0]:
+            offered = ", ".join(map(str, self._root[0])) or "nothing"
             raise ValueError(f"{action} is not offered to seat {self.actor} now: {offered}")
         if drawn is not None and isinstance(action, Play | Draw | CallUno | CatchUno | Challenge):
             action = attrs.evolve(action, drawn=tuple(drawn))
         self._apply(action)  # raises before anything changes
         self.rewards = None
-        self._builder = ActionBuilder((), self.players)
+        self._set_offer(())
         self._settle()
 
     def __copy__(self) -> Arena:
@@ -295,7 +328,7 @@ class Arena:
         other.played = [array("f", row) for row in self.played]
         other.drawn = list(self.drawn)
         other._window = list(self._window)
-        other._builder = self._builder.__copy__()
+        other._builder = None if self._builder is None else self._builder.__copy__()
         other._seeds = random.Random()
         other._seeds.setstate(self._seeds.getstate())
         return other
@@ -331,7 +364,7 @@ class Arena:
         self.interjecting = False
         self._window: list[int] = []
         self._offers: dict[int, list[Action]] = {}
-        self._builder = ActionBuilder((), n)
+        self._set_offer(())
 
     def _apply(self, action: Action) -> None:
         before = self.state
@@ -385,11 +418,10 @@ class Arena:
             self._open()
             if not self.skip_forced or self.interjecting:
                 return
-            builder = self._builder
-            tokens = builder.tokens()
+            tokens = self.tokens()
             if len(tokens) != 1:
                 return
-            action = builder.push(tokens[0])
+            action = self.builder.push(tokens[0])
             if action is None:
                 return
             self._apply(action)
@@ -405,7 +437,7 @@ class Arena:
         self.actor = None
         self.interjecting = False
         self._window = []
-        self._builder = ActionBuilder((), self.players)
+        self._set_offer(())
 
     def _open(self) -> None:
         """Group the legal actions by seat and open a window or the current player's turn."""
@@ -448,7 +480,8 @@ class Arena:
         self._window = []
         self.actor = current
         self.interjecting = False
-        self._builder = ActionBuilder(mine, self.players)
+        self._root = _root(mine, self.players)
+        self._builder = None
 
     def _offer(self) -> None:
         s = self.state
@@ -460,7 +493,11 @@ class Arena:
             seat = s.current_player  # type: ignore[assignment]
             self.actor = seat
             self.interjecting = False
-        self._builder = ActionBuilder(self._offers.get(seat, ()), self.players)
+        self._set_offer(tuple(self._offers.get(seat, ())))
+
+    def _set_offer(self, actions: tuple[Action, ...]) -> None:
+        self._root = _root(actions, self.players)
+        self._builder = None
 
     @staticmethod
     def _useful_call(s: State, seat: int, hands: Sequence[tuple[object, ...]]) -> bool:

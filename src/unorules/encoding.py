@@ -441,9 +441,31 @@ def describe(token: int) -> str:
 
 _Cand: TypeAlias = tuple[tuple[int, ...], Action]
 _First: TypeAlias = dict[int, tuple[list[_Cand], Action | None]]
-_ROOTS: dict[tuple[int, ...], tuple[tuple[Action, ...], list[_Cand], tuple[int, ...], _First]] = {}
+_Root: TypeAlias = tuple[tuple[Action, ...], list[_Cand], tuple[int, ...], _First]
+_ROOTS: dict[tuple[int, ...], _Root] = {}
 """The first step of a builder by the ids of its actions (checked by identity): the
 engine hands out the same action objects again and again."""
+
+
+def _root(acts: tuple[Action, ...], players: int) -> _Root:
+    """The first step of a builder over ``acts``: their tokens, the first tokens, and
+    what each first token leads to (cached)."""
+    # The entry holds its actions, so while it lives no other object has their ids:
+    # equal ids are the same actions.
+    key = (players, *map(id, acts))
+    root = _ROOTS.get(key)
+    if root is None:
+        cands = [(encode(a, players), a) for a in acts]
+        tokens = tuple(sorted({seq[0] for seq, _ in cands}))
+        first: _First = {}
+        for t in tokens:
+            kept = [c for c in cands if c[0][0] == t]
+            alone = len(kept) == 1 and len(kept[0][0]) == 1
+            first[t] = (kept, kept[0][1] if alone else None)
+        if len(_ROOTS) >= _CACHE_LIMIT:
+            _ROOTS.clear()
+        root = _ROOTS[key] = (acts, cands, tokens, first)
+    return root
 
 
 class ActionBuilder:
@@ -470,26 +492,12 @@ class ActionBuilder:
 
     def __init__(self, actions: Iterable[Action], players: int) -> None:
         acts = actions if type(actions) is tuple else tuple(actions)
+        root = _root(acts, players)
         self.players = players
         self._actions = acts
         self._prefix: list[int] = []
         self._depth = 0
         self._done = False
-        # The entry holds its actions, so while it lives no other object has their ids:
-        # equal ids are the same actions.
-        key = (players, *map(id, acts))
-        root = _ROOTS.get(key)
-        if root is None:
-            cands = [(encode(a, players), a) for a in acts]
-            tokens = tuple(sorted({seq[0] for seq, _ in cands}))
-            first: _First = {}
-            for t in tokens:
-                kept = [c for c in cands if c[0][0] == t]
-                alone = len(kept) == 1 and len(kept[0][0]) == 1
-                first[t] = (kept, kept[0][1] if alone else None)
-            if len(_ROOTS) >= _CACHE_LIMIT:
-                _ROOTS.clear()
-            root = _ROOTS[key] = (acts, cands, tokens, first)
         self._cands = root[1]
         self._tokens: tuple[int, ...] | None = root[2]
         self._first: _First | None = root[3]

@@ -154,7 +154,7 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
             bot = self.bots[seat]
             if arena.interjecting:
                 choice = bot.interject(arena.state, seat)
-                arena.take(choice if choice in arena.builder.actions else None)
+                arena.take(choice if choice in arena.offered else None)
             else:
                 arena.take(bot.act(arena.state, seat))
             if arena.rewards is not None:

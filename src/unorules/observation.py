@@ -342,12 +342,13 @@ class ObservationEncoder:
         if arena.actor == player:
             if arena.interjecting:
                 out[_INTERJECT] = 1.0
-            for token in arena.builder._prefix:
+            for token in arena.prefix:
                 if out[_PREFIX + token] < _PREFIX_CAP:
                     out[_PREFIX + token] += 1.0
-        return np.frombuffer(out, dtype=np.float32)
+        return np.frombuffer(out, _F32)
 
 
+_F32: Final = np.dtype(np.float32)
 _COLOR_BY_ID: Final = {id(c): i for c, i in _COLOR.items()}
 _PHASE_BY_ID: Final = {id(p): i for p, i in _PHASE.items()}
 _ENCODERS: dict[tuple[int, Rules], ObservationEncoder] = {}

@@ -41,7 +41,7 @@ from unorules.state import State
 
 __all__ = ["env", "raw_env", "render_text"]
 
-_MASKS: dict[tuple[int, ...], bytes] = {}
+_MASKS: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
 
 
 def mask_of(tokens: tuple[int, ...]) -> npt.NDArray[np.int8]:
@@ -50,15 +50,13 @@ def mask_of(tokens: tuple[int, ...]) -> npt.NDArray[np.int8]:
     >>> mask_of((0, 3)).nonzero()[0].tolist()
     [0, 3]
     """
-    raw = _MASKS.get(tokens)
-    if raw is None:
-        buf = bytearray(N_TOKENS)
-        for t in tokens:
-            buf[t] = 1
-        raw = bytes(buf)
+    found = _MASKS.get(tokens)
+    if found is None:
+        found = np.zeros(N_TOKENS, dtype=np.int8)
+        found[list(tokens)] = 1
         if len(_MASKS) < 100_000:
-            _MASKS[tokens] = raw
-    return np.frombuffer(bytearray(raw), dtype=np.int8)
+            _MASKS[tokens] = found
+    return found.copy()
 
 
 def env(
