@@ -16,9 +16,9 @@ What runs (two players, one round per episode):
   PettingZoo's order-enforcing wrapper, under ``mattel`` without voluntary draws (as
   RLCard plays: draw only when nothing is playable). Every step the acting agent reads
   ``last()`` (the observation vector and the action mask) and picks a uniformly random
-  token of the mask. ``env(skip_forced=True)`` takes a turn's only legal action at once
-  (a draw when nothing is playable, a pass when the drawn card cannot be laid) instead
-  of offering it as a step.
+  token of the mask. By default the environment takes a turn's only legal action at
+  once (a draw when nothing is playable, a pass when the drawn card cannot be laid);
+  ``env(skip_forced=False)`` offers those as steps too.
 
 The two do not count steps alike (a unorules action is one or more tokens, a draw and
 the play of the drawn card are two actions, interjection windows add no-op steps), so
@@ -77,7 +77,7 @@ def run_rlcard(episodes: int, seed: int) -> tuple[float, int]:
 
 
 def run_pettingzoo(
-    episodes: int, seed: int, *, wrapped: bool = True, skip_forced: bool = False
+    episodes: int, seed: int, *, wrapped: bool = True, skip_forced: bool = True
 ) -> tuple[float, int]:
     """Seconds for ``episodes`` random masked two-player episodes of our env; its steps."""
     make = env if wrapped else raw_env
@@ -115,7 +115,7 @@ def section(episodes: int, repeats: int, seed: int) -> list[str]:
     jobs: dict[str, Callable[[], tuple[float, int]]] = {
         "pettingzoo env()": lambda: run_pettingzoo(episodes, seed, wrapped=True),
         "pettingzoo raw_env()": lambda: run_pettingzoo(episodes, seed, wrapped=False),
-        "env(skip_forced=True)": lambda: run_pettingzoo(episodes, seed, skip_forced=True),
+        "env(skip_forced=False)": lambda: run_pettingzoo(episodes, seed, skip_forced=False),
     }
     if RLCARD:
         jobs["rlcard make('uno')"] = lambda: run_rlcard(episodes, seed)
@@ -132,7 +132,7 @@ def section(episodes: int, repeats: int, seed: int) -> list[str]:
         lines.append("  rlcard not installed: pip install -e '.[bench]'")
     else:
         base = rate["rlcard make('uno')"]
-        for name in ("pettingzoo env()", "pettingzoo raw_env()", "env(skip_forced=True)"):
+        for name in ("pettingzoo env()", "pettingzoo raw_env()", "env(skip_forced=False)"):
             lines.append(f"  ratio {name} / rlcard: {rate[name] / base:.2f}")
     return lines
 

@@ -49,9 +49,10 @@ def test_api_and_seed_tests_pass(
     players: int, profile: str, house: dict[str, Any], capsys: pytest.CaptureFixture[str]
 ) -> None:
     rules = _rules(profile, **house)
+    forced = players % 2 == 1 or profile == "danish"  # both ways of taking forced moves
     with _dict_obs_warnings_allowed():
-        api_test(env(players, rules), num_cycles=200)
-        seed_test(lambda: env(players, rules), num_cycles=60)
+        api_test(env(players, rules, skip_forced=forced), num_cycles=200)
+        seed_test(lambda: env(players, rules, skip_forced=forced), num_cycles=60)
     assert "Passed API test" in capsys.readouterr().out
 
 
@@ -131,8 +132,11 @@ def test_the_winner_gets_one_and_the_others_share_minus_one(players: int) -> Non
 
 def test_teams_share_the_reward_of_their_side() -> None:
     e = env(4, _rules("mattel", teams=2))
-    total = _play(e, _random(1), 1)
-    winner = e.unwrapped.arena.state.round_winner
+    for seed in range(10):  # the first round of these seeds that someone wins
+        total = _play(e, _random(seed), seed)
+        winner = e.unwrapped.arena.state.round_winner
+        if winner is not None:
+            break
     assert winner is not None
     for seat in range(4):
         expected = 1.0 if seat % 2 == winner % 2 else -1.0

@@ -447,11 +447,14 @@ class Arena:
         hands = s.hands
         sizes = list(map(len, hands))
         # Only a seat holding one card can be caught, or owe a call.
-        exposed = s.uno_exposed if 1 in sizes else ()
+        if 1 in sizes:
+            exposed = s.uno_exposed
+            others = sizes.count(1) > (sizes[current] == 1)
+        else:
+            exposed = ()
+            others = False
         self.exposed = exposed
-        if self.interjections and (
-            self._jump_in or exposed or sizes.count(1) > (sizes[current] == 1)
-        ):
+        if self.interjections and (self._jump_in or exposed or others):
             n = self.players
             offers: dict[int, list[Action]] = {}
             for action in legal_actions(s):
@@ -476,8 +479,8 @@ class Arena:
             and not (sizes[current] == 1 and self._useful_call(s, current, hands))
         ):
             mine = mine[:-1]
-        self._offers = {current: mine}  # type: ignore[dict-item]
-        self._window = []
+        if self._window:
+            self._window = []
         self.actor = current
         self.interjecting = False
         self._root = _root(mine, self.players)

@@ -70,8 +70,10 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
         bots: one bot per seat (the learner's entry is ignored); default: random bots
             seeded from ``reset``'s seed.
         illegal: ``"lose"`` or ``"raise"`` (see the module docs).
-        match, reward, points_scale, max_actions, interjections, skip_forced: as
+        match, reward, points_scale, max_actions, interjections: as
             :class:`~unorules.arena.Arena`.
+        skip_forced: take the learner's only legal action at once (default True, as
+            the PettingZoo environment).
 
     >>> env = UnoEnv(players=2, illegal="raise")
     >>> _ = env.reset(seed=0)
@@ -97,7 +99,7 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
         points_scale: float = 0.01,
         max_actions: int = 5000,
         interjections: bool = True,
-        skip_forced: bool = False,
+        skip_forced: bool = True,
     ) -> None:
         if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")

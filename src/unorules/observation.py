@@ -284,6 +284,13 @@ class ObservationEncoder:
         self._cap = float(self.high[_SCORES])
         teams = rules.teams
         self._rot = [[(p + k) % players for k in range(players)] for p in range(players)]
+        self._slots = [
+            [
+                (seat, _SIZES + slot, _DRAWN_COUNT + slot, _PLAYED + _K * slot)
+                for slot, seat in enumerate(rot)
+            ]
+            for rot in self._rot
+        ]
         self._templates = []
         for p in range(players):
             t = array("f", _ZERO)
@@ -322,20 +329,24 @@ class ObservationEncoder:
         out[_PHASE_BY_ID[id(s.phase)]] = 1.0
         if s.direction == 1:
             out[_DIRECTION] = 1.0
-        out[_PENDING] = s.pending_draw
+        pending = s.pending_draw
+        if pending:
+            out[_PENDING] = pending
         out[_PILE] = s.draw_pile_size
         hands = s.hands
         drawn = arena.drawn
         played = arena.played
+        for seat, size_at, drawn_at, played_at in self._slots[player]:
+            out[size_at] = len(hands[seat])
+            count = drawn[seat]
+            if count:
+                out[drawn_at] = count
+            out[played_at : played_at + _K] = played[seat]
         scores = arena.scores
-        cap = self._cap
-        for slot, seat in enumerate(self._rot[player]):
-            out[_SIZES + slot] = len(hands[seat])
-            out[_DRAWN_COUNT + slot] = drawn[seat]
-            at = _PLAYED + _K * slot
-            out[at : at + _K] = played[seat]
-            score = scores[seat]
-            if score:
+        if any(scores):
+            cap = self._cap
+            for slot, seat in enumerate(self._rot[player]):
+                score = scores[seat]
                 out[_SCORES + slot] = score if score < cap else cap
         for seat in arena.exposed:
             out[_EXPOSED + (seat - player) % n] = 1.0

@@ -138,8 +138,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         max_actions: a round is cut off (truncated, a loss for every side) after this
             many actions.
         interjections: offer Jump-Ins, catches and calls out of turn (default True).
-        skip_forced: take a turn's only legal action at once (see
-            :class:`~unorules.arena.Arena`; default False).
+        skip_forced: take a turn's only legal action at once (a draw when nothing is
+            playable, a pass when the drawn card cannot be laid), so that agents are
+            asked only for real choices (default True; False offers every decision).
         illegal: what a token outside the mask does: ``"lose"`` (default: the episode
             ends, the agent that sent it gets -1 and the others 0, as PettingZoo's
             ``TerminateIllegalWrapper`` does) or ``"raise"`` (a ``ValueError``).
@@ -170,7 +171,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         points_scale: float = 0.01,
         max_actions: int = 5000,
         interjections: bool = True,
-        skip_forced: bool = False,
+        skip_forced: bool = True,
         illegal: Literal["lose", "raise"] = "lose",
     ) -> None:
         super().__init__()
