@@ -379,3 +379,37 @@ def test_render_ansi_and_human(capsys: pytest.CaptureFixture[str]) -> None:
     h.reset(seed=5)
     assert h.render() is None
     assert capsys.readouterr().out.strip() == text
+
+
+@pytest.mark.parametrize("profile", ["mattel-108", "swedish", "danish"])
+def test_the_history_accounts_for_every_card_in_every_hand(profile: str) -> None:
+    # Without hand exchanges, a hand is what was dealt, plus what the seat drew, less
+    # what it laid: the history (public) adds up to the hand sizes (public) throughout.
+    rules = uno.get_profile(profile)
+    checked = 0
+    for seed in range(12):
+        arena = Arena(3, rules, skip_forced=False, max_actions=200)
+        arena.reset(seed=seed)
+        dealt = [len(h) for h in arena.state.hands]
+        rng = random.Random(seed)
+        while not arena.done:
+            tokens = arena.tokens()
+            arena.step(tokens[rng.randrange(len(tokens))])
+            expected = [dealt[k] + arena.drawn[k] - int(sum(arena.played[k])) for k in range(3)]
+            assert expected == [len(h) for h in arena.state.hands]
+            checked += 1
+    assert checked > 500
+
+
+def test_a_wild_draw_four_taken_back_leaves_the_history() -> None:
+    # Danish (C10): a bluff challenged goes back to the offender, who draws 2.
+    state = position(["R1 R2 W+4", "G5 G6 G7"], "R5", rules="danish", current=0)
+    arena = Arena(2, "danish", skip_forced=False)
+    arena.start(state)
+    wd4 = uno.Card.parse("W+4")
+    arena.step(enc.play_token(wd4, uno.Color.GREEN))
+    assert arena.played[0][wd4.index] == 1
+    assert arena.step(enc.CHALLENGE) == uno.Challenge(1)
+    assert wd4 in arena.state.hands[0]
+    assert arena.played[0][wd4.index] == 0
+    assert arena.drawn == [2, 0]

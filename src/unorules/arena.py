@@ -49,7 +49,17 @@ from typing import Final, Literal
 
 import attrs
 
-from unorules.actions import Action, CallUno, CatchUno, Challenge, Draw, NextRound, Play
+from unorules.actions import (
+    Action,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Draw,
+    NextRound,
+    Pass,
+    Play,
+)
 from unorules.cards import Card, Rank
 from unorules.encoding import NOOP, ActionBuilder, _root
 from unorules.engine import apply, legal_actions, new_game
@@ -371,17 +381,30 @@ class Arena:
         after = apply(before, action)
         self.state = after
         self.actions_this_round += 1
-        if type(action) is Play:
-            seat = action.player
+        kind = type(action)
+        if kind is Draw:  # only the drawer's hand changes
+            p = action.player  # type: ignore[union-attr]
+            gain = len(after.hands[p]) - len(before.hands[p])
+            if gain > 0:
+                self.drawn[p] = min(self.drawn[p] + gain, DRAWN_CAP)
+            return
+        if kind is Pass or kind is ChooseColor:
+            return  # nobody draws
+        if kind is Play:
+            seat = action.player  # type: ignore[union-attr]
             row = self.played[seat]
-            also = action.also
-            for card in (action.card, *also) if also else (action.card,):
-                i = card.index
+            also = action.also  # type: ignore[union-attr]
+            card = action.card  # type: ignore[union-attr]
+            i = card.index
+            if row[i] < PLAYED_CAP:
+                row[i] += 1
+            for other in also:
+                i = other.index
                 if row[i] < PLAYED_CAP:
                     row[i] += 1
-            rank = action.card.rank
+            rank = card.rank
             if (
-                action.target is not None
+                action.target is not None  # type: ignore[union-attr]
                 or rank is _SHUFFLE
                 or (rank is _ZERO_RANK and self._seven_o)
             ):
@@ -390,6 +413,14 @@ class Arena:
         else:
             seat = -1
             laid = 0
+            top = before.top_card
+            if kind is Challenge and after.top_card is not top:
+                # A bluff taken back (danish): the Wild Draw Four returns to a hand in
+                # view of all; it is no longer laid, and it was not drawn.
+                for k, (old, new) in enumerate(zip(before.hands, after.hands, strict=True)):
+                    if new.count(top) > old.count(top):
+                        self.played[k][top.index] -= 1
+                        seat, laid = k, -1
         drawn = self.drawn
         for k, (old, new) in enumerate(zip(before.hands, after.hands, strict=True)):
             if old is not new:
@@ -416,15 +447,15 @@ class Arena:
                 self._finish()
                 return
             self._open()
-            if not self.skip_forced or self.interjecting:
+            if not self.skip_forced or self.interjecting or self._builder is not None:
                 return
-            tokens = self.tokens()
+            tokens = self._root[2]
             if len(tokens) != 1:
                 return
-            action = self.builder.push(tokens[0])
-            if action is None:
-                return
-            self._apply(action)
+            forced = self._root[3][tokens[0]][1]
+            if forced is None:
+                return  # one first token, but more to choose after it
+            self._apply(forced)
 
     def _add_rewards(self, new: tuple[float, ...]) -> None:
         old = self.rewards
