@@ -295,7 +295,8 @@ def _index(card: Card) -> int:
 _CACHE: dict[int, tuple[Action, int, tuple[int, ...]]] = {}
 """Tokens by ``id(action)``; an entry holds its action, so the id cannot be reused while
 the entry lives, and a hit is checked by identity (cheaper than hashing an action)."""
-_CACHE_LIMIT: Final = 200_000
+_CACHE_LIMIT: Final = 50_000
+_ROOT_LIMIT: Final = 20_000
 
 
 def encode(action: Action, players: int) -> tuple[int, ...]:
@@ -462,7 +463,7 @@ def _root(acts: tuple[Action, ...], players: int) -> _Root:
             kept = [c for c in cands if c[0][0] == t]
             alone = len(kept) == 1 and len(kept[0][0]) == 1
             first[t] = (kept, kept[0][1] if alone else None)
-        if len(_ROOTS) >= _CACHE_LIMIT:
+        if len(_ROOTS) >= _ROOT_LIMIT:
             _ROOTS.clear()
         root = _ROOTS[key] = (acts, cands, tokens, first)
     return root

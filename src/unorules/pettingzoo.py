@@ -54,7 +54,7 @@ def mask_of(tokens: tuple[int, ...]) -> npt.NDArray[np.int8]:
     if found is None:
         found = np.zeros(N_TOKENS, dtype=np.int8)
         found[list(tokens)] = 1
-        if len(_MASKS) < 100_000:
+        if len(_MASKS) < 20_000:
             _MASKS[tokens] = found
     return found.copy()
 
