@@ -61,7 +61,7 @@ from unorules.actions import (
     Play,
 )
 from unorules.cards import Card, Rank
-from unorules.encoding import NOOP, ActionBuilder, _root
+from unorules.encoding import _ROOTS, NOOP, ActionBuilder, _root
 from unorules.engine import apply, legal_actions, new_game
 from unorules.rules import Rules, get_profile
 from unorules.scoring import hand_points
@@ -476,14 +476,15 @@ class Arena:
         current = s.current_player
         assert current is not None
         hands = s.hands
-        sizes = list(map(len, hands))
         # Only a seat holding one card can be caught, or owe a call.
-        if 1 in sizes:
+        if 1 in map(len, hands):
+            sizes = list(map(len, hands))
             exposed = s.uno_exposed
             others = sizes.count(1) > (sizes[current] == 1)
+            mine_one = sizes[current] == 1
         else:
             exposed = ()
-            others = False
+            others = mine_one = False
         self.exposed = exposed
         if self.interjections and (self._jump_in or exposed or others):
             n = self.players
@@ -507,14 +508,16 @@ class Arena:
         if (
             mine
             and type(mine[-1]) is CallUno
-            and not (sizes[current] == 1 and self._useful_call(s, current, hands))
+            and not (mine_one and self._useful_call(s, current, hands))
         ):
             mine = mine[:-1]
         if self._window:
             self._window = []
         self.actor = current
         self.interjecting = False
-        self._root = _root(mine, self.players)
+        n = self.players
+        root = _ROOTS.get((n, *map(id, mine)))
+        self._root = _root(mine, n) if root is None else root
         self._builder = None
 
     def _offer(self) -> None:
