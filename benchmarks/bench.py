@@ -15,9 +15,11 @@ drawn card when it can, always calling UNO, never challenging.
 Measured: (a) random playouts of unorules (``mattel`` profile); (b) ``legal_actions`` and
 ``apply`` calls/s over the states of recorded playouts; (c) transcript validation
 actions/s; (d) RLCard's raw ``UnoGame`` (optional: ``pip install -e '.[bench]'``); (e) the
-speed-of-light loop of ``speed_of_light.py``. "actions" are what each engine counts as one
-step, so only games/s compare across engines (RLCard's draw and play of the drawn card are
-one step; unorules and the speed-of-light loop count two).
+speed-of-light loop of ``speed_of_light.py``; (f) agent environments, RLCard's
+``rlcard.make("uno")`` next to ``unorules.pettingzoo`` (``env_bench.py``). "actions" are
+what each engine counts as one step, so only games/s compare across engines (RLCard's
+draw and play of the drawn card are one step; unorules and the speed-of-light loop count
+two).
 """
 
 from __future__ import annotations
@@ -463,8 +465,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--validation-games", type=int, help="games recorded as transcripts (default 300)"
     )
+    parser.add_argument(
+        "--env-episodes", type=int, help="episodes per repeat of the environments (default 300)"
+    )
     args = parser.parse_args(argv)
     quick = args.quick
+    args.env_episodes = args.env_episodes or (20 if quick else 300)
     args.games = args.games or (100 if quick else 2000)
     args.repeats = args.repeats or (1 if quick else 5)
     args.call_games = args.call_games or (10 if quick else 200)
@@ -540,6 +546,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         else:
             print(f"  {n}p error: {outcome.error}")
+
+    # (f) agent environments: RLCard's env next to unorules.pettingzoo (env_bench.py)
+    print()
+    try:
+        import env_bench
+    except ImportError as exc:  # the pettingzoo extra is optional
+        print(f"Agent environments: {exc} (pip install -e '.[pettingzoo,bench]')")
+    else:
+        print("\n".join(env_bench.section(args.env_episodes, args.repeats, args.seed)))
 
     print("\nSummary (games/s, median)")
     for n in args.players:

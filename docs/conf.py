@@ -93,6 +93,10 @@ if not DOCS_ONLINE:
     # Builtins (int, str, None, ...) and typing.* are resolved by Sphinx itself.
     _UNRESOLVABLE_MODULES |= set(sys.stdlib_module_names) | {"attr", "attrs"}
 
+# numpy, Gymnasium, PettingZoo and pyspiel (the optional integrations) have no inventory
+# here either; their types appear in the signatures of the integration modules.
+_UNRESOLVABLE_MODULES |= {"numpy", "np", "npt", "gymnasium", "pettingzoo", "pyspiel"}
+
 nitpick_ignore: list[tuple[str, str]] = []
 nitpick_ignore_regex: list[tuple[str, str]] = [
     (r"py:.*", rf"(?:{'|'.join(sorted(map(re.escape, _UNRESOLVABLE_MODULES)))})(?:\..+)?"),

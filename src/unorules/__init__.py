@@ -81,6 +81,12 @@ _PUBLIC_MODULES = (
     "unorules.jsonio",
     "unorules.botio",
     "unorules.match",
+    "unorules.encoding",
+    "unorules.arena",
+    "unorules.observation",
+    "unorules.pettingzoo",
+    "unorules.gymnasium",
+    "unorules.openspiel",
 )
 
 __all__ = [

@@ -1,0 +1,592 @@
+"""The decision loop the agent environments share: who decides now, among which tokens,
+the interjection windows, the public history, and the rewards of a round.
+
+An :class:`Arena` plays one round (or a whole match) token by token. At each moment one
+seat, :attr:`Arena.actor`, chooses one token of :mod:`unorules.encoding` among
+:meth:`Arena.tokens`; :meth:`Arena.step` takes it and applies the action once its tokens
+are complete. Chance is the host's: the state's seeded generator deals and draws.
+
+**Interjection windows.** Some actions are taken out of turn: a Jump-In, catching a
+player who did not say UNO, saying UNO after receiving a one-card hand. After every
+action, before the current player's next decision, each other seat that has such an
+action is offered it in turn, clockwise from the seat after the current player, with
+:data:`~unorules.encoding.NOOP` to decline. An interjection that is taken changes the
+state, and a new window opens on the new state; once every seat offered has declined,
+the current player decides. Rules without Jump-In open a window only when a seat can
+be caught or owes a call, so most turns have none.
+
+**Calls that change nothing are not offered.** The library accepts a call of UNO from
+anyone at any time (C8); an arena offers :class:`~unorules.CallUno` only to a seat
+holding one card whose call changes the state (so no policy can loop on empty calls, and
+no seat takes a ``false_uno_penalty`` for nothing).
+
+**Rewards** (per seat, when a round ends; a side is a team in team play, else a seat):
+
+- ``reward="win"`` (default): each seat of the winner's side +1; each seat of the other
+  sides ``-1 / (sides - 1)`` (zero-sum over sides).
+- ``reward="points"``: the winner's side + the points left in the other sides' hands
+  times ``points_scale``; each other side minus its own hand's points times the scale.
+- A round that ends without a winner (stuck, C15) or is cut off after ``max_actions``
+  actions (truncated) is a **loss for every side**: each gets the losers' reward
+  (``-1 / (sides - 1)``, or minus its own points). A policy that only ever draws loses.
+
+>>> import unorules as uno
+>>> from unorules.arena import Arena
+>>> arena = Arena(2, "mattel")
+>>> arena.reset(seed=3)
+>>> while not arena.done:
+...     _ = arena.step(arena.tokens()[0])
+>>> arena.state.phase, arena.rewards
+(<Phase.ROUND_OVER: 'round_over'>, (1.0, -1.0))
+"""
+
+from __future__ import annotations
+
+import random
+from array import array
+from collections.abc import Sequence
+from typing import Final, Literal
+
+import attrs
+
+from unorules.actions import (
+    Action,
+    CallUno,
+    CatchUno,
+    Challenge,
+    ChooseColor,
+    Draw,
+    NextRound,
+    Pass,
+    Play,
+)
+from unorules.cards import Card, Rank
+from unorules.encoding import _ROOTS, NOOP, ActionBuilder, _root
+from unorules.engine import apply, legal_actions, new_game
+from unorules.rules import Rules, get_profile
+from unorules.scoring import hand_points
+from unorules.state import Phase, State
+
+__all__ = ["DRAWN_CAP", "PLAYED_CAP", "Arena", "render_text"]
+
+PLAYED_CAP: Final = 15
+"""History counts of one card kind played by one seat stop at this value.
+
+>>> PLAYED_CAP
+15
+"""
+DRAWN_CAP: Final = 255
+"""History counts of cards drawn by one seat stop at this value.
+
+>>> DRAWN_CAP
+255
+"""
+
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_SHUFFLE: Final = Rank.WILD_SHUFFLE_HANDS
+_ZERO_RANK: Final = Rank.ZERO
+_GAME_OVER: Final = Phase.GAME_OVER
+_ZERO_ROW: Final = array("f", bytes(4 * 56))
+
+
+class Arena:
+    """One table played token by token (see the module docs).
+
+    Args:
+        players: 2 to 10 seats.
+        rules: a :class:`~unorules.Rules` value or a profile name.
+        match: play the whole match (rounds follow one another until the target), not
+            one round.
+        reward: ``"win"`` or ``"points"`` (see the module docs).
+        points_scale: the factor of ``reward="points"``.
+        max_actions: actions in one round after which it is cut off (truncated).
+        interjections: offer out-of-turn actions (Jump-Ins, catches, calls); without
+            them only the current player decides, and may still catch and call on its turn.
+        skip_forced: take a turn's only legal action at once instead of offering it
+            (a draw when nothing is playable, a pass when the drawn card cannot be laid):
+            the agents then see only real choices. Off by default.
+
+    >>> arena = Arena(3, "mattel", max_actions=5)
+    >>> arena.reset(seed=1)
+    >>> while not arena.done:
+    ...     _ = arena.step(arena.tokens()[-1])
+    >>> arena.truncated, arena.rewards
+    (True, (-0.5, -0.5, -0.5))
+    """
+
+    def __init__(
+        self,
+        players: int,
+        rules: Rules | str = "mattel",
+        *,
+        match: bool = False,
+        reward: Literal["win", "points"] = "win",
+        points_scale: float = 0.01,
+        max_actions: int = 5000,
+        interjections: bool = True,
+        skip_forced: bool = False,
+    ) -> None:
+        if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 10:
+            raise ValueError(f"players is 2 to 10, not {players!r}")
+        self.rules: Rules = get_profile(rules) if isinstance(rules, str) else rules
+        if not isinstance(self.rules, Rules):
+            raise TypeError(f"rules is a Rules value or a profile name, not {rules!r}")
+        if reward not in ("win", "points"):
+            raise ValueError(f"reward is 'win' or 'points', not {reward!r}")
+        if not isinstance(max_actions, int) or max_actions < 1:
+            raise ValueError(f"max_actions is a positive whole number, not {max_actions!r}")
+        self.players = players
+        self.match = match
+        self.reward = reward
+        self.points_scale = float(points_scale)
+        self.max_actions = max_actions
+        self.interjections = interjections
+        self.skip_forced = skip_forced
+        self._seeds = random.Random()
+        self._jump_in = self.rules.jump_in
+        self._seven_o = self.rules.seven_o
+        self.state: State = new_game(players, self.rules, seed=0)
+        self._root = _root((), players)
+        self._builder: ActionBuilder | None = None
+        self._reset_round()
+        self.done = False
+        self.truncated = False
+        self.rewards: tuple[float, ...] | None = None
+
+    # -- public ---------------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None) -> None:
+        """Deal a new game: from ``seed``, else from the arena's own seeded sequence.
+
+        >>> arena = Arena(2)
+        >>> arena.reset(seed=8)
+        >>> first = arena.state
+        >>> arena.reset(seed=8)
+        >>> arena.state == first, arena.done
+        (True, False)
+        """
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.state = new_game(self.players, self.rules, seed=self._seeds.getrandbits(63))
+        self.done = False
+        self.truncated = False
+        self.rewards = None
+        self._reset_round()
+        self._settle()
+
+    def start(self, state: State) -> None:
+        """Play on from ``state`` (a position a host built), with an empty history.
+
+        >>> import unorules as uno
+        >>> arena = Arena(2)
+        >>> arena.start(uno.new_game(2, seed=9))
+        >>> arena.actor == arena.state.current_player
+        True
+        """
+        if not isinstance(state, State):
+            raise TypeError(f"start needs a State, not {state!r}")
+        if state.players != self.players or state.rules != self.rules:
+            raise ValueError(
+                f"the state is a {state.players}-player game under other rules than this "
+                f"arena's ({self.players} players)"
+            )
+        self.state = state
+        self.done = False
+        self.truncated = False
+        self.rewards = None
+        self._reset_round()
+        self._settle()
+
+    actor: int | None
+    """The seat that decides now (None once done)."""
+    interjecting: bool
+    """Whether :attr:`actor` decides in an interjection window (out of turn)."""
+    played: list[array[float]]
+    """Per seat, how many cards of each kind (by card index) it laid this round."""
+    drawn: list[int]
+    """Per seat, how many cards it drew this round."""
+    actions_this_round: int
+    """Actions applied since the round began."""
+    scores: tuple[int, ...]
+    """The match totals (``state.scores``, kept once per round)."""
+    exposed: tuple[int, ...]
+    """``state.uno_exposed``, read once per decision."""
+
+    @property
+    def builder(self) -> ActionBuilder:
+        """The action being built by :attr:`actor` (its prefix and its masks)."""
+        builder = self._builder
+        if builder is None:  # made on demand: most actions are one looked-up token
+            builder = self._builder = ActionBuilder(self._root[0], self.players)
+        return builder
+
+    @property
+    def offered(self) -> tuple[Action, ...]:
+        """The actions :attr:`actor` chooses among now (one seat's legal actions, less
+        the calls of UNO that would change nothing).
+
+        >>> arena = Arena(2)
+        >>> arena.reset(seed=1)
+        >>> arena.offered
+        (Play(1, 'R3'), Play(1, 'R5'), Draw(1))
+        """
+        return self._root[0]
+
+    @property
+    def prefix(self) -> tuple[int, ...] | list[int]:
+        """The tokens :attr:`actor` has chosen so far for its action."""
+        builder = self._builder
+        return () if builder is None else builder._prefix
+
+    def tokens(self) -> tuple[int, ...]:
+        """The tokens :attr:`actor` may choose now (ascending; ``()`` once done).
+
+        >>> from unorules import encoding as enc
+        >>> arena = Arena(2)
+        >>> arena.reset(seed=1)
+        >>> [enc.describe(t) for t in arena.tokens()]
+        ['play R3', 'play R5', 'draw']
+        """
+        if self.done:
+            return ()
+        builder = self._builder
+        if builder is None:
+            tokens = self._root[2]
+            return (NOOP, *tokens) if self.interjecting else tokens
+        if self.interjecting and not builder._prefix:
+            return (NOOP, *builder.tokens())
+        return builder.tokens()
+
+    def step(self, token: int) -> Action | None:
+        """Take :attr:`actor`'s ``token``; return the action it completed, if any.
+
+        Raises:
+            ValueError: the token leads to no legal action (nothing changes).
+
+        >>> from unorules import encoding as enc
+        >>> arena = Arena(2)
+        >>> arena.reset(seed=1)
+        >>> arena.step(enc.DRAW)
+        Draw(1)
+        """
+        if self.done:
+            raise ValueError("the game is over: reset() deals a new one")
+        self.rewards = None
+        builder = self._builder
+        if token == NOOP and self.interjecting and (builder is None or not builder._prefix):
+            self._window.pop(0)
+            self._offer()
+            return None
+        if builder is None:
+            hit = self._root[3].get(token)
+            action = hit[1] if hit is not None else None
+            if action is None:
+                action = self.builder.push(token)
+        else:
+            action = builder.push(token)
+        if action is None:
+            return None
+        self._apply(action)
+        self._settle()
+        return action
+
+    def take(self, action: Action | None, *, drawn: Sequence[Card] | None = None) -> None:
+        """Take a whole action for :attr:`actor` at once (a bot's, or one whose tokens
+        were pushed elsewhere): one of the offered actions, or None to decline an
+        interjection window. ``drawn`` names the cards it draws (a host's chance, as
+        :class:`~unorules.Draw` describes), for the actions that take them.
+
+        Raises:
+            ValueError: the action is not offered to the actor now, or the library
+                refuses it (an :class:`~unorules.IllegalAction`, e.g. ``draw_mismatch``
+                when ``drawn`` names too few cards); nothing changes.
+
+        >>> import unorules as uno
+        >>> arena = Arena(2)
+        >>> arena.reset(seed=2)
+        >>> draw = uno.Draw(arena.actor)
+        >>> arena.take(draw) if draw in arena.offered else None
+        """
+        if action is None:
+            if not self.interjecting or self.prefix:
+                raise ValueError("only an interjection window can be declined (None)")
+            self.step(NOOP)
+            return
+        if action not in self._root[0]:
+            offered = ", ".join(map(str, self._root[0])) or "nothing"
+            raise ValueError(f"{action} is not offered to seat {self.actor} now: {offered}")
+        if drawn is not None and isinstance(action, Play | Draw | CallUno | CatchUno | Challenge):
+            action = attrs.evolve(action, drawn=tuple(drawn))
+        self._apply(action)  # raises before anything changes
+        self.rewards = None
+        self._set_offer(())
+        self._settle()
+
+    def __copy__(self) -> Arena:
+        """An independent copy at the same point (it shares the immutable states).
+
+        >>> import copy
+        >>> arena = Arena(2)
+        >>> arena.reset(seed=1)
+        >>> twin = copy.copy(arena)
+        >>> _ = twin.step(twin.tokens()[0])
+        >>> arena.actions_this_round, twin.actions_this_round > 0 or twin.builder.prefix != ()
+        (0, True)
+        """
+        other = Arena.__new__(Arena)
+        other.__dict__.update(self.__dict__)
+        other.played = [array("f", row) for row in self.played]
+        other.drawn = list(self.drawn)
+        other._window = list(self._window)
+        other._builder = None if self._builder is None else self._builder.__copy__()
+        other._seeds = random.Random()
+        other._seeds.setstate(self._seeds.getstate())
+        return other
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Arena:
+        """The same as :meth:`__copy__`: everything shared is immutable."""
+        return self.__copy__()
+
+    def cut_off(self) -> None:
+        """End the game now as a truncated round (a loss for every side).
+
+        >>> arena = Arena(2)
+        >>> arena.reset(seed=1)
+        >>> arena.cut_off()
+        >>> arena.done, arena.truncated, arena.rewards
+        (True, True, (-1.0, -1.0))
+        """
+        if not self.done:
+            self.rewards = self._round_rewards(self.state, None)
+            self.truncated = True
+            self._finish()
+
+    # -- the loop ----------------------------------------------------------------------------
+
+    def _reset_round(self) -> None:
+        n = self.players
+        self.played = [array("f", _ZERO_ROW) for _ in range(n)]
+        self.drawn = [0] * n
+        self.actions_this_round = 0
+        self.scores = self.state.scores
+        self.exposed = ()
+        self.actor = None
+        self.interjecting = False
+        self._window: list[int] = []
+        self._offers: dict[int, list[Action]] = {}
+        self._set_offer(())
+
+    def _apply(self, action: Action) -> None:
+        before = self.state
+        after = apply(before, action)
+        self.state = after
+        self.actions_this_round += 1
+        kind = type(action)
+        if kind is Draw:  # only the drawer's hand changes
+            p = action.player  # type: ignore[union-attr]
+            gain = len(after.hands[p]) - len(before.hands[p])
+            if gain > 0:
+                self.drawn[p] = min(self.drawn[p] + gain, DRAWN_CAP)
+            return
+        if kind is Pass or kind is ChooseColor:
+            return  # nobody draws
+        if kind is Play:
+            seat = action.player  # type: ignore[union-attr]
+            row = self.played[seat]
+            also = action.also  # type: ignore[union-attr]
+            card = action.card  # type: ignore[union-attr]
+            i = card.index
+            if row[i] < PLAYED_CAP:
+                row[i] += 1
+            for other in also:
+                i = other.index
+                if row[i] < PLAYED_CAP:
+                    row[i] += 1
+            rank = card.rank
+            if (
+                action.target is not None  # type: ignore[union-attr]
+                or rank is _SHUFFLE
+                or (rank is _ZERO_RANK and self._seven_o)
+            ):
+                return  # hands changed places: no draw to read from the sizes
+            laid = len(also) + 1
+        else:
+            seat = -1
+            laid = 0
+            top = before.top_card
+            if kind is Challenge and after.top_card is not top:
+                # A bluff taken back (danish): the Wild Draw Four returns to a hand in
+                # view of all; it is no longer laid, and it was not drawn.
+                for k, (old, new) in enumerate(zip(before.hands, after.hands, strict=True)):
+                    if new.count(top) > old.count(top):
+                        self.played[k][top.index] -= 1
+                        seat, laid = k, -1
+        drawn = self.drawn
+        for k, (old, new) in enumerate(zip(before.hands, after.hands, strict=True)):
+            if old is not new:
+                gain = len(new) - len(old) + (laid if k == seat else 0)
+                if gain > 0:
+                    drawn[k] = min(drawn[k] + gain, DRAWN_CAP)
+
+    def _settle(self) -> None:
+        """After an action: end the round or the match, or open the next decision (and
+        take forced moves at once, with ``skip_forced``)."""
+        while True:
+            s = self.state
+            phase = s.phase
+            if phase is _ROUND_OVER or phase is _GAME_OVER:
+                self._add_rewards(self._round_rewards(s, s.round_winner))
+                if not (self.match and phase is _ROUND_OVER):
+                    self._finish()
+                    return
+                self.state = apply(s, NextRound())
+                self._reset_round()
+            elif self.actions_this_round >= self.max_actions:
+                self._add_rewards(self._round_rewards(s, None))
+                self.truncated = True
+                self._finish()
+                return
+            self._open()
+            if not self.skip_forced or self.interjecting or self._builder is not None:
+                return
+            tokens = self._root[2]
+            if len(tokens) != 1:
+                return
+            forced = self._root[3][tokens[0]][1]
+            if forced is None:
+                return  # one first token, but more to choose after it
+            self._apply(forced)
+
+    def _add_rewards(self, new: tuple[float, ...]) -> None:
+        old = self.rewards
+        self.rewards = new if old is None else tuple(a + b for a, b in zip(old, new, strict=True))
+
+    def _finish(self) -> None:
+        self.scores = self.state.scores
+        self.exposed = self.state.uno_exposed
+        self.done = True
+        self.actor = None
+        self.interjecting = False
+        self._window = []
+        self._set_offer(())
+
+    def _open(self) -> None:
+        """Group the legal actions by seat and open a window or the current player's turn."""
+        s = self.state
+        current = s.current_player
+        assert current is not None
+        hands = s.hands
+        # Only a seat holding one card can be caught, or owe a call.
+        if 1 in map(len, hands):
+            sizes = list(map(len, hands))
+            exposed = s.uno_exposed
+            others = sizes.count(1) > (sizes[current] == 1)
+            mine_one = sizes[current] == 1
+        else:
+            exposed = ()
+            others = mine_one = False
+        self.exposed = exposed
+        if self.interjections and (self._jump_in or exposed or others):
+            n = self.players
+            offers: dict[int, list[Action]] = {}
+            for action in legal_actions(s):
+                seat = action.player  # type: ignore[union-attr]  # no NextRound here
+                if type(action) is CallUno and not self._useful_call(s, seat, hands):
+                    continue
+                got = offers.get(seat)
+                if got is None:
+                    offers[seat] = [action]
+                else:
+                    got.append(action)
+            order = ((current + k) % n for k in range(1, n))
+            self._window = [seat for seat in order if seat in offers]
+            self._offers = offers
+            self._offer()
+            return
+        mine = legal_actions(s, current)
+        # The seat's own CallUno comes last (legal_actions' documented order).
+        if (
+            mine
+            and type(mine[-1]) is CallUno
+            and not (mine_one and self._useful_call(s, current, hands))
+        ):
+            mine = mine[:-1]
+        if self._window:
+            self._window = []
+        self.actor = current
+        self.interjecting = False
+        n = self.players
+        root = _ROOTS.get((n, *map(id, mine)))
+        self._root = _root(mine, n) if root is None else root
+        self._builder = None
+
+    def _offer(self) -> None:
+        s = self.state
+        if self._window:
+            seat = self._window[0]
+            self.actor = seat
+            self.interjecting = True
+        else:
+            seat = s.current_player  # type: ignore[assignment]
+            self.actor = seat
+            self.interjecting = False
+        self._set_offer(tuple(self._offers.get(seat, ())))
+
+    def _set_offer(self, actions: tuple[Action, ...]) -> None:
+        self._root = _root(actions, self.players)
+        self._builder = None
+
+    @staticmethod
+    def _useful_call(s: State, seat: int, hands: Sequence[tuple[object, ...]]) -> bool:
+        if len(hands[seat]) != 1:
+            return False
+        after = apply(s, CallUno(seat))
+        return after is not s and after != s
+
+    def _round_rewards(self, s: State, winner: int | None) -> tuple[float, ...]:
+        n = self.players
+        out = [0.0] * n
+        gone = set(s.eliminated)
+        sides = s.teams
+        active = [seat for seat in range(n) if seat not in gone]
+        side_set = sorted({sides[seat] for seat in active})
+        losers = max(len(side_set) - 1, 1)
+        if self.reward == "win":
+            win_side = None if winner is None else sides[winner]
+            for seat in active:
+                out[seat] = 1.0 if sides[seat] == win_side else -1.0 / losers
+            return tuple(out)
+        points = dict.fromkeys(side_set, 0)
+        for seat in active:
+            points[sides[seat]] += hand_points(s.hands[seat], self.rules)
+        scale = self.points_scale
+        win_side = None if winner is None else sides[winner]
+        for seat in active:
+            side = sides[seat]
+            if side == win_side:
+                out[seat] = scale * sum(p for k, p in points.items() if k != side)
+            else:
+                out[seat] = -scale * points[side]
+        return tuple(out)
+
+
+def render_text(state: State) -> str:
+    """A spectator's picture of the table (every hand shown), as ``render()`` gives it.
+
+    >>> import unorules as uno
+    >>> print(render_text(uno.new_game(2, seed=5)))  # doctest: +ELLIPSIS
+    round 0 | play | P... to act | top ... | clockwise | draw pile 97
+    P0 (7): ...
+    P1 (7): ...
+    """
+    turn = "nobody" if state.current_player is None else f"P{state.current_player}"
+    color = "" if state.color is None else f" ({state.color.value})"
+    way = "clockwise" if state.direction == 1 else "counter-clockwise"
+    lines = [
+        f"round {state.round} | {state.phase.value} | {turn} to act | top "
+        f"{state.top_card}{color} | {way} | draw pile {state.draw_pile_size}"
+    ]
+    for seat, hand in enumerate(state.hands):
+        cards = " ".join(map(str, hand))
+        lines.append(f"P{seat} ({len(hand)}): {cards}")
+    return "\n".join(lines)

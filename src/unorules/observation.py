@@ -1,0 +1,386 @@
+"""One player's information as a fixed-size numpy vector (needs numpy).
+
+The vector has :data:`SIZE` float32 entries for every table of 2 to 10 seats; seats are
+counted from the observer (slot 0 is the observer, slot 1 the next seat clockwise...),
+slots of seats the table does not have stay 0. It is built only from what the observer
+may know: the fields of :func:`unorules.observe`'s :class:`~unorules.View` (their own
+hand and drawn card, every public count), the public history of the round (what each
+seat laid, how many cards each drew) and the tokens the observer has chosen so far for
+the action being built.
+
+=================  =====  ===========================================  ================
+segment            size   content                                      bounds
+=================  =====  ===========================================  ================
+``hand``           56     copies of each card kind in the hand         0-4
+``drawn_card``     56     the card just drawn (drawn phase, own)       0-1
+``top``            56     the top card                                 0-1
+``color``          4      the color in force (red, yellow, green,      0-1
+                          blue)
+``phase``          7      the phase (play, drawn, choose_color,        0-1
+                          challenge, penalty, round_over, game_over)
+``direction``      1      1 clockwise, 0 counter-clockwise             0-1
+``pending``        1      cards a pending penalty makes draw           0-deck
+``draw_pile``      1      cards left to draw                           0-deck
+``interjecting``   1      1 when deciding out of turn                  0-1
+``seats``          10     1 for each seat at the table                 0-1
+``team``           10     1 for each seat on the observer's side       0-1
+``hand_sizes``     10     cards each seat holds                        0-deck
+``to_act``         10     the current player                           0-1
+``exposed``        10     seats that can be caught without UNO         0-1
+``scores``         10     match totals                                 0-max score
+``drawn_count``    10     cards each seat drew this round              0-255
+``played``         560    per seat (10 x 56): cards of each kind laid  0-15
+                          this round
+``prefix``         149    tokens chosen so far for this action         0-8
+=================  =====  ===========================================  ================
+
+Each segment's slice is in :data:`SEGMENTS`. Counts past their bound are clipped.
+
+>>> import unorules as uno
+>>> from unorules import observation as obs
+>>> state = uno.new_game(2, seed=5)
+>>> vec = obs.encode(uno.observe(state, 0))
+>>> vec.shape, vec.dtype, obs.SIZE
+((962,), dtype('float32'), 962)
+>>> int(vec[obs.SEGMENTS["hand"]].sum()), vec[obs.SEGMENTS["hand_sizes"]][:3].tolist()
+(7, [7.0, 7.0, 0.0])
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from unorules.arena import DRAWN_CAP, PLAYED_CAP
+from unorules.cards import ALL_CARDS, Color, build_deck
+from unorules.encoding import MAX_PLAYERS, N_TOKENS
+from unorules.rules import Rules
+from unorules.scoring import hand_points
+from unorules.state import Phase
+from unorules.view import View
+
+if TYPE_CHECKING:
+    from unorules.arena import Arena
+
+__all__ = ["SEGMENTS", "SIZE", "ObservationEncoder", "bounds", "encode", "encode_arena"]
+
+_K: Final = len(ALL_CARDS)  # 56
+_N: Final = MAX_PLAYERS
+_LAYOUT: Final = (
+    ("hand", _K),
+    ("drawn_card", _K),
+    ("top", _K),
+    ("color", 4),
+    ("phase", len(Phase)),
+    ("direction", 1),
+    ("pending", 1),
+    ("draw_pile", 1),
+    ("interjecting", 1),
+    ("seats", _N),
+    ("team", _N),
+    ("hand_sizes", _N),
+    ("to_act", _N),
+    ("exposed", _N),
+    ("scores", _N),
+    ("drawn_count", _N),
+    ("played", _N * _K),
+    ("prefix", N_TOKENS),
+)
+
+
+def _slices() -> dict[str, slice]:
+    out = {}
+    at = 0
+    for name, size in _LAYOUT:
+        out[name] = slice(at, at + size)
+        at += size
+    return out
+
+
+SEGMENTS: Final[dict[str, slice]] = _slices()
+"""Where each segment lies in the vector.
+
+>>> SEGMENTS["hand"], SEGMENTS["prefix"]
+(slice(0, 56, None), slice(813, 962, None))
+"""
+SIZE: Final = SEGMENTS["prefix"].stop
+"""The length of the vector.
+
+>>> SIZE
+962
+"""
+
+_HAND: Final = SEGMENTS["hand"].start
+_DRAWN: Final = SEGMENTS["drawn_card"].start
+_TOP: Final = SEGMENTS["top"].start
+_COLOR: Final = {c: SEGMENTS["color"].start + i for i, c in enumerate(Color)}
+_PHASE: Final = {p: SEGMENTS["phase"].start + i for i, p in enumerate(Phase)}
+_DIRECTION: Final = SEGMENTS["direction"].start
+_PENDING: Final = SEGMENTS["pending"].start
+_PILE: Final = SEGMENTS["draw_pile"].start
+_INTERJECT: Final = SEGMENTS["interjecting"].start
+_SEATS: Final = SEGMENTS["seats"].start
+_TEAM: Final = SEGMENTS["team"].start
+_SIZES: Final = SEGMENTS["hand_sizes"].start
+_TO_ACT: Final = SEGMENTS["to_act"].start
+_EXPOSED: Final = SEGMENTS["exposed"].start
+_SCORES: Final = SEGMENTS["scores"].start
+_DRAWN_COUNT: Final = SEGMENTS["drawn_count"].start
+_PLAYED: Final = SEGMENTS["played"].start
+_PREFIX: Final = SEGMENTS["prefix"].start
+_ZERO: Final = array("f", bytes(4 * SIZE))
+_PREFIX_CAP: Final = 8
+
+
+def bounds(rules: Rules) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """The lowest and highest value of each entry under ``rules`` (for a ``Box`` space).
+
+    >>> import unorules as uno
+    >>> low, high = bounds(uno.MATTEL)
+    >>> float(low.max()), float(high[SEGMENTS["hand_sizes"]][0]), float(high[0])
+    (0.0, 112.0, 4.0)
+    """
+    deck = rules.deck_size
+    high = np.ones(SIZE, dtype=np.float32)
+    high[SEGMENTS["hand"]] = 4
+    for name in ("pending", "draw_pile", "hand_sizes"):
+        high[SEGMENTS[name]] = deck
+    high[SEGMENTS["scores"]] = rules.target + hand_points(
+        build_deck(rules.shuffle_hands_cards, rules.customizable_cards), rules
+    )
+    high[SEGMENTS["drawn_count"]] = DRAWN_CAP
+    high[SEGMENTS["played"]] = PLAYED_CAP
+    high[SEGMENTS["prefix"]] = _PREFIX_CAP
+    return np.zeros(SIZE, dtype=np.float32), high
+
+
+def _fill(out: array[float], src: View, rules: Rules, score_cap: float) -> None:
+    player = src.player
+    n = len(src.hand_sizes)
+    for card in src.hand:
+        out[_HAND + card.index] += 1.0
+    if src.drawn_card is not None:
+        out[_DRAWN + src.drawn_card.index] = 1.0
+    out[_TOP + src.top_card.index] = 1.0
+    color = src.color
+    if color is not None:
+        out[_COLOR[color]] = 1.0
+    out[_PHASE[src.phase]] = 1.0
+    if src.direction == 1:
+        out[_DIRECTION] = 1.0
+    out[_PENDING] = src.pending_draw
+    out[_PILE] = src.draw_pile_size
+    teams = rules.teams
+    for slot in range(n):
+        seat = (player + slot) % n
+        out[_SEATS + slot] = 1.0
+        if (teams and seat % teams == player % teams) or seat == player:
+            out[_TEAM + slot] = 1.0
+        out[_SIZES + slot] = src.hand_sizes[seat]
+        score = src.scores[seat]
+        out[_SCORES + slot] = score if score < score_cap else score_cap
+    current = src.current_player
+    if current is not None:
+        out[_TO_ACT + (current - player) % n] = 1.0
+    for seat in src.uno_exposed:
+        out[_EXPOSED + (seat - player) % n] = 1.0
+
+
+_CAPS: dict[Rules, float] = {}
+
+
+def _score_cap(rules: Rules) -> float:
+    cap = _CAPS.get(rules)
+    if cap is None:
+        cap = _CAPS[rules] = float(bounds(rules)[1][_SCORES])
+    return cap
+
+
+def encode(
+    view: View,
+    *,
+    played: Sequence[Sequence[float]] | None = None,
+    drawn: Sequence[int] | None = None,
+    prefix: Sequence[int] = (),
+    interjecting: bool = False,
+    rules: Rules | None = None,
+) -> npt.NDArray[np.float32]:
+    """The vector of ``view``, with the public history if given (``played``: per absolute
+    seat, cards laid by card index; ``drawn``: per seat, cards drawn), the tokens chosen
+    so far and whether the observer decides out of turn. ``rules`` (for team play and
+    the score bound) defaults to the profile ``mattel``.
+
+    >>> import unorules as uno
+    >>> v = uno.observe(uno.new_game(3, seed=2), 2)
+    >>> vec = encode(v, drawn=[0, 4, 0])
+    >>> vec[SEGMENTS["drawn_count"]][:3].tolist()  # seen from seat 2: itself, 0, 1
+    [0.0, 0.0, 4.0]
+    """
+    rules = rules if rules is not None else Rules()
+    out = array("f", _ZERO)
+    _fill(out, view, rules, _score_cap(rules))
+    _history(
+        out,
+        player=view.player,
+        n=len(view.hand_sizes),
+        played=played,
+        drawn=drawn,
+        prefix=prefix,
+        interjecting=interjecting,
+    )
+    return np.frombuffer(out, dtype=np.float32)
+
+
+def _history(
+    out: array[float],
+    *,
+    player: int,
+    n: int,
+    played: Sequence[Sequence[float]] | None,
+    drawn: Sequence[int] | None,
+    prefix: Sequence[int],
+    interjecting: bool,
+) -> None:
+    if interjecting:
+        out[_INTERJECT] = 1.0
+    for slot in range(n):
+        seat = (player + slot) % n
+        if drawn is not None:
+            out[_DRAWN_COUNT + slot] = min(drawn[seat], DRAWN_CAP)
+        if played is not None:
+            at = _PLAYED + _K * slot
+            row = played[seat]
+            if isinstance(row, array):
+                out[at : at + _K] = row
+            else:
+                for i, value in enumerate(row):
+                    out[at + i] = min(float(value), PLAYED_CAP)
+    for token in prefix:
+        if out[_PREFIX + token] < _PREFIX_CAP:
+            out[_PREFIX + token] += 1.0
+
+
+class ObservationEncoder:
+    """Encodes observations at one kind of table quickly: the table's constant parts
+    (seats, teams, bounds) are computed once. :func:`encode_arena` uses one per rules.
+
+    >>> import unorules as uno
+    >>> from unorules.arena import Arena
+    >>> arena = Arena(4, "mattel")
+    >>> arena.reset(seed=4)
+    >>> vec = ObservationEncoder(4, uno.MATTEL).encode_arena(arena, 2)
+    >>> vec[SEGMENTS["seats"]].tolist()[:5], vec[SEGMENTS["hand_sizes"]].tolist()[:4]
+    ([1.0, 1.0, 1.0, 1.0, 0.0], [7.0, 7.0, 7.0, 7.0])
+    """
+
+    def __init__(self, players: int, rules: Rules) -> None:
+        self.players = players
+        self.rules = rules
+        self.low, self.high = bounds(rules)
+        self._cap = float(self.high[_SCORES])
+        teams = rules.teams
+        self._rot = [[(p + k) % players for k in range(players)] for p in range(players)]
+        self._slots = [
+            [
+                (seat, _SIZES + slot, _DRAWN_COUNT + slot, _PLAYED + _K * slot)
+                for slot, seat in enumerate(rot)
+            ]
+            for rot in self._rot
+        ]
+        self._templates = []
+        for p in range(players):
+            t = array("f", _ZERO)
+            for slot, seat in enumerate(self._rot[p]):
+                t[_SEATS + slot] = 1.0
+                if seat == p or (teams and seat % teams == p % teams):
+                    t[_TEAM + slot] = 1.0
+            self._templates.append(t)
+
+    def encode_arena(self, arena: Arena, player: int) -> npt.NDArray[np.float32]:
+        """The vector of ``player`` at ``arena`` (see :func:`encode_arena`).
+
+        >>> import unorules as uno
+        >>> from unorules.arena import Arena
+        >>> arena = Arena(2)
+        >>> arena.reset(seed=1)
+        >>> ObservationEncoder(2, uno.MATTEL).encode_arena(arena, 0).shape
+        (962,)
+        """
+        s = arena.state
+        n = self.players
+        out = array("f", self._templates[player])
+        for card in s.hands[player]:
+            out[card.index] += 1.0  # the hand segment starts at 0
+        current = s.current_player
+        if current is not None:
+            out[_TO_ACT + (current - player) % n] = 1.0
+            if current == player:
+                drawn_card = s.drawn_card
+                if drawn_card is not None:
+                    out[_DRAWN + drawn_card.index] = 1.0
+        out[_TOP + s.top_card.index] = 1.0
+        color = s.color
+        if color is not None:
+            out[_COLOR_BY_ID[id(color)]] = 1.0
+        out[_PHASE_BY_ID[id(s.phase)]] = 1.0
+        if s.direction == 1:
+            out[_DIRECTION] = 1.0
+        pending = s.pending_draw
+        if pending:
+            out[_PENDING] = pending
+        out[_PILE] = s.draw_pile_size
+        hands = s.hands
+        drawn = arena.drawn
+        played = arena.played
+        for seat, size_at, drawn_at, played_at in self._slots[player]:
+            out[size_at] = len(hands[seat])
+            count = drawn[seat]
+            if count:
+                out[drawn_at] = count
+            out[played_at : played_at + _K] = played[seat]
+        scores = arena.scores
+        if any(scores):
+            cap = self._cap
+            for slot, seat in enumerate(self._rot[player]):
+                score = scores[seat]
+                out[_SCORES + slot] = score if score < cap else cap
+        for seat in arena.exposed:
+            out[_EXPOSED + (seat - player) % n] = 1.0
+        if arena.actor == player:
+            if arena.interjecting:
+                out[_INTERJECT] = 1.0
+            for token in arena.prefix:
+                if out[_PREFIX + token] < _PREFIX_CAP:
+                    out[_PREFIX + token] += 1.0
+        return np.frombuffer(out, _F32)
+
+
+_F32: Final = np.dtype(np.float32)
+_COLOR_BY_ID: Final = {id(c): i for c, i in _COLOR.items()}
+_PHASE_BY_ID: Final = {id(p): i for p, i in _PHASE.items()}
+_ENCODERS: dict[tuple[int, Rules], ObservationEncoder] = {}
+
+
+def encode_arena(arena: Arena, player: int) -> npt.NDArray[np.float32]:
+    """The vector of ``player`` at an :class:`~unorules.arena.Arena`: the same as
+    :func:`encode` of ``observe(arena.state, player)`` with the arena's history and the
+    player's tokens so far (read from the state's public fields directly, which is
+    faster; :class:`ObservationEncoder` is faster still).
+
+    >>> import unorules as uno
+    >>> from unorules.arena import Arena
+    >>> arena = Arena(2)
+    >>> arena.reset(seed=4)
+    >>> v = uno.observe(arena.state, 1)
+    >>> bool((encode_arena(arena, 1) == encode(v, played=arena.played, drawn=arena.drawn)).all())
+    True
+    """
+    key = (arena.players, arena.rules)
+    encoder = _ENCODERS.get(key)
+    if encoder is None:
+        encoder = _ENCODERS[key] = ObservationEncoder(*key)
+    return encoder.encode_arena(arena, player)

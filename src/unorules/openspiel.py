@@ -1,0 +1,392 @@
+"""UNO as an OpenSpiel game with explicit chance (``pip install 'unorules[openspiel]'``).
+
+Importing this module registers the Python game ``"python_unorules"`` with ``pyspiel``;
+its parameters are ``players`` (2 to 10), ``rules`` (a profile name), ``seed`` (the
+state's own generator, see below) and ``max_moves`` (after which the round is cut off as
+a loss for every side). A game is one round.
+
+- **Chance nodes**: the dealer (each seat equally likely), every card dealt, every card
+  turned up to start (another one whenever the rules send a turned card back), and every
+  card drawn, by anyone, for any reason. A chance outcome is a card's index
+  (:attr:`unorules.Card.index`, 0-55; a seat for the dealer), with the probability of
+  that kind among the cards that may be drawn. The library decides legality and how
+  many cards an action draws: the state asks for one more card until the library
+  accepts the action with the cards named (``drawn``).
+- **Player moves** are the tokens of :mod:`unorules.encoding`
+  (``num_distinct_actions() == 149``); an action of several tokens is several moves of
+  the same player, and out-of-turn actions come in the interjection windows of
+  :mod:`unorules.arena`, as in the other environments.
+- **Returns** are :mod:`unorules.arena`'s ``reward="win"``: the winner's side +1, the
+  others share -1; a stuck or cut-off round is a loss for everyone (so the game is
+  general-sum).
+- **Observations**: ``observation_tensor`` is the vector of :mod:`unorules.observation`,
+  ``observation_string`` a line of the player's own cards and the public counts.
+
+Not chance nodes: the redistribution of a Wild Shuffle Hands and the order of a rebuilt
+draw pile come from the state's own generator, seeded by the ``seed`` parameter (the
+game stays deterministic given its moves, as serialization requires).
+
+>>> import pyspiel
+>>> import unorules.openspiel
+>>> game = pyspiel.load_game("python_unorules", {"players": 3})
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), state.chance_outcomes()[:2]
+(True, [(0, 0.3333333333333333), (1, 0.3333333333333333)])
+>>> import random
+>>> rng = random.Random(0)
+>>> while not state.is_terminal():
+...     if state.is_chance_node():
+...         outcomes, probs = zip(*state.chance_outcomes())
+...         state.apply_action(rng.choices(outcomes, probs)[0])
+...     else:
+...         state.apply_action(rng.choice(state.legal_actions()))
+>>> sorted(state.returns())
+[-0.5, -0.5, 1.0]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from unorules.actions import Action
+from unorules.arena import Arena, render_text
+from unorules.cards import ALL_CARDS, Card, build_deck
+from unorules.deal import Deal
+from unorules.encoding import N_TOKENS, NOOP, describe
+from unorules.engine import new_game
+from unorules.errors import ErrorCode, IllegalAction
+from unorules.observation import SIZE, ObservationEncoder
+from unorules.rules import get_profile
+
+__all__ = ["GAME_NAME", "UnoGame", "UnoObserver", "UnoState"]
+
+GAME_NAME = "python_unorules"
+"""The short name this module registers with ``pyspiel``.
+
+>>> import pyspiel
+>>> GAME_NAME in pyspiel.registered_names()
+True
+"""
+
+_MAX_MOVES = 20_000
+_GAME_TYPE = pyspiel.GameType(
+    short_name=GAME_NAME,
+    long_name="UNO (unorules)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=10,
+    min_num_players=2,
+    provides_information_state_string=False,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={
+        "players": 2,
+        "rules": "mattel",
+        "seed": 0,
+        "max_moves": _MAX_MOVES,
+    },
+)
+
+
+class UnoGame(pyspiel.Game):  # type: ignore[misc]
+    """The game: one round of UNO at a table of ``players`` under ``rules``.
+
+    >>> import pyspiel
+    >>> game = pyspiel.load_game("python_unorules", {"players": 4, "rules": "danish"})
+    >>> game.num_players(), game.num_distinct_actions(), game.max_chance_outcomes()
+    (4, 149, 56)
+    """
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        given = dict(params or {})
+        players = int(given.get("players", 2))
+        if not 2 <= players <= 10:
+            raise ValueError(f"players is 2 to 10, not {players}")
+        max_moves = int(given.get("max_moves", _MAX_MOVES))
+        info = pyspiel.GameInfo(
+            num_distinct_actions=N_TOKENS,
+            max_chance_outcomes=len(ALL_CARDS),
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=max_moves,
+        )
+        super().__init__(_GAME_TYPE, info, given)
+        self.profile = str(given.get("rules", "mattel"))
+        self.rules = get_profile(self.profile)
+        self.seed = int(given.get("seed", 0))
+        self.max_moves = max_moves
+        self.players = players
+        self.encoder = ObservationEncoder(players, self.rules)
+        self.deck = build_deck(self.rules.shuffle_hands_cards, self.rules.customizable_cards)
+
+    def new_initial_state(self) -> UnoState:
+        """A state before the deal (a chance node: the dealer).
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_unorules").new_initial_state().is_chance_node()
+        True
+        """
+        return UnoState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> UnoObserver:
+        """The observer of the player's information (tensor and string).
+
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("python_unorules")
+        >>> game.make_py_observer().tensor.shape
+        (962,)
+        """
+        if params:
+            raise ValueError(f"observation parameters are not supported; got {params}")
+        return UnoObserver(self)
+
+
+class UnoState(pyspiel.State):  # type: ignore[misc]
+    """A state of the game: dealing, or play through an :class:`~unorules.arena.Arena`.
+
+    >>> import pyspiel
+    >>> state = pyspiel.load_game("python_unorules").new_initial_state()
+    >>> state.apply_action(0)  # P0 deals
+    >>> state.arena is None, len(state.chance_outcomes())  # cards to deal, by kind
+    (True, 56)
+    """
+
+    def __init__(self, game: UnoGame) -> None:
+        super().__init__(game)
+        # Plain values only: OpenSpiel clones a state by deep-copying its __dict__ (the
+        # arena copies itself cheaply; the rules are looked up by name).
+        self.players = game.players
+        self.profile = game.profile
+        self.seed = game.seed
+        self.max_moves = game.max_moves
+        self.dealer: int | None = None
+        self.dealt: list[Card] = []
+        self.turned: list[Card] = []
+        self.arena: Arena | None = None
+        self.pending: Action | None = None
+        self.drawn: list[Card] = []
+        self.moves = 0
+
+    # -- chance ---------------------------------------------------------------------------
+
+    def _left(self) -> Counter[Card]:
+        """The cards a chance node may give now (the deck, or the pile), by kind."""
+        if self.arena is None:
+            rules = get_profile(self.profile)
+            left = Counter(build_deck(rules.shuffle_hands_cards, rules.customizable_cards))
+            left.subtract(self.dealt)
+            left.subtract(self.turned)
+            return +left
+        s = self.arena.state
+        pile = Counter(s.draw_pile)
+        pile.subtract(self.drawn)
+        pile = +pile
+        if not pile:  # the pile is rebuilt from the discards under the top card (C13)
+            pile = Counter(s.draw_pile)
+            pile.update(s.discard_pile[:-1])
+            pile.subtract(self.drawn)
+            pile = +pile
+        return pile
+
+    def current_player(self) -> int:
+        """The player to move, ``CHANCE`` or ``TERMINAL``.
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_unorules").new_initial_state().current_player()
+        -1
+        """
+        if self.arena is None or self.pending is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.arena.done:
+            return int(pyspiel.PlayerId.TERMINAL)
+        assert self.arena.actor is not None
+        return self.arena.actor
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each possible card (or dealer seat) with its probability.
+
+        >>> import pyspiel
+        >>> state = pyspiel.load_game("python_unorules").new_initial_state()
+        >>> state.apply_action(1)
+        >>> dict(state.chance_outcomes())[0]  # R0: one card of 112
+        0.008928571428571428
+        """
+        if self.dealer is None:
+            n = self.players
+            return [(seat, 1.0 / n) for seat in range(n)]
+        left = self._left()
+        total = sum(left.values())
+        return [
+            (card.index, count / total)
+            for card, count in sorted(left.items(), key=lambda kv: kv[0].index)
+        ]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self.arena is not None
+        return list(self.arena.tokens())
+
+    def _apply_action(self, action: int) -> None:
+        if self.dealer is None:
+            self.dealer = int(action)
+            return
+        if self.arena is None:
+            self._deal(ALL_CARDS[action])
+            return
+        arena = self.arena
+        if self.pending is not None:
+            self.drawn.append(ALL_CARDS[action])
+            self._resolve()
+        else:
+            self.moves += 1
+            token = int(action)
+            if token == NOOP and arena.interjecting and not arena.builder.prefix:
+                arena.step(token)  # declines the window
+            else:
+                probe = arena.builder.__copy__()
+                done = probe.push(token)
+                if done is None:
+                    arena.step(token)
+                else:
+                    self.pending = done
+                    self.drawn = []
+                    self._resolve()
+        if self.pending is None and not arena.done and self.moves >= self.max_moves:
+            arena.cut_off()
+
+    def _deal(self, card: Card) -> None:
+        n = self.players
+        rules = get_profile(self.profile)
+        size = rules.hand_size
+        if len(self.dealt) < n * size:
+            self.dealt.append(card)
+            return
+        self.turned.append(card)
+        # Seats are dealt one card at a time, starting left of the dealer (R3.2).
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        assert self.dealer is not None
+        for i, dealt in enumerate(self.dealt):
+            hands[(self.dealer + 1 + i) % n].append(dealt)
+        deal = Deal(dealer=self.dealer, hands=hands, turned=self.turned)
+        try:
+            start = new_game(n, rules, deal=deal, seed=self.seed)
+        except IllegalAction as exc:
+            if exc.code is ErrorCode.BAD_DEAL and "goes back" in str(exc):
+                return  # this turned card goes back: another is turned (a chance node)
+            raise
+        self.arena = Arena(n, rules, max_actions=10**9)
+        self.arena.start(start)
+
+    def _resolve(self) -> None:
+        """Apply the pending action with the cards drawn so far, or wait for one more."""
+        assert self.arena is not None and self.pending is not None
+        try:
+            self.arena.take(self.pending, drawn=self.drawn)
+        except IllegalAction as exc:
+            if exc.code is not ErrorCode.DRAW_MISMATCH or not self._left():
+                raise
+            return  # it draws more: the next chance node names another card
+        self.pending = None
+        self.drawn = []
+
+    # -- the rest of the API ----------------------------------------------------------------
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if self.dealer is None:
+                return f"dealer P{action}"
+            return f"card {ALL_CARDS[action]}"
+        return describe(int(action))
+
+    def is_terminal(self) -> bool:
+        """Whether the round is over.
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_unorules").new_initial_state().is_terminal()
+        False
+        """
+        return self.arena is not None and self.pending is None and self.arena.done
+
+    def returns(self) -> list[float]:
+        """Each player's return (0 until the end).
+
+        >>> import pyspiel
+        >>> pyspiel.load_game("python_unorules").new_initial_state().returns()
+        [0.0, 0.0]
+        """
+        if not self.is_terminal():
+            return [0.0] * self.players
+        assert self.arena is not None and self.arena.rewards is not None
+        return list(self.arena.rewards)
+
+    def __str__(self) -> str:
+        """The table (every hand), for debugging."""
+        if self.arena is None:
+            return f"dealing: dealer {self.dealer}, {len(self.dealt)} cards dealt"
+        return render_text(self.arena.state)
+
+
+class UnoObserver:
+    """The observation of one player: the tensor of :mod:`unorules.observation`.
+
+    >>> import pyspiel
+    >>> game = pyspiel.load_game("python_unorules")
+    >>> observer = game.make_py_observer()
+    >>> state = game.new_initial_state()
+    >>> observer.string_from(state, 0)
+    'p0 dealing: 0 cards dealt'
+    """
+
+    def __init__(self, game: UnoGame) -> None:
+        self._encoder = game.encoder
+        self.tensor = np.zeros(SIZE, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: UnoState, player: int) -> None:
+        """Fill ``tensor`` with ``player``'s view of ``state`` (zeros while dealing).
+
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("python_unorules")
+        >>> observer = game.make_py_observer()
+        >>> observer.set_from(game.new_initial_state(), 1)
+        >>> float(observer.tensor.sum())
+        0.0
+        """
+        if state.arena is None:
+            self.tensor.fill(0)
+        else:
+            self.tensor[:] = self._encoder.encode_arena(state.arena, player)
+
+    def string_from(self, state: UnoState, player: int) -> str:
+        """``player``'s cards and the public counts, as one line.
+
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("python_unorules")
+        >>> game.make_py_observer().string_from(game.new_initial_state(), 1)
+        'p1 dealing: 0 cards dealt'
+        """
+        if state.arena is None:
+            return f"p{player} dealing: {len(state.dealt)} cards dealt"
+        s = state.arena.state
+        hand = " ".join(map(str, s.hands[player]))
+        sizes = ",".join(str(len(h)) for h in s.hands)
+        color = s.color.value if s.color is not None else "-"
+        return (
+            f"p{player} hand {hand} | top {s.top_card} {color} | {s.phase.value} | "
+            f"to act {s.current_player} | sizes {sizes} | prefix "
+            f"{list(state.arena.builder.prefix) if state.arena.actor == player else []}"
+        )
+
+
+pyspiel.register_game(_GAME_TYPE, UnoGame)
