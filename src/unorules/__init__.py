@@ -52,6 +52,7 @@ from unorules.rules import (
 )
 from unorules.scoring import hand_points
 from unorules.state import Phase, State
+from unorules.study import Comparison, Estimate, Study, compare, simulate
 from unorules.view import View, observe
 
 __version__ = "0.1.0"
@@ -73,6 +74,7 @@ _PUBLIC_MODULES = (
     "unorules.transcript",
     "unorules.cli",
     "unorules.bots",
+    "unorules.study",
 )
 
 __all__ = [
@@ -91,9 +93,11 @@ __all__ = [
     "Challenge",
     "ChooseColor",
     "Color",
+    "Comparison",
     "Deal",
     "Draw",
     "Effect",
+    "Estimate",
     "EffectContext",
     "ErrorCode",
     "FirstDiscard",
@@ -110,6 +114,7 @@ __all__ = [
     "ShuffleHandsLastCard",
     "Stacking",
     "State",
+    "Study",
     "TwoPlayerReverse",
     "UnoWindow",
     "View",
@@ -119,6 +124,7 @@ __all__ = [
     "__version__",
     "apply",
     "build_deck",
+    "compare",
     "compare_profiles",
     "cut_for_dealer",
     "get_profile",
@@ -129,4 +135,5 @@ __all__ = [
     "observe",
     "register_effect",
     "register_profile",
+    "simulate",
 ]

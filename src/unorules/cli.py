@@ -33,14 +33,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
-import statistics
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
-
-import attrs
 
 from unorules import __version__, bots, transcript
 from unorules.actions import Action, Draw, NextRound, Play
@@ -57,6 +53,8 @@ from unorules.rules import (
     rules_to_options,
 )
 from unorules.state import Phase, State
+from unorules.study import BOTS
+from unorules.study import _game_seed as _study_game_seed
 
 __all__ = ["main"]
 
@@ -103,145 +101,11 @@ def _validate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return status
 
 
-# == simulate ===================================================================================
-
-
-@attrs.frozen
-class _GameStats:
-    """What one simulated game contributes to the statistics."""
-
-    round_actions: tuple[int, ...]
-    round_winners: tuple[int | None, ...]
-    round_points: tuple[int, ...]
-    match_winner: int | None
+# == simulate and compare (unorules.study; the verbs live in unorules._study_cli) ==============
 
 
 def _game_seed(seed: int, index: int) -> int:
-    return (seed * 1_000_003 + index) % (1 << 64)
-
-
-def _simulate_one(job: tuple[Rules, int, int, int | None, int]) -> _GameStats:
-    rules, players, seed, rounds, index = job
-    game_seed = _game_seed(seed, index)
-    state = new_game(players, rules, game_seed)
-    counts: list[int] = []
-    winners: list[int | None] = []
-    points: list[int] = []
-    actions = 0
-    last = state
-    for action, last in bots.play(state, bots.random_bots(players, game_seed), rounds=rounds):
-        if isinstance(action, NextRound):
-            continue
-        actions += 1
-        if last.is_over:
-            counts.append(actions)
-            winners.append(last.round_winner)
-            scored = last.round_points or ()
-            points.append(sum({last.teams[s]: p for s, p in enumerate(scored)}.values()))
-            actions = 0
-    winner = last.winner if last.phase is Phase.GAME_OVER else None
-    return _GameStats(tuple(counts), tuple(winners), tuple(points), winner)
-
-
-def _progress(done: int, total: int, err: TextIO) -> None:
-    width = 30
-    filled = width * done // total
-    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games", end="", file=err)
-    if done == total:
-        print(file=err)
-
-
-def _run_games(
-    jobs: list[tuple[Rules, int, int, int | None, int]], workers: int, err: TextIO
-) -> list[_GameStats]:
-    show = err.isatty()
-    results: list[_GameStats] = []
-
-    def collect(stats: Iterator[_GameStats]) -> None:
-        for item in stats:
-            results.append(item)
-            if show:
-                _progress(len(results), len(jobs), err)
-
-    if workers <= 1:
-        collect(_simulate_one(job) for job in jobs)
-    else:
-        with multiprocessing.get_context().Pool(workers) as pool:
-            collect(pool.imap_unordered(_simulate_one, jobs, chunksize=max(1, len(jobs) // 64)))
-    return results
-
-
-def _share(count: int, total: int) -> float:
-    return round(count / total, 4) if total else 0.0
-
-
-def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    rules = _rules_with_options(args.rules, args.option)
-    if not 2 <= args.players <= 10:
-        raise _Usage(f"--players: UNO is played by 2 to 10 players, not {args.players}")
-    try:
-        new_game(args.players, rules, 0)
-    except ValueError as exc:
-        raise _Usage(str(exc)) from None
-    if args.games < 1:
-        raise _Usage("--games: at least 1")
-    if args.rounds is not None and args.rounds < 1:
-        raise _Usage("--rounds: at least 1")
-    cpus = os.cpu_count() or 1
-    workers = cpus if args.jobs == 0 else args.jobs
-    if workers < 0:
-        raise _Usage("--jobs: 0 (one per CPU) or more")
-    workers = max(1, min(workers, cpus, args.games))
-    jobs = [(rules, args.players, args.seed, args.rounds, i) for i in range(args.games)]
-    games = _run_games(jobs, workers, err)
-    counts = [c for g in games for c in g.round_actions]
-    winners = [w for g in games for w in g.round_winners]
-    points = [p for g in games for p in g.round_points]
-    matches = [g.match_winner for g in games if g.match_winner is not None]
-    total = len(winners)
-    sides = args.players if not rules.teams else rules.teams
-    summary: dict[str, Any] = {
-        "games": args.games,
-        "players": args.players,
-        "rules": rules_to_options(rules, get_profile(args.rules)),
-        "profile": args.rules,
-        "seed": args.seed,
-        "rounds": total,
-        "actions_per_round": {
-            "mean": round(statistics.fmean(counts), 2) if counts else 0.0,
-            "median": statistics.median(counts) if counts else 0,
-        },
-        "round_wins": [_share(winners.count(s), total) for s in range(args.players)],
-        "rounds_without_winner": winners.count(None),
-        "round_points": {"mean": round(statistics.fmean(points), 2) if points else 0.0},
-        "match_wins": [_share(matches.count(s), len(matches)) for s in range(sides)]
-        if matches
-        else None,
-        "matches_finished": len(matches),
-    }
-    if args.json:
-        print(json.dumps(summary, indent=2), file=out)
-        return EXIT_OK
-    options = summary["rules"]
-    extra = "".join(f", {k}={json.dumps(v)}" for k, v in options.items())
-    per_seat = "  ".join(f"seat {s}: {100 * x:.1f}%" for s, x in enumerate(summary["round_wins"]))
-    lines = [
-        f"games            {args.games} ({args.players} players, rules {args.rules}{extra},"
-        f" seed {args.seed})",
-        f"rounds           {total}",
-        f"actions/round    mean {summary['actions_per_round']['mean']:.1f},"
-        f" median {summary['actions_per_round']['median']}",
-        f"round wins       {per_seat}",
-    ]
-    if summary["rounds_without_winner"]:
-        lines.append(f"no winner        {summary['rounds_without_winner']} rounds (stuck, C15)")
-    lines.append(f"round points     mean {summary['round_points']['mean']:.1f}")
-    if matches:
-        who = "team" if rules.teams else "seat"
-        wins = "  ".join(f"{who} {s}: {100 * x:.1f}%" for s, x in enumerate(summary["match_wins"]))
-        lines.append(f"match wins       {wins}  ({len(matches)} matches finished)")
-    print("\n".join(lines), file=out)
-    return EXIT_OK
+    return _study_game_seed(seed, index)
 
 
 # == rules ======================================================================================
@@ -455,6 +319,35 @@ def _parser() -> argparse.ArgumentParser:
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
 
+    def study_options(p: argparse.ArgumentParser, games: int) -> None:
+        p.add_argument(
+            "--games", type=int, default=games, metavar="N", help=f"games to play ({games})"
+        )
+        p.add_argument(
+            "--seed", type=int, default=0, metavar="N", help="seed of the first game (0)"
+        )
+        p.add_argument(
+            "--jobs",
+            type=int,
+            default=1,
+            metavar="N",
+            help="worker processes (1; 0 = one per CPU; at most the CPU count)",
+        )
+        p.add_argument(
+            "--bot",
+            action="append",
+            default=[],
+            metavar="NAME",
+            help=f"the bots ({', '.join(sorted(BOTS))}; random): once for every seat, or"
+            " once per seat",
+        )
+        p.add_argument(
+            "--plot",
+            metavar="FILE",
+            help="also draw the round lengths and the win shares per seat to FILE (.svg,"
+            " .png or .pdf; needs matplotlib: pip install 'unorules[plot]')",
+        )
+
     v = verb(
         "validate",
         "check transcripts move by move",
@@ -501,16 +394,31 @@ def _parser() -> argparse.ArgumentParser:
         " points.",
     )
     game_options(s)
-    s.add_argument("--games", type=int, default=100, metavar="N", help="games to play (100)")
-    s.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the first game (0)")
-    s.add_argument(
-        "--jobs",
-        type=int,
-        default=1,
-        metavar="N",
-        help="worker processes (1; 0 = one per CPU; at most the CPU count)",
-    )
+    study_options(s, games=100)
     s.add_argument("--json", action="store_true", help="print the statistics as JSON")
+
+    m = verb(
+        "compare",
+        "compare two rule sets on the same seeded games",
+        "Play the same seeded games between bots under rules A and rules B (profile B with"
+        " the --option changes) and print each figure under both, the difference B - A with"
+        " its 95% confidence interval, and whether it is significant.",
+    )
+    m.add_argument("a", metavar="A", help=f"profile A ({profiles})")
+    m.add_argument("b", metavar="B", help="profile B, changed by the --option values")
+    m.add_argument(
+        "--option",
+        metavar="KEY=VALUE",
+        action="append",
+        default=[],
+        help="a rule option of B (JSON value or bare word), e.g. stacking=same_type; repeatable",
+    )
+    m.add_argument("--players", type=int, default=4, metavar="N", help="seats, 2-10 (4)")
+    m.add_argument(
+        "--rounds", type=int, metavar="N", help="stop after N rounds (default: whole match)"
+    )
+    study_options(m, games=1000)
+    m.add_argument("--json", action="store_true", help="print the comparison as JSON")
 
     r = verb(
         "rules",
@@ -563,8 +471,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.verb == "validate":
             return _validate(args, out, err)
-        if args.verb == "simulate":
-            return _simulate(args, out, err)
+        if args.verb in ("simulate", "compare"):
+            from unorules import _study_cli  # noqa: PLC0415 (it imports this module)
+
+            if args.verb == "simulate":
+                return _study_cli.simulate(args, out, err)
+            return _study_cli.compare(args, out, err)
         if args.verb == "rules":
             return _rules_table(args, out)
         if args.verb == "play":

@@ -1,0 +1,225 @@
+"""Plots of studies and comparisons (matplotlib, the optional extra ``unorules[plot]``).
+
+Imported only when a plot is asked for: the core never imports matplotlib. The figures
+are drawn without pyplot (no global state, no display needed) and saved reproducibly
+(fixed SVG ids, no date), so the same study always writes the same file.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from unorules.study import Comparison, Estimate, Study
+
+BLUE, ORANGE, GREY = "#0072B2", "#E69F00", "#666666"
+FORMATS = (".svg", ".png", ".pdf")
+
+
+def _matplotlib() -> Any:
+    try:
+        import matplotlib  # noqa: PLC0415 (optional)
+        from matplotlib.figure import Figure  # noqa: PLC0415
+        from matplotlib.ticker import PercentFormatter  # noqa: PLC0415
+    except ImportError:
+        raise ImportError(
+            "plots need matplotlib: pip install 'unorules[plot]' (or pip install matplotlib)"
+        ) from None
+    return matplotlib, Figure, PercentFormatter
+
+
+def _check_path(path: str) -> None:
+    if not isinstance(path, str) or not path.lower().endswith(FORMATS):
+        raise ValueError(f"plot file {path!r}: name it *.svg, *.png or *.pdf")
+
+
+def _bins(lengths: Sequence[Mapping[int, int]]) -> tuple[int, int]:
+    """A bin width and the last length shown: about 40 bins up to the 99.5th percentile."""
+    cut = 1
+    for histogram in lengths:
+        total = sum(histogram.values())
+        seen = 0
+        for length in sorted(histogram):
+            seen += histogram[length]
+            if seen >= 0.995 * total:
+                cut = max(cut, length)
+                break
+    width = max(1, math.ceil(cut / 40))
+    return width, (cut // width + 1) * width
+
+
+def _binned(histogram: Mapping[int, int], width: int, cut: int) -> list[float]:
+    total = sum(histogram.values()) or 1
+    shares = [0.0] * (cut // width)
+    for length, count in histogram.items():
+        if length < cut:
+            shares[length // width] += count / total
+    return shares
+
+
+def _mean(study: Study) -> float:
+    e = study.round_length
+    return e.value if e is not None else 0.0
+
+
+def _round_lengths(ax: Any, studies: Sequence[tuple[Study, str, str]], percent: Any) -> None:
+    width, cut = _bins([s.round_lengths for s, _, _ in studies])
+    edges = list(range(0, cut + 1, width))
+    single = len(studies) == 1
+    for study, label, color in studies:
+        shares = _binned(study.round_lengths, width, cut)
+        mean, median = _mean(study), study.median_round_length or 0
+        ax.stairs(
+            shares,
+            edges,
+            fill=single,
+            color=color,
+            alpha=0.35 if single else 1.0,
+            linewidth=1.8,
+            label=f"{label}: mean {mean:.1f}, median {median:g}",
+        )
+        if single:
+            ax.stairs(shares, edges, color=color, linewidth=1.2)
+        ax.axvline(mean, color=color, linestyle="--", linewidth=1.2)
+    longest = max(max(s.round_lengths, default=0) for s, _, _ in studies)
+    ax.set_xlim(0, cut)
+    ax.set_ylim(bottom=0)
+    ax.yaxis.set_major_formatter(percent(1.0, decimals=1 if width == 1 else 0))
+    ax.set_xlabel(f"actions in a round (bins of {width}; longest round: {longest})")
+    ax.set_ylabel("share of rounds")
+    ax.set_title("Round length (dashed: mean)", loc="left", fontsize="medium")
+    ax.legend(loc="upper right", fontsize="small", frameon=False)
+
+
+def _bars(
+    ax: Any,
+    *,
+    groups: Sequence[tuple[str, Sequence[Estimate], str, str]],
+    seats: int,
+    percent: Any,
+    fair: float,
+    unit: str,
+) -> None:
+    """Bars per seat with their 95% intervals, one group of bars per entry."""
+    count = len(groups)
+    width = 0.8 / count
+    for g, (label, shares, color, hatch) in enumerate(groups):
+        xs = [s - 0.4 + width * (g + 0.5) for s in range(len(shares))]
+        values = [e.value for e in shares]
+        errors = [
+            [max(0.0, e.value - max(e.low, 0.0)) for e in shares],
+            [max(0.0, min(e.high, 1.0) - e.value) for e in shares],
+        ]
+        ax.bar(
+            xs,
+            values,
+            width * 0.92,
+            color=color,
+            alpha=0.85,
+            hatch=hatch,
+            edgecolor="white",
+            label=label,
+        )
+        ax.errorbar(xs, values, yerr=errors, fmt="none", ecolor="#222222", capsize=3, lw=1)
+    ax.axhline(fair, color=GREY, linestyle=":", linewidth=1.2, label=f"fair share ({fair:.1%})")
+    ax.set_xticks(range(seats), [f"{unit} {s}" for s in range(seats)])
+    top = max(e.high for _, shares, _, _ in groups for e in shares if math.isfinite(e.high))
+    ax.set_ylim(0, max(top, fair) * 1.25)
+    ax.yaxis.set_major_formatter(percent(1.0, decimals=0))
+    ax.set_ylabel("share of wins (bars: 95% interval)")
+    ax.legend(loc="upper right", fontsize="small", frameon=False, ncols=2)
+
+
+def _subtitle(study: Study) -> str:
+    bots = sorted(set(study.bots))
+    who = f"{bots[0]} bots" if len(bots) == 1 else "bots " + ", ".join(study.bots)
+    games = (
+        f"{study.games:,} games"
+        if study.rounds is None
+        else (f"{study.games:,} games of {study.rounds} round{'s' if study.rounds > 1 else ''}")
+    )
+    return f"{study.players} players, {games} (seed {study.seed}), {who}"
+
+
+def _save(fig: Any, matplotlib: Any, path: str) -> None:
+    metadata: dict[str, object] = {"Date": None} if path.lower().endswith(".svg") else {}
+    if path.lower().endswith(".pdf"):
+        metadata = {"CreationDate": None}
+    with matplotlib.rc_context({"svg.hashsalt": "unorules", "svg.fonttype": "path"}):
+        fig.savefig(path, metadata=metadata or None, dpi=150)
+
+
+def _figure(Figure: Any) -> tuple[Any, Any, Any]:
+    fig = Figure(figsize=(11, 4.4), layout="constrained")
+    left, right = fig.subplots(1, 2, width_ratios=[1.35, 1])
+    for ax in (left, right):
+        ax.spines[["top", "right"]].set_visible(False)
+        ax.grid(axis="y", color="#dddddd", linewidth=0.8)
+        ax.set_axisbelow(True)
+    return fig, left, right
+
+
+def plot_study(study: Study, path: str) -> None:
+    """Round-length distribution and win shares per seat of one study."""
+    from unorules.study import _describe  # noqa: PLC0415 (a cycle otherwise)
+
+    _check_path(path)
+    matplotlib, Figure, percent = _matplotlib()
+    fig, left, right = _figure(Figure)
+    name = _describe(study.rules)
+    fig.suptitle(f"{name}: {_subtitle(study)}", fontsize="large")
+    _round_lengths(left, [(study, "rounds", BLUE)], percent)
+    groups: list[tuple[str, Sequence[Estimate], str, str]] = [
+        ("round wins", study.round_win_shares, BLUE, "")
+    ]
+    matches = study.match_win_shares
+    if matches is not None and study.sides == study.players:
+        groups.append((f"match wins ({study.matches_finished:,})", matches, ORANGE, ""))
+    _bars(
+        right,
+        groups=groups,
+        seats=study.players,
+        percent=percent,
+        fair=1 / study.players,
+        unit="seat",
+    )
+    right.set_title("Wins per seat", loc="left", fontsize="medium")
+    _save(fig, matplotlib, path)
+
+
+def plot_comparison(comparison: Comparison, path: str) -> None:
+    """Both round-length distributions, both sets of round win shares per seat, and the
+    difference in mean round length."""
+    from unorules.study import _describe  # noqa: PLC0415 (a cycle otherwise)
+
+    _check_path(path)
+    matplotlib, Figure, percent = _matplotlib()
+    a, b = comparison.a, comparison.b
+    fig, left, right = _figure(Figure)
+    name_a, name_b = _describe(a.rules), _describe(b.rules)
+    d = comparison.differences()["round_length"]
+    change = ""
+    if d is not None:
+        verdict = "significant" if d.significant else "not significant"
+        change = (
+            f"\nB - A: {d.value:+.2f} actions per round,"
+            f" 95% interval [{d.low:+.2f}, {d.high:+.2f}] ({verdict}; paired seeds)"
+        )
+    fig.suptitle(f"A: {name_a}   vs   B: {name_b}\n{_subtitle(a)}{change}", fontsize="large")
+    _round_lengths(left, [(a, "A", BLUE), (b, "B", ORANGE)], percent)
+    groups: list[tuple[str, Sequence[Estimate], str, str]] = [
+        ("A", a.round_win_shares, BLUE, ""),
+        ("B", b.round_win_shares, ORANGE, ""),
+    ]
+    _bars(
+        right,
+        groups=groups,
+        seats=comparison.players,
+        percent=percent,
+        fair=1 / comparison.players,
+        unit="seat",
+    )
+    right.set_title("Round wins per seat", loc="left", fontsize="medium")
+    _save(fig, matplotlib, path)
