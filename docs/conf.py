@@ -27,11 +27,15 @@ project = "unorules"
 author = "the unorules developers"
 copyright = "2026, the unorules developers"
 
+# docs/_ext holds this project's own extensions (unorules_studies: the studies page).
+sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
+
 extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.napoleon",
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
+    "unorules_studies",
 ]
 
 # docs/_generated/ holds files written at build time and pulled in with ``.. include::``
@@ -89,6 +93,7 @@ nitpick_ignore_regex: list[tuple[str, str]] = [
 nitpick_ignore += [
     ("py:class", "unorules.state.Match"),
     ("py:class", "unorules.rng.T"),
+    ("py:class", "_Tally"),  # the private tallies of unorules.study's result types
 ]
 
 # -- generated pages -------------------------------------------------------------------

@@ -129,14 +129,23 @@ def _bars(
     ax.set_ylim(0, max(top, fair) * 1.25)
     ax.yaxis.set_major_formatter(percent(1.0, decimals=0))
     ax.set_ylabel("share of wins (bars: 95% interval)")
-    ax.legend(loc="upper right", fontsize="small", frameon=False, ncols=2)
+    handles, labels = ax.get_legend_handles_labels()
+    order = sorted(range(len(labels)), key=lambda i: labels[i].startswith("fair share"))
+    ax.legend(
+        [handles[i] for i in order],
+        [labels[i] for i in order],
+        loc="upper center",
+        fontsize="small",
+        frameon=False,
+        ncols=len(order),
+    )
 
 
 def _subtitle(study: Study) -> str:
     bots = sorted(set(study.bots))
     who = f"{bots[0]} bots" if len(bots) == 1 else "bots " + ", ".join(study.bots)
     games = (
-        f"{study.games:,} games"
+        f"{study.games:,} matches to {study.rules.target}"
         if study.rounds is None
         else (f"{study.games:,} games of {study.rounds} round{'s' if study.rounds > 1 else ''}")
     )

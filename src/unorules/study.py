@@ -973,13 +973,15 @@ def simulate(
         rules: a :class:`~unorules.Rules` value or a profile name.
         players: seats at the table (2 to 10).
         games: how many games (matches, or ``rounds`` rounds each).
-        bots: a bot name from :data:`BOTS` or a :data:`BotFactory` for every seat, or one
+        bots: a bot name from :data:`~unorules.study.BOTS` or a
+            :data:`~unorules.study.BotFactory` for every seat, or one
             per seat; ``"random"`` (:class:`~unorules.bots.RandomBot`) by default. Seat
             ``s`` of game ``g`` gets the seed ``g * 1009 + s``, ``g`` the game's seed.
         seed: game ``i`` is seeded from ``(seed, i)`` only.
         rounds: stop each game after this many rounds (default: play the whole match).
         executor: any :class:`concurrent.futures.Executor` (a process pool, Dask's
-            ``client.get_executor()``, :class:`RayExecutor`); None plays in this process.
+            ``client.get_executor()``, :class:`~unorules.study.RayExecutor`); None plays
+            in this process.
         chunk_size: games per task sent to the executor (default: 1/64 of the games,
             at most 1000). Each task sends its rules out and a small tally back.
         start: the index of the first game (to split a study into parts that merge).
