@@ -1,5 +1,5 @@
-"""The ``unorules`` command: validate transcripts, simulate bot games, compare the rule
-profiles, record a bot game as a transcript.
+"""The ``unorules`` command: validate transcripts, simulate bot games, compare two rule
+sets on the same games, compare the rule profiles, record a bot game as a transcript.
 
 Usage::
 
@@ -7,7 +7,10 @@ Usage::
     unorules play [--players N] [--rules NAME] [--option KEY=VALUE]... [--seed N]
                   [--rounds N] [--names A,B,...]
     unorules simulate [--games N] [--players N] [--rules NAME] [--option KEY=VALUE]...
-                      [--seed N] [--rounds N] [--jobs N] [--json]
+                      [--seed N] [--rounds N] [--jobs N] [--bot NAME]... [--json]
+                      [--plot FILE]
+    unorules compare A B [--option KEY=VALUE]... [--games N] [--players N] [--seed N]
+                     [--rounds N] [--jobs N] [--bot NAME]... [--json] [--plot FILE]
     unorules rules [NAME...] [--diff] [--json]
     unorules record [--rules NAME] [--option KEY=VALUE]... [--players N] [--seed N]
                     [--rounds N] [--games N] [--standalone] [--no-draw-pile] [-o FILE]
@@ -389,9 +392,10 @@ def _parser() -> argparse.ArgumentParser:
     s = verb(
         "simulate",
         "play many seeded games between simple bots",
-        "Play seeded games between random bots (unorules.bots.RandomBot) and print"
-        " statistics: rounds, actions per round, share of round wins per seat, mean round"
-        " points.",
+        "Play seeded games between bots (random ones by default, unorules.bots.RandomBot)"
+        " and print statistics: rounds, actions per round, share of round wins per seat,"
+        " mean round points; each mean and share with the half-width of its 95% confidence"
+        " interval (±).",
     )
     game_options(s)
     study_options(s, games=100)
