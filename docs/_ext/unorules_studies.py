@@ -109,11 +109,16 @@ def studies_rst(games: int = GAMES, out: Path = GENERATED) -> str:
     return "\n".join([*lines, ""])
 
 
-def _write(app: Any) -> None:
-    text = studies_rst()
-    path = GENERATED / "studies.rst"
+def write_studies(out: Path = GENERATED, games: int = GAMES) -> None:
+    """Write ``out / "studies.rst"`` and the plots under ``out / "studies"``."""
+    text = studies_rst(games, out)
+    path = out / "studies.rst"
     if not path.exists() or path.read_text(encoding="utf-8") != text:
         path.write_text(text, encoding="utf-8")
+
+
+def _write(app: Any) -> None:
+    write_studies()
 
 
 def setup(app: Any) -> dict[str, Any]:
@@ -122,4 +127,4 @@ def setup(app: Any) -> dict[str, Any]:
     return {"parallel_read_safe": True, "version": uno.__version__}
 
 
-__all__ = ["setup", "studies_rst"]
+__all__ = ["setup", "studies_rst", "write_studies"]
