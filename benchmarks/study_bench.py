@@ -5,7 +5,11 @@ Plays one seeded study (by default 20,000 games of one round, 4 players, random 
 on a Dask ``LocalCluster`` with 2 worker processes (one thread each), in chunks of
 ``--chunk-size`` games. It checks that the three results are identical and prints the
 games/s of each and its speed-up over the in-process run. Each timing is the best of
-``--repeats`` runs; the pool and the cluster are started before the clock starts.
+``--repeats`` runs; the pool and the cluster are started (and every worker has played a
+game) before the clock starts. It also prints the CPU seconds one study costs in all
+processes (this one and the workers, from ``getrusage``), which a busy machine does not
+distort as it does wall-clock time: their ratio to the in-process run is the overhead of
+chunking, pickling and scheduling.
 
     python benchmarks/study_bench.py                   # 20,000 games, chunks of 1000
     python benchmarks/study_bench.py --games 2000 --repeats 1   # a quick look
@@ -17,28 +21,80 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures as cf
+import importlib.util
+import math
 import os
 import platform
+import resource
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from datetime import UTC, datetime
 
 import unorules as uno
 
 
-def timed(run: Callable[[], uno.Study], repeats: int) -> tuple[float, uno.Study]:
-    best, result = float("inf"), None
-    for _ in range(repeats):
-        started = time.perf_counter()
-        result = run()
-        best = min(best, time.perf_counter() - started)
+def cpu_of_children() -> float:
+    """CPU seconds of this process's finished children (pool and cluster workers)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+@contextmanager
+def in_process() -> Iterator[cf.Executor | None]:
+    yield None
+
+
+@contextmanager
+def process_pool(workers: int) -> Iterator[cf.Executor | None]:
+    with cf.ProcessPoolExecutor(workers) as pool:
+        yield pool
+
+
+@contextmanager
+def dask_cluster(workers: int) -> Iterator[cf.Executor | None]:
+    from distributed import Client, LocalCluster
+
+    with (
+        LocalCluster(  # type: ignore[no-untyped-call]
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as client,  # type: ignore[no-untyped-call]
+    ):
+        client.wait_for_workers(workers)
+        yield client.get_executor()
+
+
+def measure(
+    start: Callable[[], AbstractContextManager[cf.Executor | None]],
+    study: Callable[[cf.Executor | None], uno.Study],
+    warm: Callable[[cf.Executor | None], object],
+    repeats: int,
+) -> tuple[float, float, uno.Study]:
+    """The best wall time of ``repeats`` studies on a started executor, the CPU seconds
+    one study costs in all (this process and the workers, less what starting, warming
+    and stopping the executor costs on its own), and the result."""
+    children, best, result = cpu_of_children(), math.inf, None
+    with start() as executor:
+        warm(executor)
+        own = time.process_time()
+        for _ in range(repeats):
+            began = time.perf_counter()
+            result = study(executor)
+            best = min(best, time.perf_counter() - began)
+        own = time.process_time() - own
+    used = cpu_of_children() - children
+    children = cpu_of_children()
+    with start() as executor:
+        warm(executor)
+    idle = cpu_of_children() - children
     assert result is not None
-    return best, result
+    return best, (own + used - idle) / repeats, result
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=20_000)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=1, help="rounds a game (0: whole match)")
@@ -48,19 +104,23 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rounds = args.rounds or None
 
-    def study(executor: cf.Executor | None) -> uno.Study:
+    def study(executor: cf.Executor | None, games: int = args.games, chunk: int = 0) -> uno.Study:
         return uno.simulate(
             "mattel",
             args.players,
-            args.games,
+            games,
             rounds=rounds,
             seed=1,
             executor=executor,
-            chunk_size=args.chunk_size,
+            chunk_size=chunk or args.chunk_size,
             progress=False,
         )
 
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    def warm(executor: cf.Executor | None) -> object:
+        # every worker imports unorules and plays a game before the clock starts
+        return study(executor, games=4 * args.workers, chunk=1)
+
+    load = os.getloadavg()[0]
     print(
         f"study_bench: {args.games} games ({args.players} players, rounds {rounds or 'match'},"
         f" random bots), chunks of {args.chunk_size}, {args.workers} workers,"
@@ -68,51 +128,45 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"python {platform.python_version()}, {platform.platform()}, {os.cpu_count()} CPUs,"
-        f" load average {load:.2f}, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC"
+        f" load average {load:.2f} at the start, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC"
     )
-    rows: list[tuple[str, float | None, str]] = []
-    base_time, base = timed(lambda: study(None), args.repeats)
-    rows.append(("in-process", base_time, ""))
-
-    with cf.ProcessPoolExecutor(args.workers) as pool:
-        list(pool.map(abs, range(args.workers * 4)))  # start the workers before timing
-        pool_time, on_pool = timed(lambda: study(pool), args.repeats)
-    rows.append(("process pool", pool_time, "identical" if on_pool == base else "DIFFERENT"))
-
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError:
-        rows.append(("dask LocalCluster", None, "not installed: pip install 'unorules[dask]'"))
-    else:
-        with (
-            LocalCluster(  # type: ignore[no-untyped-call]
-                n_workers=args.workers,
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-            ) as cluster,
-            Client(cluster) as client,  # type: ignore[no-untyped-call]
-        ):
-            client.wait_for_workers(args.workers)
-            executor = client.get_executor()
-            dask_time, on_dask = timed(lambda: study(executor), args.repeats)
-        rows.append(
-            ("dask LocalCluster", dask_time, "identical" if on_dask == base else "DIFFERENT")
+    runs: list[tuple[str, Callable[[], AbstractContextManager[cf.Executor | None]]]] = [
+        ("in-process", in_process),
+        ("process pool", lambda: process_pool(args.workers)),
+    ]
+    if importlib.util.find_spec("distributed") is not None:
+        runs.append(("dask LocalCluster", lambda: dask_cluster(args.workers)))
+    rows: list[tuple[str, float, float, str]] = []
+    base: uno.Study | None = None
+    for name, start in runs:
+        seconds, cpu, result = measure(start, study, warm, args.repeats)
+        if base is None:
+            base, note = result, ""
+        else:
+            note = "identical" if result == base else "DIFFERENT"
+        rows.append((name, seconds, cpu, note))
+    assert base is not None
+    base_seconds, base_cpu = rows[0][1], rows[0][2]
+    print(
+        f"\n{'executor':<20}{'seconds':>9}{'games/s':>10}{'speed-up':>10}"
+        f"{'CPU s':>8}{'CPU/in-process':>16}  result"
+    )
+    for name, seconds, cpu, note in rows:
+        print(
+            f"{name:<20}{seconds:>9.2f}{args.games / seconds:>10.0f}"
+            f"{base_seconds / seconds:>9.2f}x{cpu:>8.2f}{cpu / base_cpu:>15.3f}x  {note}"
         )
-
-    print(f"\n{'executor':<20}{'seconds':>9}{'games/s':>10}{'speed-up':>10}  result")
-    for name, seconds, note in rows:
-        if seconds is None:
-            print(f"{name:<20}{'-':>9}{'-':>10}{'-':>10}  {note}")
-            continue
-        rate = args.games / seconds
-        print(f"{name:<20}{seconds:>9.2f}{rate:>10.0f}{base_time / seconds:>9.2f}x  {note}")
+    if len(runs) < 3:
+        print("dask LocalCluster: not installed (pip install 'unorules[dask]')")
+    print(
+        f"\nspeed-up: wall-clock games/s over the in-process run (on a busy machine other"
+        f" programs take cores too). CPU s: CPU seconds one study costs in all processes;"
+        f" on {args.workers} idle cores the speed-up is at most {args.workers} / (CPU/in-process)."
+    )
     length = base.round_length
     assert length is not None
-    print(f"\n(the study: {base.rounds_played} rounds, mean {length} actions a round)")
-    return (
-        0 if all(note in ("", "identical") or "not installed" in note for *_, note in rows) else 1
-    )
+    print(f"the study: {base.rounds_played} rounds, mean {length} actions a round")
+    return 0 if all(note in ("", "identical") for *_, note in rows) else 1
 
 
 if __name__ == "__main__":
