@@ -30,7 +30,9 @@ def test_the_studies_table_has_a_row_per_variant_with_the_compare_figures(tmp_pa
     ext = studies_extension()
     ext.write_studies(tmp_path, games=10)
     text = (tmp_path / "studies.rst").read_text(encoding="utf-8")
-    rows = re.findall(r"^   \* - (.*)\n     - (.*)\n     - (.*)\n     - (.*)$", text, re.M)
+    rows = re.findall(
+        r"^   \* - (.*)\n     - (.*)\n     - (.*)\n     - (.*)\n     - (.*)$", text, re.M
+    )
     assert [r[0] for r in rows] == ["rules (B)", *(label for label, _, _ in ext.VARIANTS)]
     _, profile, changes = ext.VARIANTS[-1]
     rules = rules_from_options(uno.get_profile(profile), changes)

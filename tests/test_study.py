@@ -30,15 +30,16 @@ def reference(
     """What the games give, counted one by one the way ``unorules simulate`` always has."""
     lengths: Counter[int] = Counter()
     wins = [0] * players
-    stuck = points = finished = 0
+    stuck = points = finished = first_wins = 0
     sides = rules.teams or players
     match_wins = [0] * sides
     for i in range(games):
         game_seed = (seed * 1_000_003 + i) % (1 << 64)
         state = uno.new_game(players, rules, game_seed)
-        actions, last = 0, state
+        actions, last, first = 0, state, state.current_player
         for action, last in bots.play(state, bots.random_bots(players, game_seed), rounds=rounds):
             if isinstance(action, uno.NextRound):
+                first = last.current_player
                 continue
             actions += 1
             if last.is_over:
@@ -47,6 +48,7 @@ def reference(
                     stuck += 1
                 else:
                     wins[last.round_winner] += 1
+                    first_wins += last.round_winner == first
                 scored = last.round_points or ()
                 points += sum({last.teams[s]: p for s, p in enumerate(scored)}.values())
                 actions = 0
@@ -60,6 +62,7 @@ def reference(
         "points": points,
         "finished": finished,
         "match_wins": tuple(match_wins),
+        "first": first_wins,
     }
 
 
@@ -71,6 +74,7 @@ def counts(study: Study) -> dict[str, Any]:
         "points": study.points,
         "finished": study.matches_finished,
         "match_wins": study.match_wins,
+        "first": study.first_player_wins,
     }
 
 
@@ -307,7 +311,7 @@ def _bad(path: list[object], value: object) -> dict[str, Any]:
         (["seed"], "0", "$.seed"),
         (["rounds"], 0, "$.rounds"),
         (["games"], [[3, 1]], r"\$.games\[0\]"),
-        (["tally", "sums"], [1, 2], r"\$.tally.sums: expected a list of 10"),
+        (["tally", "sums"], [1, 2], r"\$.tally.sums: expected a list of 11"),
         (["tally", "products", 0], -1, r"\$.tally.products\[0\]"),
         (["tally", "round_lengths", 0], {"x": 1}, "not a number of actions"),
         (["tally", "games"], 4, "must equal games"),

@@ -50,6 +50,12 @@ def test_simulate_json_keeps_its_figures_and_adds_intervals(capsys: Capture) -> 
     assert length is not None
     assert data["actions_per_round"]["ci95"] == [round(length.low, 2), round(length.high, 2)]
     assert data["match_wins"] is None and data["match_wins_ci95"] is None
+    first = study.first_player_win_share
+    assert first is not None
+    assert data["first_player_wins"] == {
+        "share": round(study.first_player_wins / 20, 4),
+        "ci95": [round(first.low, 4), round(first.high, 4)],
+    }
 
 
 def test_simulate_with_named_bots(capsys: Capture) -> None:
@@ -86,6 +92,7 @@ def test_compare_text(capsys: Capture) -> None:
         "actions/round",
         "median actions/round",
         "round points",
+        "first player wins",
         "round wins seat 0",
         "round wins seat 1",
         "round wins seat 2",

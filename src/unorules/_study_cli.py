@@ -120,6 +120,10 @@ def summary(study: Study, profile: str) -> dict[str, Any]:
         "round_wins": [_share(w, rounds) for w in study.round_wins],
         "round_wins_ci95": [_interval(e, 4) for e in study.round_win_shares],
         "rounds_without_winner": study.stuck_rounds,
+        "first_player_wins": {
+            "share": _share(study.first_player_wins, rounds),
+            "ci95": _interval(study.first_player_win_share, 4),
+        },
         "round_points": {
             "mean": round(points.value, 2) if points else 0.0,
             "ci95": _interval(points, 2),
@@ -196,6 +200,7 @@ _LABELS = {
     "round_length": ("actions/round", 1.0, ""),
     "round_points": ("round points", 1.0, ""),
     "stuck_share": ("stuck rounds", 100.0, "%"),
+    "first_player_win_share": ("first player wins", 100.0, "%"),
     "rounds_per_game": ("rounds/game", 1.0, ""),
     "matches_finished_share": ("matches finished", 100.0, "%"),
 }

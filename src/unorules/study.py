@@ -178,7 +178,7 @@ def _estimate(value: Fraction, sum_sq: Fraction, divisor: Fraction, games: int) 
 # sums gets its confidence interval by the delta method, the game being the unit (rounds
 # of one match are not independent draws).
 
-_ROUNDS, _ACTIONS, _POINTS, _STUCK, _FINISHED, _WINS = range(6)
+_ROUNDS, _ACTIONS, _POINTS, _STUCK, _FINISHED, _FIRST, _WINS = range(7)
 
 
 def _width(players: int, sides: int) -> int:
@@ -356,11 +356,13 @@ def _play_chunk(chunk: _Chunk, on_game: Callable[[], None] | None = None) -> _Ta
             histogram = lengths[r]
             state = new_game(players, rules, game_seed)
             seats = [factories[s](game_seed * 1009 + s) for s in range(players)]
-            rounds = actions = points = stuck = total = 0
+            rounds = actions = points = stuck = total = first_wins = 0
             wins = [0] * players
             last = state
+            first = state.current_player
             for action, last in _bots.play(state, seats, rounds=chunk.rounds):
                 if isinstance(action, NextRound):
+                    first = last.current_player
                     continue
                 actions += 1
                 if last.is_over:
@@ -372,6 +374,7 @@ def _play_chunk(chunk: _Chunk, on_game: Callable[[], None] | None = None) -> _Ta
                         stuck += 1
                     else:
                         wins[winner] += 1
+                        first_wins += winner == first
                     scored = last.round_points or ()
                     teams = last.teams
                     points += sum({teams[s]: p for s, p in enumerate(scored)}.values())
@@ -384,6 +387,8 @@ def _play_chunk(chunk: _Chunk, on_game: Callable[[], None] | None = None) -> _Ta
             finished = last.phase is Phase.GAME_OVER and last.winner is not None
             if finished:
                 nonzero.append((o + _FINISHED, 1))
+            if first_wins:
+                nonzero.append((o + _FIRST, first_wins))
             nonzero.extend((o + _WINS + s, w) for s, w in enumerate(wins) if w)
             if finished:
                 assert last.winner is not None
@@ -706,6 +711,17 @@ class Study:
         return tuple(self._figure(f"round_win_share[{s}]") for s in range(self.players))
 
     @property
+    def first_player_wins(self) -> int:
+        """Rounds won by the player who was to act first when the round was dealt."""
+        return self._tally.sums[1 + _FIRST]
+
+    @property
+    def first_player_win_share(self) -> Estimate | None:
+        """The share of rounds won by the player who was to act first when the round was
+        dealt: the first player's advantage (a fair share is one over the players)."""
+        return self._tally.ratio(1 + _FIRST, 1 + _ROUNDS)
+
+    @property
     def stuck_rounds(self) -> int:
         """Rounds that ended with nobody able to move (C15): nobody scores."""
         return self._tally.sums[1 + _STUCK]
@@ -746,8 +762,8 @@ class Study:
     def figures(self) -> dict[str, Estimate | None]:
         """Every figure by name (None where it is undefined, e.g. match shares without a
         finished match): ``round_length``, ``round_points``, ``stuck_share``,
-        ``round_win_share[s]``, ``rounds_per_game``, ``matches_finished_share``,
-        ``match_win_share[t]``.
+        ``first_player_win_share``, ``round_win_share[s]``, ``rounds_per_game``,
+        ``matches_finished_share``, ``match_win_share[t]``.
 
         >>> f = simulate("mattel", 2, 10, rounds=2).figures()
         >>> f["rounds_per_game"], f["match_win_share[0]"]
@@ -854,6 +870,7 @@ def _figure_indices(players: int, sides: int, offset: int) -> dict[str, tuple[in
         "round_length": (o + _ACTIONS, o + _ROUNDS),
         "round_points": (o + _POINTS, o + _ROUNDS),
         "stuck_share": (o + _STUCK, o + _ROUNDS),
+        "first_player_win_share": (o + _FIRST, o + _ROUNDS),
     }
     for s in range(players):
         out[f"round_win_share[{s}]"] = (o + _WINS + s, o + _ROUNDS)
