@@ -512,3 +512,20 @@ def test_ray_executor_without_ray_says_what_to_install(monkeypatch: pytest.Monke
     monkeypatch.setitem(sys.modules, "ray", None)
     with pytest.raises(ImportError, match="RayExecutor needs Ray: pip install ray"):
         RayExecutor()
+
+
+def _deal(*hands: str, turned: str = "R5") -> uno.State:
+    """A round from these hands (the last seat deals, so seat 0 plays first)."""
+    rules = attrs.evolve(uno.MATTEL, hand_size=len(hands[0].split()))
+    deal = uno.Deal(len(hands) - 1, [h.split() for h in hands], turned.split())
+    return uno.new_game(len(hands), rules, deal=deal)
+
+
+def test_heuristic_bot_sheds_its_highest_card_and_keeps_wilds() -> None:
+    state = _deal("R9 R2 W B5", "G1 G2 G3 G4")
+    assert bots.HeuristicBot(0).act(state, 0) == uno.Play(0, "R9")
+
+
+def test_heuristic_bot_names_its_most_held_color_and_says_uno() -> None:
+    state = _deal("W G1", "B1 B2")
+    assert bots.HeuristicBot(0).act(state, 0) == uno.Play(0, "W", "green", uno=True)

@@ -215,15 +215,8 @@ class HeuristicBot:
         for card in hand:
             if card.color is not None:
                 held[card.color] = held.get(card.color, 0) + 1
-        fewest = (
-            min(
-                (len(state.hands[s]), s)
-                for s in range(state.players)
-                if s != seat and s not in state.eliminated
-            )[1]
-            if state.players > 1
-            else None
-        )
+        others = [s for s in range(state.players) if s != seat and s not in state.eliminated]
+        fewest = min(others, key=lambda s: len(state.hands[s]), default=None)
 
         def key(a: Play) -> tuple[int, ...]:
             laid = (a.card, *a.also)
