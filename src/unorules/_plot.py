@@ -96,21 +96,28 @@ def _round_lengths(ax: Any, studies: Sequence[tuple[Study, str, str]], percent: 
 def _bars(
     ax: Any,
     *,
-    groups: Sequence[tuple[str, Sequence[Estimate], str, str]],
-    seats: int,
+    groups: Sequence[tuple[str, Sequence[Estimate | None], str, str]],
+    labels: Sequence[str],
     percent: Any,
     fair: float,
-    unit: str,
 ) -> None:
-    """Bars per seat with their 95% intervals, one group of bars per entry."""
-    count = len(groups)
-    width = 0.8 / count
+    """Bars with their 95% intervals at each label (the last one set apart), one group of
+    bars per entry; a None share leaves its place empty."""
+    width = 0.8 / len(groups)
+    places = [*range(len(labels) - 1), len(labels) - 0.6]
+    # the bars present at each place, centred on it
+    present = [
+        [g for g, group in enumerate(groups) if group[1][i] is not None] for i in range(len(labels))
+    ]
     for g, (label, shares, color, hatch) in enumerate(groups):
-        xs = [s - 0.4 + width * (g + 0.5) for s in range(len(shares))]
-        values = [e.value for e in shares]
+        shown = [(i, e) for i, e in enumerate(shares) if e is not None]
+        xs = [
+            places[i] + width * (present[i].index(g) + 0.5 - len(present[i]) / 2) for i, _ in shown
+        ]
+        values = [e.value for _, e in shown]
         errors = [
-            [max(0.0, e.value - max(e.low, 0.0)) for e in shares],
-            [max(0.0, min(e.high, 1.0) - e.value) for e in shares],
+            [max(0.0, e.value - max(e.low, 0.0)) for _, e in shown],
+            [max(0.0, min(e.high, 1.0) - e.value) for _, e in shown],
         ]
         ax.bar(
             xs,
@@ -123,9 +130,15 @@ def _bars(
             label=label,
         )
         ax.errorbar(xs, values, yerr=errors, fmt="none", ecolor="#222222", capsize=3, lw=1)
+    ax.axvline(places[-1] - 0.7, color="#bbbbbb", linewidth=0.8)
     ax.axhline(fair, color=GREY, linestyle=":", linewidth=1.2, label=f"fair share ({fair:.1%})")
-    ax.set_xticks(range(seats), [f"{unit} {s}" for s in range(seats)])
-    top = max(e.high for _, shares, _, _ in groups for e in shares if math.isfinite(e.high))
+    ax.set_xticks(places, list(labels))
+    top = max(
+        e.high
+        for _, shares, _, _ in groups
+        for e in shares
+        if e is not None and math.isfinite(e.high)
+    )
     ax.set_ylim(0, max(top, fair) * 1.25)
     ax.yaxis.set_major_formatter(percent(1.0, decimals=0))
     ax.set_ylabel("share of wins (bars: 95% interval)")
@@ -139,6 +152,10 @@ def _bars(
         frameon=False,
         ncols=len(order),
     )
+
+
+def _labels(players: int) -> list[str]:
+    return [*(f"seat {s}" for s in range(players)), "first\nto act"]
 
 
 def _subtitle(study: Study) -> str:
@@ -180,21 +197,16 @@ def plot_study(study: Study, path: str) -> None:
     name = _describe(study.rules)
     fig.suptitle(f"{name}: {_subtitle(study)}", fontsize="large")
     _round_lengths(left, [(study, "rounds", BLUE)], percent)
-    groups: list[tuple[str, Sequence[Estimate], str, str]] = [
-        ("round wins", study.round_win_shares, BLUE, "")
+    groups: list[tuple[str, Sequence[Estimate | None], str, str]] = [
+        ("round wins", [*study.round_win_shares, study.first_player_win_share], BLUE, "")
     ]
     matches = study.match_win_shares
     if matches is not None and study.sides == study.players:
-        groups.append((f"match wins ({study.matches_finished:,})", matches, ORANGE, ""))
+        groups.append((f"match wins ({study.matches_finished:,})", [*matches, None], ORANGE, ""))
     _bars(
-        right,
-        groups=groups,
-        seats=study.players,
-        percent=percent,
-        fair=1 / study.players,
-        unit="seat",
+        right, groups=groups, labels=_labels(study.players), percent=percent, fair=1 / study.players
     )
-    right.set_title("Wins per seat", loc="left", fontsize="medium")
+    right.set_title("Wins per seat, and of the player to act first", loc="left", fontsize="medium")
     _save(fig, matplotlib, path)
 
 
@@ -218,17 +230,13 @@ def plot_comparison(comparison: Comparison, path: str) -> None:
         )
     fig.suptitle(f"A: {name_a}   vs   B: {name_b}\n{_subtitle(a)}{change}", fontsize="large")
     _round_lengths(left, [(a, "A", BLUE), (b, "B", ORANGE)], percent)
-    groups: list[tuple[str, Sequence[Estimate], str, str]] = [
-        ("A", a.round_win_shares, BLUE, ""),
-        ("B", b.round_win_shares, ORANGE, ""),
+    groups: list[tuple[str, Sequence[Estimate | None], str, str]] = [
+        ("A", [*a.round_win_shares, a.first_player_win_share], BLUE, ""),
+        ("B", [*b.round_win_shares, b.first_player_win_share], ORANGE, ""),
     ]
-    _bars(
-        right,
-        groups=groups,
-        seats=comparison.players,
-        percent=percent,
-        fair=1 / comparison.players,
-        unit="seat",
+    players = comparison.players
+    _bars(right, groups=groups, labels=_labels(players), percent=percent, fair=1 / players)
+    right.set_title(
+        "Round wins per seat, and of the player to act first", loc="left", fontsize="medium"
     )
-    right.set_title("Round wins per seat", loc="left", fontsize="medium")
     _save(fig, matplotlib, path)
