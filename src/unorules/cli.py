@@ -56,8 +56,7 @@ from unorules.rules import (
     rules_to_options,
 )
 from unorules.state import Phase, State
-from unorules.study import BOTS
-from unorules.study import _game_seed as _study_game_seed
+from unorules.study import BOTS, _game_seed
 
 __all__ = ["main"]
 
@@ -104,11 +103,7 @@ def _validate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return status
 
 
-# == simulate and compare (unorules.study; the verbs live in unorules._study_cli) ==============
-
-
-def _game_seed(seed: int, index: int) -> int:
-    return _study_game_seed(seed, index)
+# simulate and compare: unorules.study, the verbs in unorules._study_cli.
 
 
 # == rules ======================================================================================
