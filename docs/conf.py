@@ -34,7 +34,8 @@ project = "unorules"
 author = "the unorules developers"
 copyright = "2026, the unorules developers"
 
-# Build-time generators live in docs/_ext/ (playthrough: the move-by-move page).
+# docs/_ext holds this project's own extensions and build-time generators (playthrough:
+# the move-by-move page; unorules_studies: the studies page).
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 import playthrough
@@ -45,6 +46,7 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
     "unocards",
+    "unorules_studies",
 ]
 extensions += ["unorules_docs"]
 
@@ -107,6 +109,7 @@ nitpick_ignore_regex: list[tuple[str, str]] = [
 nitpick_ignore += [
     ("py:class", "unorules.state.Match"),
     ("py:class", "unorules.rng.T"),
+    ("py:class", "_Tally"),  # the private tallies of unorules.study's result types
 ]
 
 # -- generated pages -------------------------------------------------------------------

@@ -116,12 +116,28 @@ def test_pages_include_only_files_the_build_writes(conf: ModuleType, tmp_path: P
         conf.write_generated()
     finally:
         monkey.undo()
+    pytest.importorskip("matplotlib")
+    studies_extension().write_studies(tmp_path, games=8)  # the extension under docs/_ext
     written = {p.name for p in tmp_path.iterdir()}
     for page in DOCS.rglob("*.rst"):
         for target in re.findall(r"^\.\. include:: (.*_generated/.*)$", page.read_text(), re.M):
             assert Path(target).name in written, f"{page}: {target}"
+        for target in re.findall(r"^\.\. image:: _generated/(.*)$", page.read_text(), re.M):
+            assert (tmp_path / target).is_file(), f"{page}: {target}"
     for path in tmp_path.iterdir():
-        assert ">>>" not in path.read_text(), "generated files must not hold doctests"
+        if path.is_file():
+            assert ">>>" not in path.read_text(), "generated files must not hold doctests"
+
+
+def studies_extension() -> ModuleType:
+    """docs/_ext/unorules_studies.py, which writes the studies of docs/studies.rst."""
+    spec = importlib.util.spec_from_file_location(
+        "unorules_studies", DOCS / "_ext" / "unorules_studies.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def test_doctests_run_without_the_generated_files(tmp_path: Path) -> None:

@@ -53,6 +53,7 @@ from unorules.rules import (
 )
 from unorules.scoring import hand_points
 from unorules.state import Phase, State
+from unorules.study import Comparison, Estimate, Study, compare, simulate
 from unorules.view import View, observe
 
 __version__ = "0.1.0"
@@ -87,6 +88,7 @@ _PUBLIC_MODULES = (
     "unorules.pettingzoo",
     "unorules.gymnasium",
     "unorules.openspiel",
+    "unorules.study",
 )
 
 __all__ = [
@@ -105,11 +107,13 @@ __all__ = [
     "Challenge",
     "ChooseColor",
     "Color",
+    "Comparison",
     "Deal",
     "Draw",
     "Effect",
     "EffectContext",
     "ErrorCode",
+    "Estimate",
     "FirstDiscard",
     "IllegalAction",
     "MultiPlay",
@@ -124,6 +128,7 @@ __all__ = [
     "ShuffleHandsLastCard",
     "Stacking",
     "State",
+    "Study",
     "TwoPlayerReverse",
     "UnoWindow",
     "View",
@@ -134,6 +139,7 @@ __all__ = [
     "apply",
     "apply_from_seat",
     "build_deck",
+    "compare",
     "compare_profiles",
     "cut_for_dealer",
     "get_profile",
@@ -145,4 +151,5 @@ __all__ = [
     "observe",
     "register_effect",
     "register_profile",
+    "simulate",
 ]

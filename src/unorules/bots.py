@@ -39,7 +39,7 @@ from unorules.actions import (
 from unorules.engine import apply, legal_actions
 from unorules.state import Phase, State
 
-__all__ = ["Bot", "RandomBot", "play", "random_bots"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "play", "random_bots"]
 
 
 class Bot(Protocol):
@@ -176,6 +176,120 @@ class RandomBot:
             plays = [a for a in legal_actions(state, seat) if isinstance(a, Play)]
             if plays:
                 return self._pick_play(plays, seat, state)
+        return None
+
+
+class HeuristicBot:
+    """A simple greedy player, a stronger baseline than :class:`RandomBot`.
+
+    As the current player it plays the card that sheds the most points while keeping its
+    wilds (which match anything) for when nothing else plays: the most cards at once where
+    ``multi_play`` allows it, then a card that is not a wild, then the highest-scoring
+    card, then the color it holds most of. It names the color it holds most of with a
+    wild, swaps hands (Seven-O) with the player holding the fewest cards, always says UNO,
+    stacks a penalty when it can, never challenges a Wild Draw Four, draws when nothing
+    plays and plays the drawn card when it may. Out of turn it catches every forgotten UNO
+    and jumps in whenever the rules allow. Ties are broken by its own seeded random choices.
+
+    Args:
+        seed: the seed of its tie-breaking choices.
+
+    >>> import unorules as uno
+    >>> state = uno.new_game(2, seed=3)
+    >>> bot = HeuristicBot(1)
+    >>> action = bot.act(state, state.current_player)
+    >>> action in uno.legal_actions(state)
+    True
+    """
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.random = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return "HeuristicBot()"
+
+    def _best(self, plays: Sequence[Play], seat: int, state: State) -> Play:
+        hand = state.hands[seat]
+        points = state.rules.points
+        held: dict[object, int] = {}
+        for card in hand:
+            if card.color is not None:
+                held[card.color] = held.get(card.color, 0) + 1
+        others = [s for s in range(state.players) if s != seat and s not in state.eliminated]
+        fewest = min(others, key=lambda s: len(state.hands[s]), default=None)
+
+        def key(a: Play) -> tuple[int, ...]:
+            laid = (a.card, *a.also)
+            color = a.color if a.color is not None else a.card.color
+            return (
+                int(a.uno),
+                int(a.target is None or a.target == fewest),
+                len(laid),
+                int(a.card.color is not None),
+                sum(points.of(c) for c in laid),
+                held.get(color, 0),
+            )
+
+        best = max(map(key, plays))
+        ties = [a for a in plays if key(a) == best]
+        return ties[self.random.randrange(len(ties))]
+
+    def act(self, state: State, seat: int) -> Action:
+        """The bot's action as the current player.
+
+        >>> import unorules as uno
+        >>> s = uno.new_game(2, seed=3)
+        >>> type(HeuristicBot(0).act(s, s.current_player)).__name__ in ("Play", "Draw")
+        True
+        """
+        legal = legal_actions(state, seat)
+        if (
+            len(state.hands[seat]) == 1
+            and CallUno(seat) in legal
+            and apply(state, CallUno(seat)) != state
+        ):
+            return CallUno(seat)  # a late call (e.g. after a swap left it one card)
+        for a in legal:
+            if isinstance(a, CatchUno):
+                return a
+        if state.phase is Phase.CHOOSE_COLOR:
+            colors = [a for a in legal if isinstance(a, ChooseColor)]
+            counts = {c.color: 0 for c in colors}
+            for card in state.hands[seat]:
+                if card.color in counts:
+                    counts[card.color] += 1
+            most = max(counts.values())
+            ties = [c for c in colors if counts[c.color] == most]
+            return ties[self.random.randrange(len(ties))]
+        plays = [a for a in legal if isinstance(a, Play) and a.player == seat]
+        if plays:
+            return self._best(plays, seat, state)
+        for kind in (Draw, Pass):
+            for a in legal:
+                if isinstance(a, kind) and a.player == seat:
+                    return a
+        raise RuntimeError(f"HeuristicBot: nothing to do for seat {seat} in {state!r}")
+
+    def interject(self, state: State, seat: int) -> Action | None:
+        """A catch whenever another player forgot UNO, else a Jump-In whenever allowed,
+        else None.
+
+        >>> import unorules as uno
+        >>> s = uno.new_game(2, seed=3)
+        >>> HeuristicBot(0).interject(s, 1 - s.current_player) is None
+        True
+        """
+        exposed = [t for t in state.uno_exposed if t != seat]
+        if exposed:
+            return CatchUno(seat, exposed[0])
+        if (
+            state.rules.jump_in
+            and state.phase is Phase.PLAY
+            and state.top_card in state.hands[seat]
+        ):
+            plays = [a for a in legal_actions(state, seat) if isinstance(a, Play)]
+            if plays:
+                return self._best(plays, seat, state)
         return None
 
 

@@ -1,5 +1,5 @@
-"""The ``unorules`` command: validate transcripts, simulate bot games, compare the rule
-profiles, record a bot game as a transcript.
+"""The ``unorules`` command: validate transcripts, simulate bot games, compare two rule
+sets on the same games, compare the rule profiles, record a bot game as a transcript.
 
 Usage::
 
@@ -7,7 +7,10 @@ Usage::
     unorules play [--players N] [--rules NAME] [--option KEY=VALUE]... [--seed N]
                   [--rounds N] [--names A,B,...]
     unorules simulate [--games N] [--players N] [--rules NAME] [--option KEY=VALUE]...
-                      [--seed N] [--rounds N] [--jobs N] [--json]
+                      [--seed N] [--rounds N] [--jobs N] [--bot NAME]... [--json]
+                      [--plot FILE]
+    unorules compare A B [--option KEY=VALUE]... [--games N] [--players N] [--seed N]
+                     [--rounds N] [--jobs N] [--bot NAME]... [--json] [--plot FILE]
     unorules rules [NAME...] [--diff] [--json]
     unorules record [--rules NAME] [--option KEY=VALUE]... [--players N] [--seed N]
                     [--rounds N] [--games N] [--standalone] [--no-draw-pile] [-o FILE]
@@ -38,14 +41,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
-import statistics
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TextIO
-
-import attrs
+from collections.abc import Callable, Sequence
+from typing import TextIO
 
 from unorules import __version__, _validating, bots, match, render, transcript
 from unorules.actions import Action, Draw, NextRound, Play
@@ -62,6 +61,7 @@ from unorules.rules import (
     rules_to_options,
 )
 from unorules.state import Phase, State
+from unorules.study import BOTS, _game_seed
 
 __all__ = ["main"]
 
@@ -94,145 +94,7 @@ def _validate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     )
 
 
-# == simulate ===================================================================================
-
-
-@attrs.frozen
-class _GameStats:
-    """What one simulated game contributes to the statistics."""
-
-    round_actions: tuple[int, ...]
-    round_winners: tuple[int | None, ...]
-    round_points: tuple[int, ...]
-    match_winner: int | None
-
-
-def _game_seed(seed: int, index: int) -> int:
-    return (seed * 1_000_003 + index) % (1 << 64)
-
-
-def _simulate_one(job: tuple[Rules, int, int, int | None, int]) -> _GameStats:
-    rules, players, seed, rounds, index = job
-    game_seed = _game_seed(seed, index)
-    state = new_game(players, rules, game_seed)
-    counts: list[int] = []
-    winners: list[int | None] = []
-    points: list[int] = []
-    actions = 0
-    last = state
-    for action, last in bots.play(state, bots.random_bots(players, game_seed), rounds=rounds):
-        if isinstance(action, NextRound):
-            continue
-        actions += 1
-        if last.is_over:
-            counts.append(actions)
-            winners.append(last.round_winner)
-            scored = last.round_points or ()
-            points.append(sum({last.teams[s]: p for s, p in enumerate(scored)}.values()))
-            actions = 0
-    winner = last.winner if last.phase is Phase.GAME_OVER else None
-    return _GameStats(tuple(counts), tuple(winners), tuple(points), winner)
-
-
-def _progress(done: int, total: int, err: TextIO) -> None:
-    width = 30
-    filled = width * done // total
-    print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games", end="", file=err)
-    if done == total:
-        print(file=err)
-
-
-def _run_games(
-    jobs: list[tuple[Rules, int, int, int | None, int]], workers: int, err: TextIO
-) -> list[_GameStats]:
-    show = err.isatty()
-    results: list[_GameStats] = []
-
-    def collect(stats: Iterator[_GameStats]) -> None:
-        for item in stats:
-            results.append(item)
-            if show:
-                _progress(len(results), len(jobs), err)
-
-    if workers <= 1:
-        collect(_simulate_one(job) for job in jobs)
-    else:
-        with multiprocessing.get_context().Pool(workers) as pool:
-            collect(pool.imap_unordered(_simulate_one, jobs, chunksize=max(1, len(jobs) // 64)))
-    return results
-
-
-def _share(count: int, total: int) -> float:
-    return round(count / total, 4) if total else 0.0
-
-
-def _simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    rules = _rules_with_options(args.rules, args.option)
-    if not 2 <= args.players <= 10:
-        raise _Usage(f"--players: UNO is played by 2 to 10 players, not {args.players}")
-    try:
-        new_game(args.players, rules, 0)
-    except ValueError as exc:
-        raise _Usage(str(exc)) from None
-    if args.games < 1:
-        raise _Usage("--games: at least 1")
-    if args.rounds is not None and args.rounds < 1:
-        raise _Usage("--rounds: at least 1")
-    cpus = os.cpu_count() or 1
-    workers = cpus if args.jobs == 0 else args.jobs
-    if workers < 0:
-        raise _Usage("--jobs: 0 (one per CPU) or more")
-    workers = max(1, min(workers, cpus, args.games))
-    jobs = [(rules, args.players, args.seed, args.rounds, i) for i in range(args.games)]
-    games = _run_games(jobs, workers, err)
-    counts = [c for g in games for c in g.round_actions]
-    winners = [w for g in games for w in g.round_winners]
-    points = [p for g in games for p in g.round_points]
-    matches = [g.match_winner for g in games if g.match_winner is not None]
-    total = len(winners)
-    sides = args.players if not rules.teams else rules.teams
-    summary: dict[str, Any] = {
-        "games": args.games,
-        "players": args.players,
-        "rules": rules_to_options(rules, get_profile(args.rules)),
-        "profile": args.rules,
-        "seed": args.seed,
-        "rounds": total,
-        "actions_per_round": {
-            "mean": round(statistics.fmean(counts), 2) if counts else 0.0,
-            "median": statistics.median(counts) if counts else 0,
-        },
-        "round_wins": [_share(winners.count(s), total) for s in range(args.players)],
-        "rounds_without_winner": winners.count(None),
-        "round_points": {"mean": round(statistics.fmean(points), 2) if points else 0.0},
-        "match_wins": [_share(matches.count(s), len(matches)) for s in range(sides)]
-        if matches
-        else None,
-        "matches_finished": len(matches),
-    }
-    if args.json:
-        print(json.dumps(summary, indent=2), file=out)
-        return EXIT_OK
-    options = summary["rules"]
-    extra = "".join(f", {k}={json.dumps(v)}" for k, v in options.items())
-    per_seat = "  ".join(f"seat {s}: {100 * x:.1f}%" for s, x in enumerate(summary["round_wins"]))
-    lines = [
-        f"games            {args.games} ({args.players} players, rules {args.rules}{extra},"
-        f" seed {args.seed})",
-        f"rounds           {total}",
-        f"actions/round    mean {summary['actions_per_round']['mean']:.1f},"
-        f" median {summary['actions_per_round']['median']}",
-        f"round wins       {per_seat}",
-    ]
-    if summary["rounds_without_winner"]:
-        lines.append(f"no winner        {summary['rounds_without_winner']} rounds (stuck, C15)")
-    lines.append(f"round points     mean {summary['round_points']['mean']:.1f}")
-    if matches:
-        who = "team" if rules.teams else "seat"
-        wins = "  ".join(f"{who} {s}: {100 * x:.1f}%" for s, x in enumerate(summary["match_wins"]))
-        lines.append(f"match wins       {wins}  ({len(matches)} matches finished)")
-    print("\n".join(lines), file=out)
-    return EXIT_OK
+# simulate and compare: unorules.study, the verbs in unorules._study_cli.
 
 
 # == rules ======================================================================================
@@ -446,6 +308,35 @@ def _parser() -> argparse.ArgumentParser:
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
 
+    def study_options(p: argparse.ArgumentParser, games: int) -> None:
+        p.add_argument(
+            "--games", type=int, default=games, metavar="N", help=f"games to play ({games})"
+        )
+        p.add_argument(
+            "--seed", type=int, default=0, metavar="N", help="seed of the first game (0)"
+        )
+        p.add_argument(
+            "--jobs",
+            type=int,
+            default=1,
+            metavar="N",
+            help="worker processes (1; 0 = one per CPU; at most the CPU count)",
+        )
+        p.add_argument(
+            "--bot",
+            action="append",
+            default=[],
+            metavar="NAME",
+            help=f"the bots ({', '.join(sorted(BOTS))}; random): once for every seat, or"
+            " once per seat",
+        )
+        p.add_argument(
+            "--plot",
+            metavar="FILE",
+            help="also draw the round lengths and the win shares per seat to FILE (.svg,"
+            " .png or .pdf; needs matplotlib: pip install 'unorules[plot]')",
+        )
+
     v = verb(
         "validate",
         "check transcripts move by move",
@@ -494,21 +385,37 @@ def _parser() -> argparse.ArgumentParser:
     s = verb(
         "simulate",
         "play many seeded games between simple bots",
-        "Play seeded games between random bots (unorules.bots.RandomBot) and print"
-        " statistics: rounds, actions per round, share of round wins per seat, mean round"
-        " points.",
+        "Play seeded games between bots (random ones by default, unorules.bots.RandomBot)"
+        " and print statistics: rounds, actions per round, share of round wins per seat,"
+        " mean round points; each mean and share with the half-width of its 95% confidence"
+        " interval (±).",
     )
     game_options(s)
-    s.add_argument("--games", type=int, default=100, metavar="N", help="games to play (100)")
-    s.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the first game (0)")
-    s.add_argument(
-        "--jobs",
-        type=int,
-        default=1,
-        metavar="N",
-        help="worker processes (1; 0 = one per CPU; at most the CPU count)",
-    )
+    study_options(s, games=100)
     s.add_argument("--json", action="store_true", help="print the statistics as JSON")
+
+    m = verb(
+        "compare",
+        "compare two rule sets on the same seeded games",
+        "Play the same seeded games between bots under rules A and rules B (profile B with"
+        " the --option changes) and print each figure under both, the difference B - A with"
+        " its 95% confidence interval, and whether it is significant.",
+    )
+    m.add_argument("a", metavar="A", help=f"profile A ({profiles})")
+    m.add_argument("b", metavar="B", help="profile B, changed by the --option values")
+    m.add_argument(
+        "--option",
+        metavar="KEY=VALUE",
+        action="append",
+        default=[],
+        help="a rule option of B (JSON value or bare word), e.g. stacking=same_type; repeatable",
+    )
+    m.add_argument("--players", type=int, default=4, metavar="N", help="seats, 2-10 (4)")
+    m.add_argument(
+        "--rounds", type=int, metavar="N", help="stop after N rounds (default: whole match)"
+    )
+    study_options(m, games=1000)
+    m.add_argument("--json", action="store_true", help="print the comparison as JSON")
 
     r = verb(
         "rules",
@@ -581,8 +488,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.verb == "validate":
             return _validate(args, out, err)
-        if args.verb == "simulate":
-            return _simulate(args, out, err)
+        if args.verb in ("simulate", "compare"):
+            from unorules import _study_cli  # noqa: PLC0415 (it imports this module)
+
+            if args.verb == "simulate":
+                return _study_cli.simulate(args, out, err)
+            return _study_cli.compare(args, out, err)
         if args.verb == "rules":
             return _rules_table(args, out)
         if args.verb == "play":

@@ -1,0 +1,1297 @@
+"""Rule studies: many seeded bot games, on any executor, as mergeable tallies.
+
+:func:`simulate` plays ``games`` seeded games between bots and returns a :class:`Study`:
+exact tallies (a histogram of round lengths, wins per seat and per side, points, matches
+finished, stuck rounds) and the figures read off them, each an :class:`Estimate` with a
+95% confidence interval. :func:`compare` plays the same seeds under two rule sets and
+returns a :class:`Comparison`: both studies and the paired difference of every figure.
+
+Game ``i`` of a study with seed ``s`` is seeded from ``(s, i)`` alone (the seed
+``unorules simulate`` has always used), and its bots from that game seed, so the result
+is the same whatever runs it: in-process, a :class:`concurrent.futures.ProcessPoolExecutor`,
+Dask (``client.get_executor()``), Ray (:class:`RayExecutor`), in chunks of any size.
+
+>>> import unorules as uno
+>>> study = uno.simulate("mattel", 3, 40, rounds=1, seed=7)
+>>> study.games, study.rounds_played, sum(study.round_wins) + study.stuck_rounds
+(40, 40, 40)
+>>> study.round_length.low < study.round_length.value < study.round_length.high
+True
+>>> first, rest = (uno.simulate("mattel", 3, n, rounds=1, seed=7, start=s)
+...                for n, s in ((15, 0), (25, 15)))
+>>> first + rest == study  # tallies merge exactly
+True
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import importlib
+import json
+import math
+import sys
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import IO, Any, Final, TypeAlias
+
+import attrs
+
+from unorules import bots as _bots
+from unorules.actions import NextRound
+from unorules.engine import new_game
+from unorules.rules import (
+    MATTEL,
+    Rules,
+    RulesError,
+    get_profile,
+    profile_name,
+    rules_from_options,
+    rules_to_options,
+)
+from unorules.state import Phase
+
+__all__ = [
+    "BOTS",
+    "BotFactory",
+    "Comparison",
+    "Estimate",
+    "RayExecutor",
+    "Study",
+    "compare",
+    "register_bot",
+    "simulate",
+]
+
+BotFactory: TypeAlias = Callable[[int], _bots.Bot]
+"""What makes one seat's bot: called with that seat's seed, returns a :class:`~unorules.bots.Bot`.
+A bot class whose first argument is a seed (:class:`~unorules.bots.RandomBot`,
+:class:`~unorules.bots.HeuristicBot`) is one.
+
+>>> from unorules import bots
+>>> make: BotFactory = bots.HeuristicBot
+>>> type(make(5)).__name__
+'HeuristicBot'
+"""
+
+BOTS: Final[dict[str, BotFactory]] = {
+    "random": _bots.RandomBot,
+    "heuristic": _bots.HeuristicBot,
+}
+"""The bots a study can name: name -> :data:`BotFactory`. ``register_bot`` adds more.
+
+>>> sorted(BOTS)[:2]
+['heuristic', 'random']
+"""
+
+_Z95: Final = 1.959963984540054  # the two-sided 95% quantile of the normal distribution
+_FORMAT: Final = "unorules-study/1"  # the "format" of Study.to_dict and Comparison.to_dict
+
+
+def register_bot(name: str, factory: BotFactory, *, replace: bool = False) -> None:
+    """Make ``factory`` a bot that studies (and ``unorules simulate --bot``) can name.
+
+    The factory is called once per seat and game with that seat's seed. To run on worker
+    processes it must be picklable (a module-level class or function); it is sent with
+    every chunk, so a name registered only in the main process still works there.
+
+    >>> from unorules import bots
+    >>> register_bot("cautious", bots.HeuristicBot)
+    >>> simulate("mattel", 2, 3, bots="cautious", rounds=1).bots
+    ('cautious', 'cautious')
+    >>> register_bot("random", bots.HeuristicBot)
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'random' is already registered; pass replace=True
+    >>> del BOTS["cautious"]
+    """
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"a bot's name is a non-empty string, not {name!r}")
+    if not callable(factory):
+        raise TypeError(f"bot {name!r}: the factory must be callable, not {factory!r}")
+    if name in BOTS and not replace:
+        raise ValueError(f"bot {name!r} is already registered; pass replace=True")
+    BOTS[name] = factory
+
+
+# == the figures ===============================================================================
+
+
+@attrs.frozen
+class Estimate:
+    """A figure and its 95% confidence interval ``[low, high]``.
+
+    For a difference (:meth:`Comparison.differences`), :attr:`significant` says whether
+    the interval leaves out 0. The bounds are infinite when one game cannot tell.
+
+    >>> e = Estimate(0.25, 0.2, 0.3)
+    >>> str(e), e.significant, e.half_width
+    ('0.25 [0.2, 0.3]', True, 0.04999999999999999)
+    """
+
+    value: float
+    """The estimate."""
+    low: float
+    """The lower bound of its 95% confidence interval."""
+    high: float
+    """The upper bound."""
+
+    @property
+    def half_width(self) -> float:
+        """Half the width of the interval."""
+        return (self.high - self.low) / 2
+
+    @property
+    def significant(self) -> bool:
+        """Whether the interval leaves out 0 (a difference significant at the 5% level)."""
+        return not self.low <= 0 <= self.high
+
+    def __str__(self) -> str:
+        return f"{self.value:.4g} [{self.low:.4g}, {self.high:.4g}]"
+
+    def to_dict(self) -> dict[str, float | None]:
+        """The estimate as JSON values (``null`` for an infinite bound).
+
+        >>> Estimate(1.0, 0.5, 1.5).to_dict()
+        {'value': 1.0, 'low': 0.5, 'high': 1.5}
+        """
+        return {k: (v if math.isfinite(v) else None) for k, v in attrs.asdict(self).items()}
+
+
+def _estimate(value: Fraction, sum_sq: Fraction, divisor: Fraction, games: int) -> Estimate:
+    """``value`` with the interval from the residual sum of squares ``sum_sq`` (variance of
+    the estimate ``sum_sq / divisor``)."""
+    center = float(value)
+    if games < 2:
+        return Estimate(center, -math.inf, math.inf)
+    half = _Z95 * math.sqrt(float(max(sum_sq, Fraction(0)) / divisor))
+    return Estimate(center, center - half, center + half)
+
+
+# == the tally =================================================================================
+#
+# Each game contributes a vector of whole numbers: a constant 1, then for every rule set
+# played on its seed a block of components (rounds, actions, points, stuck rounds, match
+# finished, round wins per seat, match wins per side). The tally keeps how many games,
+# the sum of the vectors and the sum of their outer products (upper triangle): all whole
+# numbers, so merging is exact and commutative, and any figure that is a ratio of two
+# sums gets its confidence interval by the delta method, the game being the unit (rounds
+# of one match are not independent draws).
+
+_ROUNDS, _ACTIONS, _POINTS, _STUCK, _FINISHED, _FIRST, _WINS = range(7)
+
+
+def _width(players: int, sides: int) -> int:
+    return _WINS + players + sides
+
+
+@attrs.frozen
+class _Tally:
+    """The mergeable counts of a set of games (see above)."""
+
+    games: int
+    sums: tuple[int, ...]
+    products: tuple[int, ...]
+    lengths: tuple[tuple[tuple[int, int], ...], ...]
+    """Per rule set: (actions in a round, how many rounds), sorted by length."""
+
+    def __add__(self, other: _Tally) -> _Tally:
+        if len(self.sums) != len(other.sums) or len(self.lengths) != len(other.lengths):
+            raise ValueError("these tallies count different things and cannot be merged")
+        lengths = []
+        for mine, theirs in zip(self.lengths, other.lengths, strict=True):
+            merged = dict(mine)
+            for length, count in theirs:
+                merged[length] = merged.get(length, 0) + count
+            lengths.append(tuple(sorted(merged.items())))
+        return _Tally(
+            self.games + other.games,
+            tuple(a + b for a, b in zip(self.sums, other.sums, strict=True)),
+            tuple(a + b for a, b in zip(self.products, other.products, strict=True)),
+            tuple(lengths),
+        )
+
+    def product(self, i: int, j: int) -> int:
+        """The sum over games of component ``i`` times component ``j``."""
+        if i > j:
+            i, j = j, i
+        k = len(self.sums)
+        return self.products[i * k - i * (i - 1) // 2 + j - i]
+
+    def select(self, indices: Sequence[int], lengths: int) -> _Tally:
+        """The tally of the components ``indices`` only (and one histogram)."""
+        return _Tally(
+            self.games,
+            tuple(self.sums[i] for i in indices),
+            tuple(
+                self.product(indices[a], indices[b])
+                for a in range(len(indices))
+                for b in range(a, len(indices))
+            ),
+            (self.lengths[lengths],),
+        )
+
+    def ratio(self, a: int, b: int) -> Estimate | None:
+        """The ratio of the sums of components ``a`` and ``b``, None when ``b`` sums to 0."""
+        total = self.sums[b]
+        if total == 0:
+            return None
+        r = Fraction(self.sums[a], total)
+        sum_sq = self.product(a, a) - 2 * r * self.product(a, b) + r * r * self.product(b, b)
+        n = self.games
+        divisor = Fraction((n - 1) * total * total, n) if n > 1 else Fraction(1)
+        return _estimate(r, sum_sq, divisor, n)
+
+    def difference(self, a: tuple[int, int], b: tuple[int, int]) -> Estimate | None:
+        """Ratio ``b`` minus ratio ``a``, paired by game (each a pair of components)."""
+        (na, da), (nb, db) = a, b
+        if self.sums[da] == 0 or self.sums[db] == 0:
+            return None
+        n = self.games
+        ra, rb = Fraction(self.sums[na], self.sums[da]), Fraction(self.sums[nb], self.sums[db])
+        mean_a, mean_b = Fraction(self.sums[da], n), Fraction(self.sums[db], n)
+        coefficients: dict[int, Fraction] = {}
+        for index, c in (
+            (nb, 1 / mean_b),
+            (db, -rb / mean_b),
+            (na, -1 / mean_a),
+            (da, ra / mean_a),
+        ):
+            coefficients[index] = coefficients.get(index, Fraction(0)) + c
+        items = list(coefficients.items())
+        sum_sq = sum(
+            (ci * cj * self.product(i, j) for i, ci in items for j, cj in items), Fraction(0)
+        )
+        return _estimate(rb - ra, sum_sq, Fraction(n * (n - 1)) if n > 1 else Fraction(1), n)
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "games": self.games,
+            "sums": list(self.sums),
+            "products": list(self.products),
+            "round_lengths": [{str(k): v for k, v in side} for side in self.lengths],
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, width: int, sides: int, path: str) -> _Tally:
+        if not isinstance(data, dict):
+            raise ValueError(f"{path}: expected an object")
+
+        def whole(value: object, where: str) -> int:
+            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise ValueError(f"{where}: expected a whole number >= 0, got {value!r}")
+            return value
+
+        def numbers(key: str, length: int) -> tuple[int, ...]:
+            items = data.get(key)
+            if not isinstance(items, list) or len(items) != length:
+                raise ValueError(f"{path}.{key}: expected a list of {length} whole numbers")
+            return tuple(whole(v, f"{path}.{key}[{i}]") for i, v in enumerate(items))
+
+        games = whole(data.get("games"), f"{path}.games")
+        sums = numbers("sums", width)
+        products = numbers("products", width * (width + 1) // 2)
+        raw = data.get("round_lengths")
+        if not isinstance(raw, list) or len(raw) != sides:
+            raise ValueError(f"{path}.round_lengths: expected a list of {sides} objects")
+        lengths = []
+        for r, side in enumerate(raw):
+            where = f"{path}.round_lengths[{r}]"
+            if not isinstance(side, dict):
+                raise ValueError(f"{where}: expected an object")
+            pairs = []
+            for key, count in side.items():
+                if not key.isdigit():
+                    raise ValueError(f"{where}: {key!r} is not a number of actions")
+                pairs.append((int(key), whole(count, f"{where}[{key!r}]")))
+            lengths.append(tuple(sorted(pairs)))
+        if sums[0] != games:
+            raise ValueError(f"{path}.sums[0]: must equal games ({games}), got {sums[0]}")
+        return cls(games, sums, products, tuple(lengths))
+
+
+# == playing a chunk ===========================================================================
+
+
+def _game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a study seeded ``seed`` (as the CLI has always used).
+
+    >>> _game_seed(1, 2)
+    1000005
+    """
+    return (seed * 1_000_003 + index) % (1 << 64)
+
+
+@attrs.frozen
+class _Chunk:
+    """What a worker needs to play games ``start`` to ``stop - 1``: sent out, a small
+    :class:`_Tally` comes back."""
+
+    rules: tuple[Rules, ...]
+    players: int
+    bots: tuple[BotFactory, ...]
+    seed: int
+    rounds: int | None
+    start: int
+    stop: int
+
+
+def _play_chunk(chunk: _Chunk, on_game: Callable[[], None] | None = None) -> _Tally:
+    players = chunk.players
+    sides = [r.teams or players for r in chunk.rules]
+    offsets = [1]
+    for s in sides:
+        offsets.append(offsets[-1] + _width(players, s))
+    k = offsets[-1]
+    rows = [i * k - i * (i - 1) // 2 - i for i in range(k)]
+    sums = [0] * k
+    products = [0] * (k * (k + 1) // 2)
+    lengths: list[dict[int, int]] = [{} for _ in chunk.rules]
+    factories = chunk.bots
+    for index in range(chunk.start, chunk.stop):
+        game_seed = _game_seed(chunk.seed, index)
+        nonzero: list[tuple[int, int]] = [(0, 1)]
+        for r, rules in enumerate(chunk.rules):
+            o = offsets[r]
+            histogram = lengths[r]
+            state = new_game(players, rules, game_seed)
+            seats = [factories[s](game_seed * 1009 + s) for s in range(players)]
+            rounds = actions = points = stuck = total = first_wins = 0
+            wins = [0] * players
+            last = state
+            first = state.current_player
+            for action, last in _bots.play(state, seats, rounds=chunk.rounds):
+                if isinstance(action, NextRound):
+                    first = last.current_player
+                    continue
+                actions += 1
+                if last.is_over:
+                    rounds += 1
+                    total += actions
+                    histogram[actions] = histogram.get(actions, 0) + 1
+                    winner = last.round_winner
+                    if winner is None:
+                        stuck += 1
+                    else:
+                        wins[winner] += 1
+                        first_wins += winner == first
+                    scored = last.round_points or ()
+                    teams = last.teams
+                    points += sum({teams[s]: p for s, p in enumerate(scored)}.values())
+                    actions = 0
+            for j, value in ((_ROUNDS, rounds), (_ACTIONS, total), (_POINTS, points)):
+                if value:
+                    nonzero.append((o + j, value))
+            if stuck:
+                nonzero.append((o + _STUCK, stuck))
+            finished = last.phase is Phase.GAME_OVER and last.winner is not None
+            if finished:
+                nonzero.append((o + _FINISHED, 1))
+            if first_wins:
+                nonzero.append((o + _FIRST, first_wins))
+            nonzero.extend((o + _WINS + s, w) for s, w in enumerate(wins) if w)
+            if finished:
+                assert last.winner is not None
+                nonzero.append((o + _WINS + players + last.winner, 1))
+        for a, (i, vi) in enumerate(nonzero):
+            sums[i] += vi
+            row = rows[i]
+            for j, vj in nonzero[a:]:
+                products[row + j] += vi * vj
+        if on_game is not None:
+            on_game()
+    return _Tally(
+        chunk.stop - chunk.start,
+        tuple(sums),
+        tuple(products),
+        tuple(tuple(sorted(h.items())) for h in lengths),
+    )
+
+
+# == running chunks on an executor =============================================================
+
+
+class _Progress:
+    """A progress bar with games/s and the time left, redrawn at most ten times a second."""
+
+    def __init__(self, total: int, stream: IO[str] | None) -> None:
+        self.total, self.stream, self.done = total, stream, 0
+        self.started = self.shown = time.monotonic()
+
+    def add(self, games: int = 1) -> None:
+        self.done += games
+        if self.stream is None:
+            return
+        now = time.monotonic()
+        if self.done < self.total and now - self.shown < 0.1:
+            return
+        self.shown = now
+        width = 30
+        filled = width * self.done // self.total
+        bar = f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games"
+        if self.done == self.total:
+            print(f"\r\x1b[K{bar}", file=self.stream, flush=True)
+            return
+        elapsed = now - self.started
+        rate = self.done / elapsed if elapsed > 0 else 0.0
+        left = (self.total - self.done) / rate if rate > 0 else math.inf
+        eta = "?" if not math.isfinite(left) else f"{int(left) // 60}:{int(left) % 60:02d}"
+        print(f"\r{bar}  {rate:,.0f} games/s  {eta} left", end="", file=self.stream, flush=True)
+
+
+def _progress_stream(progress: bool | IO[str] | None) -> IO[str] | None:
+    if progress is None:
+        return sys.stderr if sys.stderr.isatty() else None
+    if progress is True:
+        return sys.stderr
+    if progress is False:
+        return None
+    return progress
+
+
+def _run(
+    chunks: list[_Chunk],
+    executor: cf.Executor | None,
+    max_in_flight: int | None,
+    progress: _Progress,
+) -> _Tally | None:
+    """Play every chunk and merge the tallies (in any order: merging is exact)."""
+    tally: _Tally | None = None
+
+    def add(result: _Tally) -> None:
+        nonlocal tally
+        tally = result if tally is None else tally + result
+
+    if executor is None:
+        for chunk in chunks:
+            add(_play_chunk(chunk, progress.add))
+        return tally
+    limit = max_in_flight if max_in_flight is not None else 64
+    todo = iter(chunks)
+    pending: dict[cf.Future[_Tally], _Chunk] = {}
+    try:
+        while True:
+            while len(pending) < limit:
+                waiting = next(todo, None)
+                if waiting is None:
+                    break
+                pending[executor.submit(_play_chunk, waiting)] = waiting
+            if not pending:
+                return tally
+            done, _ = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+            for future in done:
+                chunk = pending.pop(future)
+                add(future.result())
+                progress.add(chunk.stop - chunk.start)
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+# == the study =================================================================================
+
+
+def _rules(value: Rules | str, name: str) -> Rules:
+    if isinstance(value, Rules):
+        return value
+    if isinstance(value, str):
+        return get_profile(value)
+    raise TypeError(f"{name}: a Rules value or a profile name, not {value!r}")
+
+
+def _describe(rules: Rules) -> str:
+    """A short name: the profile, or the nearest built-in profile and the changes."""
+    name = profile_name(rules)
+    if name is not None:
+        return name
+    best: tuple[int, str, dict[str, object]] | None = None
+    for base in ("mattel", "mattel-108", "swedish", "danish"):
+        changes = rules_to_options(rules, get_profile(base))
+        if best is None or len(changes) < best[0]:
+            best = (len(changes), base, changes)
+    assert best is not None
+    _, base, changes = best
+    return base + "".join(f" + {k}={json.dumps(v).strip(chr(34))}" for k, v in changes.items())
+
+
+def _bot_names(
+    bots: str | BotFactory | Sequence[str | BotFactory] | None, players: int
+) -> tuple[tuple[str, ...], tuple[BotFactory, ...]]:
+    if bots is None:
+        bots = "random"
+    items: list[str | BotFactory]
+    if isinstance(bots, str) or callable(bots):
+        items = [bots] * players
+    else:
+        items = list(bots)
+        if len(items) == 1:
+            items *= players
+        if len(items) != players:
+            raise ValueError(f"bots: {len(items)} bots for {players} seats (give 1 or {players})")
+    names: list[str] = []
+    factories: list[BotFactory] = []
+    for seat, item in enumerate(items):
+        if isinstance(item, str):
+            if item not in BOTS:
+                known = ", ".join(sorted(BOTS))
+                raise ValueError(f"bots[{seat}]: unknown bot {item!r}; known: {known}")
+            names.append(item)
+            factories.append(BOTS[item])
+        elif callable(item):
+            found = [n for n, f in BOTS.items() if f is item]
+            names.append(found[0] if found else getattr(item, "__qualname__", repr(item)))
+            factories.append(item)
+        else:
+            raise TypeError(f"bots[{seat}]: a bot name or factory, not {item!r}")
+    return tuple(names), tuple(factories)
+
+
+def _whole(value: object, name: str, least: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name}: a whole number, not {value!r}")
+    if value < least:
+        raise ValueError(f"{name}: at least {least}, not {value}")
+    return value
+
+
+@attrs.frozen
+class _Setup:
+    players: int
+    bots: tuple[str, ...]
+    factories: tuple[BotFactory, ...]
+    seed: int
+    rounds: int | None
+    start: int
+    games: int
+    chunk_size: int
+
+
+def _setup(
+    rules: Sequence[Rules],
+    players: int,
+    games: int,
+    *,
+    bots: str | BotFactory | Sequence[str | BotFactory] | None,
+    seed: int,
+    rounds: int | None,
+    start: int,
+    chunk_size: int | None,
+) -> _Setup:
+    _whole(players, "players", 2)
+    for r in rules:
+        new_game(players, r, 0)  # a clear ValueError for a table the rules cannot seat
+    _whole(games, "games", 1)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"seed: a whole number, not {seed!r}")
+    if rounds is not None:
+        _whole(rounds, "rounds", 1)
+    _whole(start, "start", 0)
+    if chunk_size is None:
+        chunk_size = max(1, min(-(-games // 64), 1000))
+    else:
+        _whole(chunk_size, "chunk_size", 1)
+    names, factories = _bot_names(bots, players)
+    return _Setup(players, names, factories, seed, rounds, start, games, chunk_size)
+
+
+def _play(
+    rules: tuple[Rules, ...],
+    setup: _Setup,
+    executor: cf.Executor | None,
+    max_in_flight: int | None,
+    progress: bool | IO[str] | None,
+) -> _Tally:
+    stop = setup.start + setup.games
+    chunks = [
+        _Chunk(
+            rules,
+            setup.players,
+            setup.factories,
+            setup.seed,
+            setup.rounds,
+            i,
+            min(i + setup.chunk_size, stop),
+        )
+        for i in range(setup.start, stop, setup.chunk_size)
+    ]
+    if max_in_flight is not None:
+        _whole(max_in_flight, "max_in_flight", 1)
+    tally = _run(
+        chunks, executor, max_in_flight, _Progress(setup.games, _progress_stream(progress))
+    )
+    assert tally is not None
+    return tally
+
+
+def _merge_ranges(
+    a: Iterable[tuple[int, int]], b: Iterable[tuple[int, int]]
+) -> tuple[tuple[int, int], ...]:
+    ranges = sorted([*a, *b])
+    out: list[tuple[int, int]] = []
+    for lo, hi in ranges:
+        if out and lo < out[-1][1]:
+            raise ValueError(
+                f"games {lo} to {min(hi, out[-1][1]) - 1} are in both: they would count twice"
+            )
+        if out and lo == out[-1][1]:
+            out[-1] = (out[-1][0], hi)
+        else:
+            out.append((lo, hi))
+    return tuple(out)
+
+
+@attrs.frozen(eq=True)
+class Study:
+    """The result of :func:`simulate`: tallies of the games and the figures read off them.
+
+    Figures per round count every round played (a match plays many); their confidence
+    intervals treat each game as one independent draw. Two studies of the same rules,
+    bots and seed over different games merge exactly (``a + b`` or :meth:`merge`), so a
+    study can be split across machines and put back together.
+
+    >>> study = simulate("mattel", 2, 20, rounds=1, seed=3)
+    >>> study.round_length.value == sum(k * v for k, v in study.round_lengths.items()) / 20
+    True
+    >>> len(study.round_win_shares), study.match_win_shares
+    (2, None)
+    """
+
+    rules: Rules
+    """The rules played."""
+    players: int
+    """Seats at the table."""
+    bots: tuple[str, ...]
+    """The bot of each seat, by name."""
+    seed: int
+    """The study's seed: game ``i`` is seeded from ``(seed, i)``."""
+    rounds: int | None
+    """Rounds each game was stopped after (None: whole matches)."""
+    ranges: tuple[tuple[int, int], ...]
+    """The game indices played, as ``(start, stop)`` ranges."""
+    _tally: _Tally = attrs.field(alias="tally", repr=False)
+
+    @property
+    def games(self) -> int:
+        """How many games were played."""
+        return self._tally.games
+
+    @property
+    def sides(self) -> int:
+        """Who can win a match: the teams, or every seat."""
+        return self.rules.teams or self.players
+
+    @property
+    def rounds_played(self) -> int:
+        """Rounds played in all."""
+        return self._tally.sums[1 + _ROUNDS]
+
+    @property
+    def round_lengths(self) -> dict[int, int]:
+        """The histogram of round lengths: actions in a round -> how many rounds."""
+        return dict(self._tally.lengths[0])
+
+    @property
+    def round_length(self) -> Estimate | None:
+        """Mean actions per round (exact: the histogram's mean)."""
+        return self._tally.ratio(1 + _ACTIONS, 1 + _ROUNDS)
+
+    @property
+    def median_round_length(self) -> float | None:
+        """The median round length (the mean of the two middle rounds for an even count)."""
+        return _median(self._tally.lengths[0])
+
+    @property
+    def round_wins(self) -> tuple[int, ...]:
+        """Rounds won by each seat."""
+        return self._tally.sums[1 + _WINS : 1 + _WINS + self.players]
+
+    @property
+    def round_win_shares(self) -> tuple[Estimate, ...]:
+        """Each seat's share of the rounds played (stuck rounds count for nobody)."""
+        return tuple(self._figure(f"round_win_share[{s}]") for s in range(self.players))
+
+    @property
+    def first_player_wins(self) -> int:
+        """Rounds won by the player who was to act first when the round was dealt."""
+        return self._tally.sums[1 + _FIRST]
+
+    @property
+    def first_player_win_share(self) -> Estimate | None:
+        """The share of rounds won by the player who was to act first when the round was
+        dealt: the first player's advantage (a fair share is one over the players)."""
+        return self._tally.ratio(1 + _FIRST, 1 + _ROUNDS)
+
+    @property
+    def stuck_rounds(self) -> int:
+        """Rounds that ended with nobody able to move (C15): nobody scores."""
+        return self._tally.sums[1 + _STUCK]
+
+    @property
+    def points(self) -> int:
+        """Points scored in all rounds."""
+        return self._tally.sums[1 + _POINTS]
+
+    @property
+    def round_points(self) -> Estimate | None:
+        """Mean points scored in a round."""
+        return self._tally.ratio(1 + _POINTS, 1 + _ROUNDS)
+
+    @property
+    def matches_finished(self) -> int:
+        """Games that were played to the end of the match."""
+        return self._tally.sums[1 + _FINISHED]
+
+    @property
+    def match_wins(self) -> tuple[int, ...]:
+        """Matches won by each side (team, or seat without teams)."""
+        first = 1 + _WINS + self.players
+        return self._tally.sums[first : first + self.sides]
+
+    @property
+    def match_win_shares(self) -> tuple[Estimate, ...] | None:
+        """Each side's share of the matches finished; None when none finished."""
+        if not self.matches_finished:
+            return None
+        return tuple(self._figure(f"match_win_share[{t}]") for t in range(self.sides))
+
+    def _figure(self, name: str) -> Estimate:
+        found = self.figures()[name]
+        assert found is not None
+        return found
+
+    def figures(self) -> dict[str, Estimate | None]:
+        """Every figure by name (None where it is undefined, e.g. match shares without a
+        finished match): ``round_length``, ``round_points``, ``stuck_share``,
+        ``first_player_win_share``, ``round_win_share[s]``, ``rounds_per_game``,
+        ``matches_finished_share``, ``match_win_share[t]``.
+
+        >>> f = simulate("mattel", 2, 10, rounds=2).figures()
+        >>> f["rounds_per_game"], f["match_win_share[0]"]
+        (Estimate(value=2.0, low=2.0, high=2.0), None)
+        """
+        return {
+            n: self._tally.ratio(a, b)
+            for n, (a, b) in _figure_indices(self.players, self.sides, 1).items()
+        }
+
+    def merge(self, other: Study) -> Study:
+        """This study and ``other`` (the same rules, bots and seed; other games) as one.
+
+        >>> a = simulate("mattel", 2, 5, rounds=1)
+        >>> b = simulate("mattel", 2, 5, rounds=1, start=5)
+        >>> a.merge(b).ranges
+        ((0, 10),)
+        >>> a.merge(a)
+        Traceback (most recent call last):
+        ...
+        ValueError: games 0 to 4 are in both: they would count twice
+        """
+        if not isinstance(other, Study):
+            raise TypeError(f"a Study merges with a Study, not {type(other).__name__}")
+        for field in ("rules", "players", "bots", "seed", "rounds"):
+            if getattr(self, field) != getattr(other, field):
+                raise ValueError(f"cannot merge studies of different {field}")
+        ranges = _merge_ranges(self.ranges, other.ranges)
+        return attrs.evolve(self, ranges=ranges, tally=self._tally + other._tally)
+
+    def __add__(self, other: Study) -> Study:
+        return self.merge(other)
+
+    def to_dict(self) -> dict[str, object]:
+        """The study as JSON values: what was played, every figure, and the raw tallies
+        (which :meth:`from_dict` reads back, to merge studies run elsewhere).
+
+        >>> import json
+        >>> s = simulate("swedish", 2, 4, rounds=1)
+        >>> Study.from_dict(json.loads(json.dumps(s.to_dict()))) == s
+        True
+        """
+        return {
+            "format": _FORMAT,
+            **_meta_dict(self.rules, self),
+            "median_round_length": self.median_round_length,
+            "figures": {n: (e.to_dict() if e else None) for n, e in self.figures().items()},
+            "tally": self._tally.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Study:
+        """The study :meth:`to_dict` wrote; ValueError naming the JSON path of a bad value.
+
+        >>> Study.from_dict({"format": "unorules-study/1", "players": 1})
+        Traceback (most recent call last):
+        ...
+        ValueError: $.players: expected a whole number from 2 to 10, got 1
+        """
+        meta = _read_meta(data, "rules")
+        rules = meta.rules[0]
+        width = 1 + _width(meta.players, rules.teams or meta.players)
+        assert isinstance(data, dict)
+        tally = _Tally.from_dict(data.get("tally"), width, 1, "$.tally")
+        _check_games(tally, meta.ranges)
+        return cls(rules, meta.players, meta.bots, meta.seed, meta.rounds, meta.ranges, tally)
+
+    def plot(self, path: str) -> None:
+        """Draw the round-length distribution and the win shares per seat to ``path``
+        (``.svg``, ``.png`` or ``.pdf``). Needs matplotlib (``pip install 'unorules[plot]'``).
+
+        >>> import tempfile, os
+        >>> with tempfile.TemporaryDirectory() as tmp:
+        ...     simulate("mattel", 2, 30, rounds=1).plot(os.path.join(tmp, "s.svg"))
+        ...     os.path.getsize(os.path.join(tmp, "s.svg")) > 1000
+        True
+        """
+        from unorules import _plot  # noqa: PLC0415 (matplotlib is optional and slow to import)
+
+        _plot.plot_study(self, path)
+
+
+def _median(pairs: Sequence[tuple[int, int]]) -> float | None:
+    total = sum(c for _, c in pairs)
+    if not total:
+        return None
+
+    def nth(n: int) -> int:
+        seen = 0
+        for value, count in pairs:
+            seen += count
+            if seen > n:
+                return value
+        raise AssertionError  # pragma: no cover
+
+    if total % 2:
+        return nth(total // 2)
+    return (nth(total // 2 - 1) + nth(total // 2)) / 2
+
+
+def _figure_indices(players: int, sides: int, offset: int) -> dict[str, tuple[int, int]]:
+    o = offset
+    out = {
+        "round_length": (o + _ACTIONS, o + _ROUNDS),
+        "round_points": (o + _POINTS, o + _ROUNDS),
+        "stuck_share": (o + _STUCK, o + _ROUNDS),
+        "first_player_win_share": (o + _FIRST, o + _ROUNDS),
+    }
+    for s in range(players):
+        out[f"round_win_share[{s}]"] = (o + _WINS + s, o + _ROUNDS)
+    out["rounds_per_game"] = (o + _ROUNDS, 0)
+    out["matches_finished_share"] = (o + _FINISHED, 0)
+    for t in range(sides):
+        out[f"match_win_share[{t}]"] = (o + _WINS + players + t, o + _FINISHED)
+    return out
+
+
+# -- JSON of what was played -------------------------------------------------------------------
+
+
+def _meta_dict(rules: Rules | tuple[Rules, Rules], meta: Any) -> dict[str, object]:
+    shown: dict[str, object]
+    if isinstance(rules, Rules):
+        shown = {"rules": rules_to_options(rules, MATTEL), "rules_name": _describe(rules)}
+    else:
+        shown = {
+            "rules_a": rules_to_options(rules[0], MATTEL),
+            "rules_b": rules_to_options(rules[1], MATTEL),
+            "rules_a_name": _describe(rules[0]),
+            "rules_b_name": _describe(rules[1]),
+        }
+    return {
+        **shown,
+        "players": meta.players,
+        "bots": list(meta.bots),
+        "seed": meta.seed,
+        "rounds": meta.rounds,
+        "games": [list(r) for r in meta.ranges],
+    }
+
+
+@attrs.frozen
+class _Meta:
+    rules: tuple[Rules, ...]
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    rounds: int | None
+    ranges: tuple[tuple[int, int], ...]
+
+
+def _read_meta(data: object, *keys: str) -> _Meta:
+    if not isinstance(data, dict):
+        raise ValueError("$: expected a JSON object")
+    if data.get("format") != _FORMAT:
+        raise ValueError(f"$.format: expected {_FORMAT!r}, got {data.get('format')!r}")
+    players = data.get("players")
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 10:
+        raise ValueError(f"$.players: expected a whole number from 2 to 10, got {players!r}")
+    rules = []
+    for key in keys:
+        options = data.get(key)
+        if not isinstance(options, dict):
+            raise ValueError(f"$.{key}: expected an object of rule options")
+        try:
+            rules.append(rules_from_options(MATTEL, options))
+        except (RulesError, ValueError, TypeError) as exc:
+            raise ValueError(f"$.{key}: {exc}") from None
+    bots = data.get("bots")
+    if (
+        not isinstance(bots, list)
+        or len(bots) != players
+        or not all(isinstance(b, str) for b in bots)
+    ):
+        raise ValueError(f"$.bots: expected a list of {players} bot names")
+    seed = data.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"$.seed: expected a whole number, got {seed!r}")
+    rounds = data.get("rounds")
+    if rounds is not None and (
+        not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1
+    ):
+        raise ValueError(f"$.rounds: expected null or a whole number >= 1, got {rounds!r}")
+    raw = data.get("games")
+    ranges: list[tuple[int, int]] = []
+    if not isinstance(raw, list) or not raw:
+        raise ValueError("$.games: expected a list of [start, stop] ranges")
+    for i, item in enumerate(raw):
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in item)
+            or not 0 <= item[0] < item[1]
+        ):
+            raise ValueError(f"$.games[{i}]: expected [start, stop] with 0 <= start < stop")
+        ranges.append((item[0], item[1]))
+    merged = _merge_ranges(ranges, ())
+    return _Meta(tuple(rules), players, tuple(bots), seed, rounds, merged)
+
+
+def _check_games(tally: _Tally, ranges: tuple[tuple[int, int], ...]) -> None:
+    covered = sum(hi - lo for lo, hi in ranges)
+    if covered != tally.games:
+        raise ValueError(f"$.tally.games: {tally.games} games, but $.games covers {covered}")
+
+
+def simulate(
+    rules: Rules | str,
+    players: int,
+    games: int,
+    *,
+    bots: str | BotFactory | Sequence[str | BotFactory] | None = None,
+    seed: int = 0,
+    rounds: int | None = None,
+    executor: cf.Executor | None = None,
+    chunk_size: int | None = None,
+    start: int = 0,
+    max_in_flight: int | None = None,
+    progress: bool | IO[str] | None = None,
+) -> Study:
+    """Play ``games`` seeded games between bots and tally them.
+
+    Args:
+        rules: a :class:`~unorules.Rules` value or a profile name.
+        players: seats at the table (2 to 10).
+        games: how many games (matches, or ``rounds`` rounds each).
+        bots: a bot name from :data:`~unorules.study.BOTS` or a
+            :data:`~unorules.study.BotFactory` for every seat, or one
+            per seat; ``"random"`` (:class:`~unorules.bots.RandomBot`) by default. Seat
+            ``s`` of game ``g`` gets the seed ``g * 1009 + s``, ``g`` the game's seed.
+        seed: game ``i`` is seeded from ``(seed, i)`` only.
+        rounds: stop each game after this many rounds (default: play the whole match).
+        executor: any :class:`concurrent.futures.Executor` (a process pool, Dask's
+            ``client.get_executor()``, :class:`~unorules.study.RayExecutor`); None plays
+            in this process.
+        chunk_size: games per task sent to the executor (default: 1/64 of the games,
+            at most 1000). Each task sends its rules out and a small tally back.
+        start: the index of the first game (to split a study into parts that merge).
+        max_in_flight: tasks submitted but not finished at once (64 by default): the
+            rest wait, so a study of any size keeps memory bounded.
+        progress: a progress bar with games/s and the time left: on standard error when
+            it is a terminal (None), always (True), never (False), or on this stream.
+
+    Raises:
+        ValueError: a bad count, an unknown bot, a table the rules cannot seat.
+        TypeError: an argument of the wrong type.
+
+    >>> study = simulate("mattel", 4, 30, seed=1, rounds=1, bots="heuristic")
+    >>> study.bots, study.games, study.rounds_played
+    (('heuristic', 'heuristic', 'heuristic', 'heuristic'), 30, 30)
+    >>> simulate("mattel", 4, 30, seed=1, rounds=1, chunk_size=7, bots="heuristic") == study
+    True
+    >>> simulate("mattel", 4, 0)
+    Traceback (most recent call last):
+    ...
+    ValueError: games: at least 1, not 0
+    """
+    played = (_rules(rules, "rules"),)
+    setup = _setup(
+        played,
+        players,
+        games,
+        bots=bots,
+        seed=seed,
+        rounds=rounds,
+        start=start,
+        chunk_size=chunk_size,
+    )
+    tally = _play(played, setup, executor, max_in_flight, progress)
+    return Study(
+        played[0],
+        setup.players,
+        setup.bots,
+        setup.seed,
+        setup.rounds,
+        ((setup.start, setup.start + setup.games),),
+        tally,
+    )
+
+
+# == comparisons ===============================================================================
+
+
+@attrs.frozen(eq=True)
+class Comparison:
+    """The result of :func:`compare`: both studies, played on the same seeds, and the
+    paired difference (B minus A) of every figure with its 95% confidence interval.
+
+    >>> c = compare("mattel", "swedish", 2, 30, rounds=1)
+    >>> c.a.games, c.b.games
+    (30, 30)
+    >>> d = c.differences()["round_length"]
+    >>> abs(d.value - (c.b.round_length.value - c.a.round_length.value)) < 1e-12
+    True
+    """
+
+    rules_a: Rules
+    """The rules of study A."""
+    rules_b: Rules
+    """The rules of study B."""
+    players: int
+    """Seats at the table."""
+    bots: tuple[str, ...]
+    """The bot of each seat, by name."""
+    seed: int
+    """The seed: game ``i`` of both studies is seeded from ``(seed, i)``."""
+    rounds: int | None
+    """Rounds each game was stopped after (None: whole matches)."""
+    ranges: tuple[tuple[int, int], ...]
+    """The game indices played, as ``(start, stop)`` ranges."""
+    _tally: _Tally = attrs.field(alias="tally", repr=False)
+
+    def _side(self, r: int) -> Study:
+        rules = (self.rules_a, self.rules_b)[r]
+        players = self.players
+        first = 1 if r == 0 else 1 + _width(players, self.rules_a.teams or players)
+        width = _width(players, rules.teams or players)
+        tally = self._tally.select([0, *range(first, first + width)], r)
+        return Study(rules, players, self.bots, self.seed, self.rounds, self.ranges, tally)
+
+    @property
+    def a(self) -> Study:
+        """Study A alone."""
+        return self._side(0)
+
+    @property
+    def b(self) -> Study:
+        """Study B alone."""
+        return self._side(1)
+
+    @property
+    def games(self) -> int:
+        """How many seeds were played under both rule sets."""
+        return self._tally.games
+
+    def differences(self) -> dict[str, Estimate | None]:
+        """Each figure of :meth:`Study.figures`, B minus A, paired by seed (None where a
+        side leaves it undefined, or the sides differ in seats or teams).
+
+        >>> c = compare("mattel", "mattel", 2, 20, rounds=1)
+        >>> c.differences()["round_length"]
+        Estimate(value=0.0, low=0.0, high=0.0)
+        """
+        p = self.players
+        sa, sb = self.rules_a.teams or p, self.rules_b.teams or p
+        fa = _figure_indices(p, sa, 1)
+        fb = _figure_indices(p, sb, 1 + _width(p, sa))
+        return {n: self._tally.difference(fa[n], fb[n]) if n in fb else None for n in fa}
+
+    def merge(self, other: Comparison) -> Comparison:
+        """This comparison and ``other`` (the same rules, bots and seed; other games) as one.
+
+        >>> a = compare("mattel", "danish", 2, 4, rounds=1)
+        >>> b = compare("mattel", "danish", 2, 4, rounds=1, start=4)
+        >>> (a + b) == compare("mattel", "danish", 2, 8, rounds=1)
+        True
+        """
+        if not isinstance(other, Comparison):
+            raise TypeError(f"a Comparison merges with a Comparison, not {type(other).__name__}")
+        for field in ("rules_a", "rules_b", "players", "bots", "seed", "rounds"):
+            if getattr(self, field) != getattr(other, field):
+                raise ValueError(f"cannot merge comparisons of different {field}")
+        ranges = _merge_ranges(self.ranges, other.ranges)
+        return attrs.evolve(self, ranges=ranges, tally=self._tally + other._tally)
+
+    def __add__(self, other: Comparison) -> Comparison:
+        return self.merge(other)
+
+    def to_dict(self) -> dict[str, object]:
+        """The comparison as JSON values: both studies' figures, the differences and the
+        raw tallies (which :meth:`from_dict` reads back).
+
+        >>> import json
+        >>> c = compare("mattel", "danish", 2, 4, rounds=1)
+        >>> Comparison.from_dict(json.loads(json.dumps(c.to_dict()))) == c
+        True
+        """
+        a, b = self.a, self.b
+
+        def shown(d: Mapping[str, Estimate | None]) -> dict[str, object]:
+            return {n: (e.to_dict() if e else None) for n, e in d.items()}
+
+        return {
+            "format": _FORMAT,
+            **_meta_dict((self.rules_a, self.rules_b), self),
+            "median_round_length": [a.median_round_length, b.median_round_length],
+            "figures_a": shown(a.figures()),
+            "figures_b": shown(b.figures()),
+            "differences": shown(self.differences()),
+            "tally": self._tally.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Comparison:
+        """The comparison :meth:`to_dict` wrote; ValueError naming the JSON path of a bad
+        value.
+
+        >>> Comparison.from_dict([])
+        Traceback (most recent call last):
+        ...
+        ValueError: $: expected a JSON object
+        """
+        meta = _read_meta(data, "rules_a", "rules_b")
+        p = meta.players
+        width = 1 + sum(_width(p, r.teams or p) for r in meta.rules)
+        assert isinstance(data, dict)
+        tally = _Tally.from_dict(data.get("tally"), width, 2, "$.tally")
+        _check_games(tally, meta.ranges)
+        a, b = meta.rules
+        return cls(a, b, p, meta.bots, meta.seed, meta.rounds, meta.ranges, tally)
+
+    def plot(self, path: str) -> None:
+        """Draw both round-length distributions and both sets of win shares per seat to
+        ``path`` (``.svg``, ``.png`` or ``.pdf``). Needs matplotlib.
+
+        >>> import tempfile, os
+        >>> with tempfile.TemporaryDirectory() as tmp:
+        ...     compare("mattel", "danish", 2, 20, rounds=1).plot(os.path.join(tmp, "c.png"))
+        ...     os.path.getsize(os.path.join(tmp, "c.png")) > 1000
+        True
+        """
+        from unorules import _plot  # noqa: PLC0415 (matplotlib is optional and slow to import)
+
+        _plot.plot_comparison(self, path)
+
+
+def compare(
+    rules_a: Rules | str,
+    rules_b: Rules | str,
+    players: int,
+    games: int,
+    *,
+    seed: int = 0,
+    executor: cf.Executor | None = None,
+    bots: str | BotFactory | Sequence[str | BotFactory] | None = None,
+    rounds: int | None = None,
+    chunk_size: int | None = None,
+    start: int = 0,
+    max_in_flight: int | None = None,
+    progress: bool | IO[str] | None = None,
+) -> Comparison:
+    """Play the same ``games`` seeds under ``rules_a`` and ``rules_b`` (paired: game ``i``
+    deals the same way and seats the same bots under both, so the difference has far less
+    noise than two independent studies) and compare every figure.
+
+    The arguments are those of :func:`simulate`; each task plays its games under both rule
+    sets.
+
+    >>> c = compare("mattel", "mattel", 4, 40, rounds=1)  # the same rules: no difference
+    >>> c.differences()["round_win_share[0]"].significant
+    False
+    >>> import attrs, unorules as uno
+    >>> stacking = attrs.evolve(uno.MATTEL, stacking=uno.Stacking.SAME_TYPE)
+    >>> c = compare("mattel", stacking, 4, 40, rounds=1)
+    >>> c.b.rules.stacking.value
+    'same_type'
+    """
+    played = (_rules(rules_a, "rules_a"), _rules(rules_b, "rules_b"))
+    setup = _setup(
+        played,
+        players,
+        games,
+        bots=bots,
+        seed=seed,
+        rounds=rounds,
+        start=start,
+        chunk_size=chunk_size,
+    )
+    tally = _play(played, setup, executor, max_in_flight, progress)
+    return Comparison(
+        played[0],
+        played[1],
+        setup.players,
+        setup.bots,
+        setup.seed,
+        setup.rounds,
+        ((setup.start, setup.start + setup.games),),
+        tally,
+    )
+
+
+# == Ray =======================================================================================
+
+
+class RayExecutor(cf.Executor):
+    """A :class:`concurrent.futures.Executor` on a Ray cluster (Ray ships none), for
+    :func:`simulate` and :func:`compare`.
+
+    Ray is imported when the executor is made, not with this module, and is not a
+    dependency of unorules: ``pip install ray``. Each :meth:`submit` runs the function as
+    a Ray task (``ray.remote``, with ``options`` such as ``num_cpus=1``) and returns the
+    task's result as a :class:`concurrent.futures.Future` (``ObjectRef.future()``).
+    Ray is started with ``ray.init()`` unless it already is (call ``ray.init(address=...)``
+    first to join a cluster).
+
+    Args:
+        options: passed to ``ray.remote`` for every task.
+
+    >>> try:
+    ...     executor = RayExecutor(num_cpus=1)
+    ... except ImportError as exc:
+    ...     print(exc)
+    ... else:
+    ...     print("RayExecutor needs Ray: pip install ray")
+    ...     executor.shutdown()
+    RayExecutor needs Ray: pip install ray
+    """
+
+    def __init__(self, **options: object) -> None:
+        try:
+            self._ray: Any = importlib.import_module("ray")
+        except ImportError:
+            raise ImportError("RayExecutor needs Ray: pip install ray") from None
+        if not self._ray.is_initialized():
+            self._ray.init()
+        self._options = options
+        self._remote: dict[Callable[..., Any], Any] = {}
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> cf.Future[Any]:
+        """Run ``fn(*args, **kwargs)`` as a Ray task; its future.
+
+        >>> RayExecutor.submit.__name__
+        'submit'
+        """
+        remote = self._remote.get(fn)
+        if remote is None:
+            ray = self._ray
+            remote = ray.remote(**self._options)(fn) if self._options else ray.remote(fn)
+            self._remote[fn] = remote
+        future: cf.Future[Any] = remote.remote(*args, **kwargs).future()
+        return future

@@ -1,0 +1,48 @@
+"""The studies of the page "What the rules change", written by docs/_ext/unorules_studies.py."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import unorules as uno
+from unorules.rules import rules_from_options
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def studies_extension() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "unorules_studies_test", DOCS / "_ext" / "unorules_studies.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_studies_table_has_a_row_per_variant_with_the_compare_figures(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    ext = studies_extension()
+    ext.write_studies(tmp_path, games=10)
+    text = (tmp_path / "studies.rst").read_text(encoding="utf-8")
+    rows = re.findall(
+        r"^   \* - (.*)\n     - (.*)\n     - (.*)\n     - (.*)\n     - (.*)$", text, re.M
+    )
+    assert [r[0] for r in rows] == ["rules (B)", *(label for label, _, _ in ext.VARIANTS)]
+    _, profile, changes = ext.VARIANTS[-1]
+    rules = rules_from_options(uno.get_profile(profile), changes)
+    c = uno.compare(uno.MATTEL, rules, ext.PLAYERS, 10, rounds=1, seed=ext.SEED)
+    d = c.differences()["round_length"]
+    assert d is not None and c.b.round_length is not None
+    cell = f"{d.value:+.1f} [{d.low:+.1f}, {d.high:+.1f}]"
+    assert rows[-1][1:3] == (
+        f"{c.b.round_length.value:.1f}",
+        f"**{cell}**" if d.significant else cell,
+    )
+    for name in ("mattel", *ext.PLOTTED.values()):
+        assert (tmp_path / "studies" / f"{name}.svg").read_bytes().startswith(b"<?xml")
