@@ -14,7 +14,13 @@ and read the diff: it is the change of behaviour.
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
+
 import unorules as uno
+from unorules import svg
+
+PICTURES = Path(__file__).resolve().parent.parent / "_generated" / "playthrough"
 
 ROUNDS = (
     # (profile, seed): three players; seeds picked for short rounds that show an action card.
@@ -50,14 +56,18 @@ def policy(state: uno.State) -> uno.Action:
 
 
 def pictures(state: uno.State) -> list[str]:
-    """HOOK for card pictures: the reST lines that show ``state`` as a picture, placed
-    under each table. Empty until ``unorules.svg`` lands; then, for instance::
-
-        from unorules import svg
-        return [".. raw:: html", "", *("   " + line for line in svg.table(...).splitlines()), ""]
-
-    The golden file never holds these lines (see :func:`page`)."""
-    return []
+    """The reST lines that show ``state`` as a picture (:func:`unorules.svg.table`, every
+    hand face up), placed under each table; the picture is written to
+    ``docs/_generated/playthrough/``, named by the position it shows. The golden file
+    never holds these lines (see :func:`page`): the pictures have their own golden test in
+    ``tests/test_svg.py``."""
+    name = hashlib.sha256(state.position().encode()).hexdigest()[:16] + ".svg"
+    PICTURES.mkdir(parents=True, exist_ok=True)
+    path = PICTURES / name
+    picture = str(svg.table(state))
+    if not path.exists() or path.read_text(encoding="utf-8") != picture:
+        path.write_text(picture, encoding="utf-8")
+    return [f".. image:: /_generated/playthrough/{name}", "   :alt: the table", ""]
 
 
 def describe(state: uno.State, action: uno.Action) -> str:
