@@ -14,6 +14,7 @@ from pathlib import Path
 from types import ModuleType
 
 import unorules as uno
+from unorules import svg
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "playthrough.rst"
@@ -79,8 +80,15 @@ def test_every_position_on_the_page_reads_back_to_the_table_shown_above_it() -> 
     assert checked == 4 + 17 + 18 + 18 + 18
 
 
-def test_the_pictures_hook_adds_nothing_yet() -> None:
+def test_every_table_has_its_picture_and_the_golden_text_has_none() -> None:
     module = load()
     state = uno.new_game(3, seed=1)
-    assert module.pictures(state) == []
-    assert module.page(with_pictures=True) == module.page()
+    lines = module.pictures(state)
+    assert lines[0].startswith(".. image:: /_generated/playthrough/")
+    written = module.PICTURES / lines[0].rsplit("/", 1)[1]
+    assert written.read_text(encoding="utf-8") == str(svg.table(state))
+    with_pictures = module.page(with_pictures=True)
+    assert with_pictures.count(".. image:: /_generated/playthrough/") == module.page().count(
+        "Its position:"
+    )
+    assert ".. image::" not in module.page()
