@@ -399,7 +399,7 @@ def test_e75_swedish_elimination_last_player_left_wins() -> None:
     """E75: "Elimination with P0=480, P2=470; P2 goes out, P0 holds 25 → P0 eliminated, P2
     wins." (A14)"""
     s = uno.State.from_position(
-        "B5,BS/-/R5 R3 red 2+ play * dealer=1 scores=480,505,470 out=1", rules=ELIMINATION
+        "B5,BS/-/R5 R3 red 2+ play * dealer=0 scores=480,505,470 out=1", rules=ELIMINATION
     )
     s = run(s, uno.Play(2, "R5"))
     assert s.phase is uno.Phase.GAME_OVER

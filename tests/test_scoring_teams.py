@@ -142,7 +142,7 @@ def test_elimination_seat_leaves_the_seating_order() -> None:
     assert run(s, uno.Play(0, "R5")).current_player == 2
     assert run(s, uno.Play(0, "RS")).current_player == 3
     back = uno.State.from_position(
-        "R5,R6/-/Y1,Y2/G1,G2 G3 green 2- play * dealer=1 out=1", rules=ELIMINATION
+        "R5,R6/-/Y1,Y2/G1,G2 G3 green 2- play * dealer=0 out=1", rules=ELIMINATION
     )
     assert run(back, uno.Draw(2)).current_player == 0
 
