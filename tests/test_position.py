@@ -260,6 +260,36 @@ def test_every_optional_field_reaches_the_state_and_is_written_back_in_order() -
     assert written == set(KEYS)
 
 
+def test_the_positions_with_every_field_are_reached_by_play() -> None:
+    """Each position of FULL is what the engine makes of a plain position a few moves
+    earlier: the fields that come together in them do come together in a game."""
+
+    def after(text: str, *actions: uno.Action) -> str:
+        state = uno.State.from_position(text, rules=SWEDISH_ELIMINATION)
+        for action in actions:
+            state = uno.apply(state, action)
+        return state.position()
+
+    challenge = after(
+        "R1,W+4/R9,Y4/R8,B3/R6,G7/- R5,RR red 3- play * lock=3 order=fixed round=2 dealer=1"
+        " scores=10,20,30,40,520 out=4 turned=W+4,R5"
+        " names=Ann%20Lee,Bo%2C1,%C3%87ai%2F%3D,Dee,Eve seed=99 rng=7",
+        uno.Play(3, "R6"),
+        uno.Play(2, "R8"),
+        uno.CatchUno(0, 3),
+        uno.Play(1, "R9"),
+        uno.CatchUno(0, 2),
+        uno.Play(0, "W+4", "blue"),
+    )
+    drawn = after("R1,R3,RR/G2,G3/B4,B5 R5 red 0+ play R7,*", uno.Play(0, "RR"), uno.Draw(2))
+    idle = after(_idle_position().replace(" 0+ play - idle=1", " 1+ play -"), uno.Draw(1))
+    over = after(
+        "R9,W+4/R1/- R5 red 1+ play * round=3 dealer=0 scores=470,210,505 out=2",
+        uno.Play(1, "R1"),
+    )
+    assert (challenge, drawn, idle, over) == FULL
+
+
 def test_the_optional_fields_may_come_in_any_order() -> None:
     stacking = uno.MATTEL.but(stacking=uno.Stacking.SAME_TYPE)
     s = uno.State.from_position(
@@ -272,7 +302,7 @@ def test_team_totals_and_a_team_winner() -> None:
     teams = uno.MATTEL.but(teams=2)
     # Seat 3 went out: its team scores its opponents' cards (R1 and B3) and passes 500.
     s = uno.State.from_position(
-        "R1/G2/B3/- B9,B4 blue -+ game_over * scores=30,512 round_winner=3 round_points=0,4"
+        "R1/G2/B3/- B9,B4 blue -+ game_over * round=4 scores=30,512 round_winner=3 round_points=0,4"
         " winner=1",
         rules=teams,
     )
@@ -437,9 +467,10 @@ STACKING = uno.MATTEL.but(stacking=uno.Stacking.SAME_TYPE)
             "round 0 · round over · P0 went out",
         ),
         (
-            "-/G2 R5,R1 red -+ game_over * round_winner=0 round_points=2,0 winner=0 scores=502,0",
+            "-/G2 R5,R1 red -+ game_over * round=3 round_winner=0 round_points=2,0 winner=0"
+            " scores=502,0",
             uno.MATTEL,
-            "round 0 · game over · winner P0",
+            "round 3 · game over · winner P0",
         ),
     ],
 )

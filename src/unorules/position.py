@@ -323,7 +323,7 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
         ValueError: the text is not a position, naming the field at fault.
 
     >>> import unorules as uno
-    >>> s = from_position("G1,G2/B9 G5 green 1+ play B2,R0,* scores=10,0")
+    >>> s = from_position("G1,G2/B9 G5 green 1+ play B2,R0,* round=1 scores=10,0")
     >>> s.draw_pile[:3], s.scores
     ((Card.parse('B2'), Card.parse('R0'), Card.parse('R1')), (10, 0))
     >>> from_position("G1,G2/B9 G5 green 1+ play * scores=10")
