@@ -114,17 +114,20 @@ def test_a_long_game_writes_the_draw_pile_out_and_the_generator_state() -> None:
 
 
 def test_the_six_fields() -> None:
-    s = uno.State.from_position("R2,W,RS/G1,G2/- R5,R7 yellow 1- drawn *")
+    # Seat 0 laid a Reverse, seat 2 a Wild naming yellow, and seat 1 drew Y9, which it may
+    # lay now (the drawn phase names the card drawn).
+    s = uno.State.from_position("R2,W,RS/G1,G2,Y9/B4,B5 R5,RR,W yellow 1- drawn * drawn=Y9")
     assert s.hands == (
         (uno.Card.parse("R2"), uno.Card.parse("RS"), uno.Card.parse("W")),
-        (uno.Card.parse("G1"), uno.Card.parse("G2")),
-        (),
+        (uno.Card.parse("Y9"), uno.Card.parse("G1"), uno.Card.parse("G2")),
+        (uno.Card.parse("B4"), uno.Card.parse("B5")),
     )
-    assert s.discard_pile == (uno.Card.parse("R5"), uno.Card.parse("R7"))
-    assert s.top_card == uno.Card.parse("R7")
+    assert s.discard_pile == (uno.Card.parse("R5"), uno.Card.parse("RR"), uno.Card.parse("W"))
+    assert s.top_card == uno.Card.parse("W")
     assert s.color is uno.Color.YELLOW
     assert (s.current_player, s.direction, s.phase) == (1, -1, uno.Phase.DRAWN)
     assert s.phase == "drawn"
+    assert s.drawn_card == uno.Card.parse("Y9")
     rest = Counter(uno.MATTEL.deck()) - Counter(c for h in s.hands for c in h)
     rest -= Counter(s.discard_pile)
     assert s.draw_pile == tuple(sorted(rest.elements(), key=lambda c: c.index))
@@ -133,47 +136,178 @@ def test_the_six_fields() -> None:
     assert (s.dealer, s.round, s.scores, s.turned) == (2, 0, (0, 0, 0), (uno.Card.parse("R5"),))
     assert s.names == ("P0", "P1", "P2")
     assert (s.seed, s.to_dict()["rng_counter"]) == (0, 0)
+    assert s.position() == "R2,RS,W/Y9,G1,G2/B4,B5 R5,RR,W yellow 1- drawn * drawn=Y9"
+    # "-" is an empty hand: the hand of the seat that went out, once the round is over.
+    over = uno.State.from_position(
+        "R2,W,RS/G1,G2/- R5,R7,R9 red -- round_over * round_winner=2 round_points=0,0,75"
+        " scores=0,0,75"
+    )
+    assert over.hands == (
+        (uno.Card.parse("R2"), uno.Card.parse("RS"), uno.Card.parse("W")),
+        (uno.Card.parse("G1"), uno.Card.parse("G2")),
+        (),
+    )
+    assert over.position() == (
+        "R2,RS,W/G1,G2/- R5,R7,R9 red -- round_over * scores=0,0,75 round_winner=2"
+        " round_points=0,0,75"
+    )
 
 
 def test_nobody_to_act_and_no_color() -> None:
-    s = uno.State.from_position("R1/G2 W - -+ choose_color *")
-    assert (s.color, s.current_player, s.direction) == (None, None, 1)
-    assert s.position() == "R1/G2 W - -+ choose_color *"
+    # Nobody acts once the round is over; no color is in force while a Wild turned up
+    # first waits for the first player to name one (the two never come together).
+    over = uno.State.from_position(
+        "-/G2 R5,R1 red -+ round_over * scores=2,0 round_winner=0 round_points=2,0"
+    )
+    assert (over.color, over.current_player, over.direction) == (uno.Color.RED, None, 1)
+    assert (
+        over.position()
+        == "-/G2 R5,R1 red -+ round_over * scores=2,0 round_winner=0 round_points=2,0"
+    )
+    wild = uno.State.from_position("R1/G2 W - 0+ choose_color *")
+    assert (wild.color, wild.current_player, wild.direction) == (None, 0, 1)
+    assert wild.position() == "R1/G2 W - 0+ choose_color *"
+
+
+KEYS = (
+    "pending",
+    "challenge",
+    "drawn",
+    "uno",
+    "overdue",
+    "lost",
+    "lock",
+    "idle",
+    "order",
+    "round",
+    "dealer",
+    "scores",
+    "out",
+    "turned",
+    "round_winner",
+    "round_points",
+    "winner",
+    "names",
+    "seed",
+    "rng",
+)
+"""The optional fields in the order the module's table gives and ``position`` writes."""
+
+SWEDISH_ELIMINATION = uno.SWEDISH.but(scoring=uno.Scoring.ELIMINATION)
+"""The Swedish sheet (overdue UNO calls, lost turns, the answer lock) with elimination."""
+
+
+def _idle_position() -> str:
+    """Seat 1, holding R1 on a blue 9, found nothing to draw: the piles are spent (every
+    card but the top one is in a hand, written out), and seat 0 is to play."""
+    held = Counter(SWEDISH_ELIMINATION.deck()) - Counter(map(uno.Card.parse, ["R1", "B9"]))
+    return ",".join(map(str, sorted(held.elements(), key=lambda c: c.index))) + (
+        "/R1 B9 blue 0+ play - idle=1"
+    )
 
 
 FULL = (
-    "R1/G2,G3/B4 R5,W+4 blue 1- challenge * pending=4 challenge=0,guilty,red drawn=G2"
-    " uno=0 overdue=0 lost=2,2 lock=1 idle=1 order=fixed round=2 dealer=0 scores=10,20,30"
-    " out=2 turned=W+4,R5 round_winner=1 round_points=0,5,0 winner=1"
-    " names=Ann%20Lee,Bo%2C1,%C3%87ai%2F%3D seed=99 rng=7"
+    # Round 2; seat 4 is out. Seat 3 laid R6 without calling UNO, seat 2 laid R8 and seat 3
+    # was caught (so it loses its next turn), seat 1 laid R9 and seat 2 was caught, and
+    # seat 0 laid a Wild Draw Four holding R1: seat 1's call is overdue, seat 0's is open,
+    # and seat 3 may challenge.
+    "R1/Y4/R2,R2,B3/R0,R1,G7/- R5,RR,R6,R8,R9,W+4 blue 3- challenge * pending=4"
+    " challenge=0,guilty,red uno=0 overdue=1 lost=3,2 order=fixed round=2 dealer=1"
+    " scores=10,20,30,40,520 out=4 turned=W+4,R5"
+    " names=Ann%20Lee,Bo%2C1,%C3%87ai%2F%3D,Dee,Eve seed=99 rng=7",
+    # Seat 0 laid a Reverse; seat 2, who may not answer it with another Reverse, drew R7.
+    "R1,R3/G2,G3/R7,B4,B5 R5,RR red 2- drawn * drawn=R7 lock=2",
+    _idle_position(),
+    # Seat 1 went out; seat 0's 59 points took it past 500: seat 1, the last seat left, wins.
+    "R9,W+4/-/- R5,R1 red -+ game_over * round=3 dealer=0 scores=529,210,505 out=0,2"
+    " round_winner=1 round_points=59,0,0 winner=1",
 )
+"""Positions that between them give every optional field. No one state holds them all: a
+challenge, a drawn card, idle turns and a winner belong to different phases."""
 
 
 def test_every_optional_field_reaches_the_state_and_is_written_back_in_order() -> None:
-    s = uno.State.from_position(FULL)
-    d = s.to_dict()
+    challenge, drawn, idle, over = (
+        uno.State.from_position(text, rules=SWEDISH_ELIMINATION) for text in FULL
+    )
+    d = challenge.to_dict()
     assert d["pending_draw"] == 4
     assert d["challenge"] == {"offender": 0, "guilty": True, "previous_color": "red"}
-    assert d["drawn_card"] == "G2"
-    assert (d["uno_open"], d["uno_overdue"], d["lost_turns"]) == ([0], [0], [2, 2])
-    assert (d["answer_lock"], d["idle_turns"], d["draw_pile_order_fixed"]) == (1, 1, True)
-    assert (d["round"], d["dealer"], d["totals"], d["eliminated"]) == (2, 0, [10, 20, 30], [2])
+    assert (d["uno_open"], d["uno_overdue"], d["lost_turns"]) == ([0], [1], [3, 2])
+    assert d["draw_pile_order_fixed"] is True
+    assert (d["round"], d["dealer"], d["totals"], d["eliminated"]) == (
+        2,
+        1,
+        [10, 20, 30, 40, 520],
+        [4],
+    )
     assert d["turned"] == ["W+4", "R5"]
-    assert (d["round_winner"], d["round_points"], d["winner"]) == (1, [0, 5, 0], 1)
-    assert d["names"] == ["Ann Lee", "Bo,1", "Çai/="]
+    assert d["names"] == ["Ann Lee", "Bo,1", "Çai/=", "Dee", "Eve"]
     assert (d["seed"], d["rng_counter"]) == (99, 7)
-    assert s.position() == FULL
+    d = drawn.to_dict()
+    assert (d["drawn_card"], d["answer_lock"]) == ("R7", 2)
+    d = idle.to_dict()
+    assert (d["idle_turns"], d["draw_pile"], d["discard_pile"]) == (1, [], ["B9"])
+    d = over.to_dict()
+    assert (d["round_winner"], d["round_points"], d["winner"]) == (1, [59, 0, 0], 1)
+    assert (d["totals"], d["eliminated"]) == ([529, 210, 505], [0, 2])
+    written: set[str] = set()
+    for text, state in zip(FULL, (challenge, drawn, idle, over), strict=True):
+        assert state.position() == text
+        keys = [field.partition("=")[0] for field in text.split(" ")[6:]]
+        assert keys == sorted(keys, key=KEYS.index)
+        written.update(keys)
+    assert written == set(KEYS)
+
+
+def test_the_positions_with_every_field_are_reached_by_play() -> None:
+    """Each position of FULL is what the engine makes of a plain position a few moves
+    earlier: the fields that come together in them do come together in a game."""
+
+    def after(text: str, *actions: uno.Action) -> str:
+        state = uno.State.from_position(text, rules=SWEDISH_ELIMINATION)
+        for action in actions:
+            state = uno.apply(state, action)
+        return state.position()
+
+    challenge = after(
+        "R1,W+4/R9,Y4/R8,B3/R6,G7/- R5,RR red 3- play * lock=3 order=fixed round=2 dealer=1"
+        " scores=10,20,30,40,520 out=4 turned=W+4,R5"
+        " names=Ann%20Lee,Bo%2C1,%C3%87ai%2F%3D,Dee,Eve seed=99 rng=7",
+        uno.Play(3, "R6"),
+        uno.Play(2, "R8"),
+        uno.CatchUno(0, 3),
+        uno.Play(1, "R9"),
+        uno.CatchUno(0, 2),
+        uno.Play(0, "W+4", "blue"),
+    )
+    drawn = after("R1,R3,RR/G2,G3/B4,B5 R5 red 0+ play R7,*", uno.Play(0, "RR"), uno.Draw(2))
+    idle = after(_idle_position().replace(" 0+ play - idle=1", " 1+ play -"), uno.Draw(1))
+    over = after(
+        "R9,W+4/R1/- R5 red 1+ play * round=3 dealer=0 scores=470,210,505 out=2",
+        uno.Play(1, "R1"),
+    )
+    assert (challenge, drawn, idle, over) == FULL
 
 
 def test_the_optional_fields_may_come_in_any_order() -> None:
-    s = uno.State.from_position("R1/G2 B9 blue 0+ play * seed=3 pending=2 dealer=0")
-    assert s.position() == "R1/G2 B9 blue 0+ play * pending=2 dealer=0 seed=3"
+    stacking = uno.MATTEL.but(stacking=uno.Stacking.SAME_TYPE)
+    s = uno.State.from_position(
+        "R1/G2 B9,B+2 blue 0+ penalty * seed=3 pending=2 dealer=0", rules=stacking
+    )
+    assert s.position() == "R1/G2 B9,B+2 blue 0+ penalty * pending=2 dealer=0 seed=3"
 
 
 def test_team_totals_and_a_team_winner() -> None:
     teams = uno.MATTEL.but(teams=2)
-    s = uno.State.from_position("R1/G2/B3/Y4 B9 blue 0+ play * scores=30,40 winner=1", rules=teams)
-    assert s.scores == (30, 40, 30, 40)
+    # Seat 3 went out: its team scores its opponents' cards (R1 and B3) and passes 500.
+    s = uno.State.from_position(
+        "R1/G2/B3/- B9,B4 blue -+ game_over * round=4 scores=30,512 round_winner=3 round_points=0,4"
+        " winner=1",
+        rules=teams,
+    )
+    assert s.scores == (30, 512, 30, 512)
+    assert s.round_points == (0, 4, 0, 4)
     assert s.winner == 1
     with pytest.raises(ValueError, match="position field 'scores': 4 totals for 2 teams"):
         uno.State.from_position("R1/G2/B3/Y4 B9 blue 0+ play * scores=1,2,3,4", rules=teams)
@@ -296,46 +430,60 @@ def test_bad_arguments() -> None:
 
 
 def test_str_draws_the_table() -> None:
-    s = uno.State.from_position("R2,RS,W/G1/Y3,Y4 R5,R7 red 1- play * uno=1")
+    s = uno.State.from_position("R2,RS,W/G1/Y3,Y4 R5,R7 red 0- play * uno=1")
     assert str(s) == "\n".join(
         [
-            "round 0 · P1 to play · counter-clockwise · dealer P2",
+            "round 0 · P0 to play · counter-clockwise · dealer P2",
             "discard R5 R7 (2 cards) · color red · draw pile 104 cards",
-            "  P0  3  R2 RS W",
-            "> P1  1  G1  (UNO not called)",
+            "> P0  3  R2 RS W",
+            "  P1  1  G1  (UNO not called)",
             "  P2  2  Y3 Y4",
         ]
     )
 
 
+STACKING = uno.MATTEL.but(stacking=uno.Stacking.SAME_TYPE)
+"""A penalty waits for an answer only when Draw Twos may be stacked."""
+
+
 @pytest.mark.parametrize(
-    ("text", "head"),
+    ("text", "rules", "head"),
     [
-        ("R1/G2 B9 blue 1+ drawn * drawn=G2", "round 0 · P1 drew G2: play it or pass"),
-        ("R1/G2 W - 0+ choose_color *", "round 0 · P0 to choose the color"),
         (
-            "R1/G2 R5,W+4 blue 1+ challenge * pending=4 challenge=0,honest,red",
+            "R1/G2,B2 B9 blue 1+ drawn * drawn=B2",
+            uno.MATTEL,
+            "round 0 · P1 drew B2: play it or pass",
+        ),
+        ("R1/G2 W - 0+ choose_color *", uno.MATTEL, "round 0 · P0 to choose the color"),
+        (
+            "G1/G2 R5,W+4 blue 1+ challenge * pending=4 challenge=0,honest,red",
+            uno.MATTEL,
             "round 0 · P1 to challenge the Wild Draw Four or draw 4",
         ),
-        ("R1/G2 R5,R+2 red 1+ penalty * pending=2", "round 0 · P1 to stack or draw 2"),
+        ("R1/G2 R5,R+2 red 1+ penalty * pending=2", STACKING, "round 0 · P1 to stack or draw 2"),
         (
             "-/G2 R5,R1 red -+ round_over * round_winner=0 round_points=2,0 scores=2,0",
+            uno.MATTEL,
             "round 0 · round over · P0 went out",
         ),
         (
-            "-/G2 R5,R1 red -+ game_over * round_winner=0 winner=0 scores=502,0",
-            "round 0 · game over · winner P0",
+            "-/G2 R5,R1 red -+ game_over * round=3 round_winner=0 round_points=2,0 winner=0"
+            " scores=502,0",
+            uno.MATTEL,
+            "round 3 · game over · winner P0",
         ),
     ],
 )
-def test_str_says_what_the_game_waits_for(text: str, head: str) -> None:
-    assert str(uno.State.from_position(text)).splitlines()[0].startswith(head)
+def test_str_says_what_the_game_waits_for(text: str, rules: uno.Rules, head: str) -> None:
+    assert str(uno.State.from_position(text, rules=rules)).splitlines()[0].startswith(head)
 
 
 def test_str_shows_scores_round_points_eliminated_seats_and_long_discard_piles() -> None:
+    # Round 2 of an elimination match: Cai passed 500 in an earlier round; Ann went out.
     s = uno.State.from_position(
-        "-/G2/- R1,R2,R3,R4,R5,R6,R7 red -+ round_over * round_winner=0 round_points=2,0,0"
-        " scores=2,5,0 out=2 names=Ann,Bo,Cai"
+        "-/G2/- R1,R2,R3,R4,R5,R6,R7 red -+ round_over * round=2 dealer=0 round_winner=0"
+        " round_points=0,2,0 scores=10,7,530 out=2 names=Ann,Bo,Cai",
+        rules=uno.MATTEL.but(scoring=uno.Scoring.ELIMINATION),
     )
     lines = str(s).splitlines()
     assert lines[1].startswith("discard … R2 R3 R4 R5 R6 R7 (7 cards)")
@@ -343,8 +491,8 @@ def test_str_shows_scores_round_points_eliminated_seats_and_long_discard_piles()
         "  Ann  0",
         "  Bo   1  G2",
         "  Cai  0  (out)",
-        "scores 2 5 0",
-        "round points 2 0 0",
+        "scores 10 7 530",
+        "round points 0 2 0",
     ]
 
 
@@ -413,13 +561,14 @@ def test_the_core_depends_on_attrs_only() -> None:
         assert "typing_extensions" not in path.read_text(encoding="utf-8"), path
 
 
-def test_a_state_whose_cards_are_not_the_deck_is_written_out_and_refused() -> None:
-    """from_dict accepts any cards; such a state's pile is never written as "*" (which
-    would stand for other cards), and reading its position back names the field."""
+def test_a_state_whose_cards_are_not_the_deck_is_refused() -> None:
+    """A state's cards are exactly the deck: from_dict refuses a state with cards missing,
+    and from_position refuses the same cards written out (as position writes any pile
+    that is not the rest of the deck: "*" would stand for other cards), naming the field."""
     data = uno.State.from_position("R1/G2 B9 blue 0+ play *").to_dict()
     data["draw_pile"] = data["draw_pile"][:20]
-    short = uno.State.from_dict(data)
-    fields = short.position().split(" ")
-    assert fields[5].split(",") == data["draw_pile"]
+    with pytest.raises(ValueError, match=r"at \$: hands, draw pile and discard pile are not"):
+        uno.State.from_dict(data)
+    text = "R1/G2 B9 blue 0+ play " + ",".join(data["draw_pile"])
     with pytest.raises(ValueError, match=r"position field 'draw pile': .* not the 112-card deck"):
-        uno.State.from_position(short.position())
+        uno.State.from_position(text)

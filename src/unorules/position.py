@@ -155,8 +155,8 @@ def position(state: State) -> str:
     """The position notation of ``state`` (see the module's table of fields).
 
     >>> import unorules as uno
-    >>> uno.State.from_position("R1/G2 B9 blue 1- drawn * drawn=B9").position()
-    'R1/G2 B9 blue 1- drawn * drawn=B9'
+    >>> uno.State.from_position("R1/G2,B2 B9 blue 1- drawn * drawn=B2").position()
+    'R1/G2,B2 B9 blue 1- drawn * drawn=B2'
     """
     d = state.to_dict()
     n = len(d["hands"])
@@ -323,7 +323,7 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
         ValueError: the text is not a position, naming the field at fault.
 
     >>> import unorules as uno
-    >>> s = from_position("G1,G2/B9 G5 green 1+ play B2,R0,* scores=10,0")
+    >>> s = from_position("G1,G2/B9 G5 green 1+ play B2,R0,* round=1 scores=10,0")
     >>> s.draw_pile[:3], s.scores
     ((Card.parse('B2'), Card.parse('R0'), Card.parse('R1')), (10, 0))
     >>> from_position("G1,G2/B9 G5 green 1+ play * scores=10")
@@ -523,12 +523,12 @@ def picture(state: State) -> str:
     """A small text picture of the table: ``str(state)``.
 
     >>> import unorules as uno
-    >>> s = uno.State.from_position("R2,RS,W/G1/Y3,Y4 R5,R7 red 1- play * uno=1")
+    >>> s = uno.State.from_position("R2,RS,W/G1/Y3,Y4 R5,R7 red 0- play * uno=1")
     >>> print(s)
-    round 0 · P1 to play · counter-clockwise · dealer P2
+    round 0 · P0 to play · counter-clockwise · dealer P2
     discard R5 R7 (2 cards) · color red · draw pile 104 cards
-      P0  3  R2 RS W
-    > P1  1  G1  (UNO not called)
+    > P0  3  R2 RS W
+      P1  1  G1  (UNO not called)
       P2  2  Y3 Y4
     """
     names = state.names
