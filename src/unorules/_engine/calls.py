@@ -86,12 +86,11 @@ class UnoCalls:
         owes nothing it owed before, and owes a call if it now holds one card, unless it
         is ``caller``, who said UNO with the play (-1: nobody)."""
         if not self.owed:  # the common case: only new calls can be owed
-            owing = [
-                seat
-                for seat, hand in enumerate(after)
-                if len(hand) == 1 and hand is not before[seat] and seat != caller
-            ]
-            return UnoCalls(tuple(owing), ()) if owing else self
+            owing: tuple[int, ...] = ()
+            for seat, hand in enumerate(after):
+                if len(hand) == 1 and hand is not before[seat] and seat != caller:
+                    owing = (*owing, seat)
+            return UnoCalls(owing, ()) if owing else self
         open_, overdue = self.open, self.overdue
         for seat, hand in enumerate(after):
             if hand is before[seat]:

@@ -18,22 +18,32 @@ from __future__ import annotations
 
 from unorules._engine import piles, turns
 from unorules._engine.draft import Draft
-from unorules._engine.laying import Laying
+from unorules._engine.piles import Named
+from unorules.actions import Play
+from unorules.cards import Card
 from unorules.rules import Stacking
-from unorules.state import Phase
+from unorules.state import Phase, State
 
 __all__ = ["draw_two"]
 
 
-def draw_two(d: Draft, lay: Laying) -> int | None:
+def draw_two(
+    d: Draft,
+    s: State,
+    a: Play,
+    count: int,
+    rest: tuple[Card, ...],
+    pending: int,
+    named: Named | None,
+) -> int | None:
     """The next player draws two (per Draw Two, plus any penalty this one answers) and is
     skipped, or, where the penalty may be answered, it waits for them."""
-    p = lay.player
+    p = a.player
     rules = d._match.rules
     victim = turns.step(d, p, 1)
-    total = lay.pending + 2 * lay.count
-    if lay.out or (rules.stacking is Stacking.NONE and not rules.skip_bounce):
-        piles.draw(d, victim, total, lay.named)
+    total = pending + 2 * count
+    if not rest or (rules.stacking is Stacking.NONE and not rules.skip_bounce):
+        piles.draw(d, victim, total, named)
         return turns.step(d, p, 2)
     d._pending_draw = total
     d.current_player = victim

@@ -1,10 +1,21 @@
-"""What a play laid: the facts a card's effect reads while the play resolves.
+"""What a card's effect is given: the play being resolved, as plain arguments.
 
-:mod:`unorules._engine.play` checks a play, lays its cards on the draft, and hands a
-:class:`Laying` to the effect of the first card's rank (the card rooms: ``numbers``,
-``skip``, ``reverse``, ``draw_two``, ``wilds``). An effect returns the seat whose normal
-turn begins next, or None when it set the turn itself (a penalty or a challenge now
-waits, or the round ends).
+:mod:`unorules._engine.play` checks a play, lays its cards on the draft, and calls the
+effect of the first card's rank (the card rooms: ``numbers``, ``skip``, ``reverse``,
+``draw_two``, ``wilds``) as ``effect(d, s, a, count, rest, pending, named)``:
+
+- ``d``: the draft, with the cards already laid and their color set;
+- ``s``: the state before the play (its phase, its color in force);
+- ``a``: the :class:`~unorules.Play` (its player, its first card, its target);
+- ``count``: how many cards were laid together (A18);
+- ``rest``: the player's hand after laying (empty: the player went out);
+- ``pending``: the penalty this play answers (stacking, Skip bounce), else 0;
+- ``named``: the cards ``drawn=`` names, for the draws the effect causes.
+
+An effect returns the seat whose normal turn begins next, or None when it set the turn
+itself (a penalty or a challenge now waits, or the round ends). Plain arguments, not an
+object: a play is the engine's commonest move, and building an object for it cost more
+than the effect of a number card.
 """
 
 from __future__ import annotations
@@ -18,38 +29,9 @@ from unorules.actions import Play
 from unorules.cards import Card
 from unorules.state import State
 
-__all__ = ["CardEffect", "Laying"]
+__all__ = ["CardEffect"]
 
-
-class Laying:
-    """One play being resolved."""
-
-    __slots__ = ("action", "count", "named", "out", "pending", "player", "rest", "state")
-
-    def __init__(  # noqa: PLR0917 (positional: built on every play)
-        self,
-        state: State,
-        action: Play,
-        rest: tuple[Card, ...],
-        count: int,
-        pending: int,
-        named: Named | None,
-    ) -> None:
-        self.state = state
-        """The state before the play."""
-        self.action = action
-        self.player = action.player
-        self.count = count
-        """How many cards were laid together (A18)."""
-        self.rest = rest
-        """The player's hand after laying."""
-        self.out = not rest
-        """The player laid their last card (an effect may undo it: Wild Shuffle Hands)."""
-        self.pending = pending
-        """The penalty this play answers (stacking, Skip bounce), else 0."""
-        self.named = named
-        """The cards ``drawn=`` names, for the draws the effect causes."""
-
-
-CardEffect: TypeAlias = Callable[[Draft, Laying], "int | None"]
-"""A card family's effect: the draft after laying, the play; returns the next seat."""
+CardEffect: TypeAlias = Callable[
+    [Draft, State, Play, int, tuple[Card, ...], int, "Named | None"], "int | None"
+]
+"""A card family's effect (the arguments above); returns the next seat, or None."""

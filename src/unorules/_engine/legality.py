@@ -77,7 +77,7 @@ def matching(top: Card, color: Color | None) -> frozenset[Card]:
 def restriction(s: _Slots, seat: int, card: Card, hand: tuple[Card, ...]) -> IllegalAction | None:
     """Why a card that matches may still not be laid by ``seat`` from ``hand``, or None."""
     rules = s._match.rules
-    if may_not_answer(s, seat, card):
+    if s._answer_lock == seat and may_not_answer(s, seat, card):
         return IllegalAction(
             ErrorCode.CARD_DOES_NOT_MATCH,
             f"{card}: the player right after a {s._discard[0]} may not answer it by symbol (C6)",

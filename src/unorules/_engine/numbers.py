@@ -16,23 +16,33 @@ from __future__ import annotations
 
 from unorules._engine import turns
 from unorules._engine.draft import Draft
-from unorules._engine.laying import Laying
-from unorules.cards import Rank
+from unorules._engine.piles import Named
+from unorules.actions import Play
+from unorules.cards import Card, Rank
+from unorules.state import State
 
 __all__ = ["number", "rotate", "swap"]
 
 
-def number(d: Draft, lay: Laying) -> int:
+def number(
+    d: Draft,
+    s: State,
+    a: Play,
+    count: int,
+    rest: tuple[Card, ...],
+    pending: int,
+    named: Named | None,
+) -> int:
     """A number card: the next player moves; under Seven-O a 7 swaps and a 0 rotates."""
-    p = lay.player
-    if not lay.out and d._match.rules.seven_o:
-        rank = lay.action.card.rank
+    p = a.player
+    if rest and d._match.rules.seven_o:
+        rank = a.card.rank
         if rank is Rank.SEVEN:
-            target = lay.action.target
+            target = a.target
             assert target is not None  # checked with the play
             swap(d, p, target)
         elif rank is Rank.ZERO:
-            for _ in range(lay.count):
+            for _ in range(count):
                 rotate(d)
     return turns.step(d, p, 1)
 

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from typing import Final, NoReturn
 
-from unorules._engine import calls, piles, turns
+from unorules._engine import calls, piles
 from unorules._engine.draft import draft
 from unorules._engine.draw_two import draw_two
-from unorules._engine.laying import CardEffect, Laying
+from unorules._engine.laying import CardEffect
 from unorules._engine.legality import (
     check_also,
     last_card_error,
@@ -37,7 +37,14 @@ from unorules._engine.numbers import number
 from unorules._engine.piles import Named
 from unorules._engine.reverse import reverse
 from unorules._engine.skip import skip
-from unorules._engine.wilds import customizable, shuffle_hands, wild, wild_draw_four
+from unorules._engine.turns import close, end_round
+from unorules._engine.wilds import (
+    customizable,
+    redeals_last_card,
+    shuffle_hands,
+    wild,
+    wild_draw_four,
+)
 from unorules.actions import Play
 from unorules.cards import ALL_CARDS, Card, Rank
 from unorules.errors import ErrorCode, IllegalAction
@@ -203,15 +210,14 @@ def lay(
     pending = s._pending_draw if phase is _CHALLENGE or phase is _PENALTY else 0
     d._pending_draw = 0
     d._challenge = None
-    laying = Laying(s, a, rest, len(laid), pending, named)
-    nxt = _EFFECT_OF[card](d, laying)
-    if laying.out and not d.hands[p]:  # went out (R11.1)
+    nxt = _EFFECT_OF[card](d, s, a, len(laid), rest, pending, named)
+    if not rest and not d.hands[p] and not redeals_last_card(rules, card):  # out (R11.1)
         if named is not None:
             named.finish()
-        return turns.end_round(d, p)
+        return end_round(d, p)
     if a.uno:
         penalty = calls.false_call_penalty(rules, len(d.hands[p]))
         if penalty:
             # The false call's penalty is drawn by this play: ``drawn`` names it too.
             piles.draw(d, p, penalty, named)
-    return turns.close(d, named, before, nxt, p if a.uno else -1)
+    return close(d, named, before, nxt, p if a.uno else -1)

@@ -17,21 +17,32 @@ from __future__ import annotations
 
 from unorules._engine import turns
 from unorules._engine.draft import Draft
-from unorules._engine.laying import Laying
+from unorules._engine.piles import Named
+from unorules.actions import Play
+from unorules.cards import Card
 from unorules.rules import TwoPlayerReverse
+from unorules.state import State
 
 __all__ = ["reverse"]
 
 
-def reverse(d: Draft, lay: Laying) -> int:
+def reverse(
+    d: Draft,
+    s: State,
+    a: Play,
+    count: int,
+    rest: tuple[Card, ...],
+    pending: int,
+    named: Named | None,
+) -> int:
     """Change direction (once per Reverse laid); the next player in the new direction
     moves, or with two players the profile's rule applies."""
-    p = lay.player
+    p = a.player
     rules = d._match.rules
-    if lay.count % 2:
+    if count % 2:
         d.direction = -d.direction
     if turns.two_players(d) and rules.two_player_reverse is TwoPlayerReverse.SKIP:
-        return turns.step(d, p, 1 + lay.count)  # it acts as a Skip (R5.5)
+        return turns.step(d, p, 1 + count)  # it acts as a Skip (R5.5)
     nxt = turns.step(d, p, 1)
     if not rules.next_may_answer_symbol:
         turns.lock_answer(d, nxt)

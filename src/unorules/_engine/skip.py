@@ -16,17 +16,27 @@ from __future__ import annotations
 
 from unorules._engine import piles, turns
 from unorules._engine.draft import Draft
-from unorules._engine.laying import Laying
-from unorules.state import Phase
+from unorules._engine.piles import Named
+from unorules.actions import Play
+from unorules.cards import Card
+from unorules.state import Phase, State
 
 __all__ = ["skip"]
 
 
-def skip(d: Draft, lay: Laying) -> int:
+def skip(
+    d: Draft,
+    s: State,
+    a: Play,
+    count: int,
+    rest: tuple[Card, ...],
+    pending: int,
+    named: Named | None,
+) -> int:
     """Skip the next player (one more for each further Skip laid with it)."""
-    p = lay.player
-    if lay.state.phase is Phase.PENALTY:
+    p = a.player
+    if s.phase is Phase.PENALTY:
         # Skip bounce: the next player takes the penalty and is skipped (C16).
-        piles.draw(d, turns.step(d, p, 1), lay.pending, lay.named)
+        piles.draw(d, turns.step(d, p, 1), pending, named)
         return turns.step(d, p, 2)
-    return turns.step(d, p, 1 + lay.count)
+    return turns.step(d, p, 1 + count)

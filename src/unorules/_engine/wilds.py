@@ -28,57 +28,85 @@ from unorules import rng
 from unorules._engine import piles, turns
 from unorules._engine.challenge import open_challenge
 from unorules._engine.draft import Draft
-from unorules._engine.laying import Laying
 from unorules._engine.piles import INDEX, Named
-from unorules.cards import Card, Color
+from unorules.actions import Play
+from unorules.cards import Card, Color, Rank
 from unorules.effects import EFFECTS
 from unorules.errors import ErrorCode, IllegalAction
-from unorules.rules import ShuffleHandsLastCard
+from unorules.rules import Rules, ShuffleHandsLastCard
+from unorules.state import State
 
 __all__ = ["customizable", "shuffle_hands", "wild", "wild_draw_four"]
 
 
-def wild(d: Draft, lay: Laying) -> int:
+def wild(
+    d: Draft,
+    s: State,
+    a: Play,
+    count: int,
+    rest: tuple[Card, ...],
+    pending: int,
+    named: Named | None,
+) -> int:
     """A Wild: the next player moves (under ``wild_draws_two`` they draw two and are
     skipped, C16)."""
-    p = lay.player
+    p = a.player
     if d._match.rules.wild_draws_two:
-        piles.draw(d, turns.step(d, p, 1), 2, lay.named)
+        piles.draw(d, turns.step(d, p, 1), 2, named)
         return turns.step(d, p, 2)
     return turns.step(d, p, 1)
 
 
-def wild_draw_four(d: Draft, lay: Laying) -> None:
+def wild_draw_four(
+    d: Draft,
+    s: State,
+    a: Play,
+    count: int,
+    rest: tuple[Card, ...],
+    pending: int,
+    named: Named | None,
+) -> None:
     """A Wild Draw Four: the next player may challenge it or draw four (per card laid,
     plus any penalty it was stacked on); laid as the last card, they draw (R11.1)."""
-    p = lay.player
+    p = a.player
     victim = turns.step(d, p, 1)
-    total = lay.pending + 4 * lay.count
-    if lay.out:
-        piles.draw(d, victim, total, lay.named)
+    total = pending + 4 * count
+    if not rest:
+        piles.draw(d, victim, total, named)
     else:
-        open_challenge(d, lay.state, p, victim=victim, total=total, hand_after=lay.rest)
+        open_challenge(d, s, p, victim=victim, total=total, hand_after=rest)
 
 
-def goes_out(lay: Laying) -> bool:
-    """Whether a Wild Shuffle Hands laid as the last card ends the round (A9 iv)."""
-    rules = lay.state._match.rules
-    return lay.out and rules.shuffle_hands_last_card is ShuffleHandsLastCard.GO_OUT
+def redeals_last_card(rules: Rules, card: Card) -> bool:
+    """Whether ``card``, laid as the player's last card, deals the hands again instead of
+    ending the round: a Wild Shuffle Hands under the Mattel reading (A9 iv), even when
+    the redeal leaves the player no card."""
+    return (
+        card.rank is Rank.WILD_SHUFFLE_HANDS
+        and rules.shuffle_hands_last_card is ShuffleHandsLastCard.REDEAL
+    )
 
 
-def shuffle_hands(d: Draft, lay: Laying) -> int | None:
+def shuffle_hands(
+    d: Draft,
+    s: State,
+    a: Play,
+    count: int,
+    rest: tuple[Card, ...],
+    pending: int,
+    named: Named | None,
+) -> int | None:
     """Wild Shuffle Hands: pool every hand (the player's too), shuffle, deal one at a time
     from the player's left, clockwise, until none is left (R8.2, R8.3, A9)."""
-    if goes_out(lay):
-        return None
-    p = lay.player
+    if not rest and not redeals_last_card(d._match.rules, a.card):
+        return None  # it goes out (A9 iv)
+    p = a.player
     m = d._match
     n = len(m.names)
     order = turns.seats_from(m, p)
     pool = [c for s in order for c in d.hands[s]]
     k = len(order)
-    fixed = lay.action.hands
-    lay.out = False  # the player is dealt cards again
+    fixed = a.hands
     if fixed is not None:
         # The i-th seat in dealing order gets cards i, i + k, i + 2k, ... of the pool.
         sizes = [0] * n
@@ -98,8 +126,8 @@ def shuffle_hands(d: Draft, lay: Laying) -> int | None:
     else:
         cards = rng._shuffled(pool, seed=m.seed, counter=d._rng_counter)
         d._rng_counter += 1
-        if lay.named is not None:
-            lay.named.shuffled = True
+        if named is not None:
+            named.shuffled = True
         dealt: list[tuple[Card, ...]] = [()] * n
         for i, seat in enumerate(order):
             dealt[seat] = tuple(sorted(cards[i::k], key=INDEX))
@@ -151,10 +179,18 @@ class _Context:
         self.again = True
 
 
-def customizable(d: Draft, lay: Laying) -> int:
+def customizable(
+    d: Draft,
+    s: State,
+    a: Play,
+    count: int,
+    rest: tuple[Card, ...],
+    pending: int,
+    named: Named | None,
+) -> int:
     """Wild Customizable: its registered effect runs, then the turn passes as it says."""
-    p = lay.player
-    ctx = _Context(d, p, lay.named)
+    p = a.player
+    ctx = _Context(d, p, named)
     EFFECTS[d._match.rules.customizable_effect](ctx)
     if ctx.again:
         return p
