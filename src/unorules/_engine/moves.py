@@ -107,7 +107,9 @@ def draw_turn(s: State, p: int, named: Named | None) -> State:
         got = piles.draw(d, p, 1, named)
     if named is not None:
         named.finish()
-    if d.hands is not before:
+    if d._calls.owed or len(d.hands[p]) == 1:
+        # Only the drawer's hand changed: a call can be owed only by a hand of one card,
+        # or settled only where one was owed (C7).
         d._calls = d._calls.settle(before, d.hands, -1)
     if not got:
         d._idle_turns += 1

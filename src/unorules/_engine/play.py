@@ -197,7 +197,7 @@ def lay(
     if d._calls.owed:
         d._calls = d._calls.turn_action(p, rules)  # a play closes UNO windows (C2, C9)
     d._idle_turns = 0
-    d.hands = piles.with_hand(before, p, rest)
+    laid_hands = d.hands = piles.with_hand(before, p, rest)
     node: Discard = s._discard
     for c in laid:
         node = (c, node)
@@ -220,4 +220,8 @@ def lay(
         if penalty:
             # The false call's penalty is drawn by this play: ``drawn`` names it too.
             piles.draw(d, p, penalty, named)
+    if d.hands is laid_hands and len(rest) != 1 and not d._calls.owed:
+        # Only the player's hand changed, to a size that owes no call, and nobody owed
+        # one: there is nothing to settle (C7).
+        before = laid_hands
     return close(d, named, before, nxt, p if a.uno else -1)
