@@ -16,9 +16,10 @@ makes the next player draw (R11.1).
 
 from __future__ import annotations
 
-from unorules._engine import piles, turns
+from unorules._engine import piles
 from unorules._engine.draft import Draft
 from unorules._engine.piles import Named
+from unorules._engine.turns import step
 from unorules.actions import Play
 from unorules.cards import Card
 from unorules.rules import Stacking
@@ -40,11 +41,11 @@ def draw_two(
     skipped, or, where the penalty may be answered, it waits for them."""
     p = a.player
     rules = d._match.rules
-    victim = turns.step(d, p, 1)
+    victim = step(d, p, 1)
     total = pending + 2 * count
     if not rest or (rules.stacking is Stacking.NONE and not rules.skip_bounce):
         piles.draw(d, victim, total, named)
-        return turns.step(d, p, 2)
+        return step(d, p, 2)
     d._pending_draw = total
     d.current_player = victim
     d.phase = Phase.PENALTY

@@ -14,9 +14,9 @@ direction of play (once for each 0 laid together).
 
 from __future__ import annotations
 
-from unorules._engine import turns
 from unorules._engine.draft import Draft
 from unorules._engine.piles import Named
+from unorules._engine.turns import step
 from unorules.actions import Play
 from unorules.cards import Card, Rank
 from unorules.state import State
@@ -44,7 +44,7 @@ def number(
         elif rank is Rank.ZERO:
             for _ in range(count):
                 rotate(d)
-    return turns.step(d, p, 1)
+    return step(d, p, 1)
 
 
 def swap(d: Draft, p: int, target: int) -> None:
@@ -59,5 +59,5 @@ def rotate(d: Draft) -> None:
     hands = list(d.hands)
     new = list(hands)
     for seat in d._match.active:
-        new[turns.step(d, seat, 1)] = hands[seat]
+        new[step(d, seat, 1)] = hands[seat]
     d.hands = tuple(new)

@@ -34,7 +34,7 @@ from unorules._engine.legality import (
     stacks_on,
 )
 from unorules._engine.numbers import number
-from unorules._engine.piles import Named
+from unorules._engine.piles import Named, with_hand
 from unorules._engine.reverse import reverse
 from unorules._engine.skip import skip
 from unorules._engine.turns import close, end_round
@@ -197,12 +197,12 @@ def lay(
     if d._calls.owed:
         d._calls = d._calls.turn_action(p, rules)  # a play closes UNO windows (C2, C9)
     d._idle_turns = 0
-    laid_hands = d.hands = piles.with_hand(before, p, rest)
-    node: Discard = s._discard
-    for c in laid:
+    laid_hands = d.hands = with_hand(before, p, rest)
+    card = laid[0]
+    node: Discard = (card, s._discard)
+    for c in laid[1:]:
         node = (c, node)
     d._discard = node
-    card = laid[0]
     d.color = a.color if card.is_wild else laid[-1].color
     d._drawn_card = None
     d._answer_lock = -1

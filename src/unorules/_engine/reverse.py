@@ -18,6 +18,7 @@ from __future__ import annotations
 from unorules._engine import turns
 from unorules._engine.draft import Draft
 from unorules._engine.piles import Named
+from unorules._engine.turns import step
 from unorules.actions import Play
 from unorules.cards import Card
 from unorules.rules import TwoPlayerReverse
@@ -42,8 +43,8 @@ def reverse(
     if count % 2:
         d.direction = -d.direction
     if turns.two_players(d) and rules.two_player_reverse is TwoPlayerReverse.SKIP:
-        return turns.step(d, p, 1 + count)  # it acts as a Skip (R5.5)
-    nxt = turns.step(d, p, 1)
+        return step(d, p, 1 + count)  # it acts as a Skip (R5.5)
+    nxt = step(d, p, 1)
     if not rules.next_may_answer_symbol:
         turns.lock_answer(d, nxt)
     return nxt

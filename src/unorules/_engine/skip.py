@@ -14,9 +14,10 @@ skipped.
 
 from __future__ import annotations
 
-from unorules._engine import piles, turns
+from unorules._engine import piles
 from unorules._engine.draft import Draft
 from unorules._engine.piles import Named
+from unorules._engine.turns import step
 from unorules.actions import Play
 from unorules.cards import Card
 from unorules.state import Phase, State
@@ -37,6 +38,6 @@ def skip(
     p = a.player
     if s.phase is Phase.PENALTY:
         # Skip bounce: the next player takes the penalty and is skipped (C16).
-        piles.draw(d, turns.step(d, p, 1), pending, named)
-        return turns.step(d, p, 2)
-    return turns.step(d, p, 1 + count)
+        piles.draw(d, step(d, p, 1), pending, named)
+        return step(d, p, 2)
+    return step(d, p, 1 + count)

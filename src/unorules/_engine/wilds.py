@@ -29,6 +29,7 @@ from unorules._engine import piles, turns
 from unorules._engine.challenge import open_challenge
 from unorules._engine.draft import Draft
 from unorules._engine.piles import INDEX, Named
+from unorules._engine.turns import step
 from unorules.actions import Play
 from unorules.cards import Card, Color, Rank
 from unorules.effects import EFFECTS
@@ -52,9 +53,9 @@ def wild(
     skipped, C16)."""
     p = a.player
     if d._match.rules.wild_draws_two:
-        piles.draw(d, turns.step(d, p, 1), 2, named)
-        return turns.step(d, p, 2)
-    return turns.step(d, p, 1)
+        piles.draw(d, step(d, p, 1), 2, named)
+        return step(d, p, 2)
+    return step(d, p, 1)
 
 
 def wild_draw_four(
@@ -69,7 +70,7 @@ def wild_draw_four(
     """A Wild Draw Four: the next player may challenge it or draw four (per card laid,
     plus any penalty it was stacked on); laid as the last card, they draw (R11.1)."""
     p = a.player
-    victim = turns.step(d, p, 1)
+    victim = step(d, p, 1)
     total = pending + 4 * count
     if not rest:
         piles.draw(d, victim, total, named)
@@ -132,7 +133,7 @@ def shuffle_hands(
         for i, seat in enumerate(order):
             dealt[seat] = tuple(sorted(cards[i::k], key=INDEX))
         d.hands = tuple(dealt)
-    return turns.step(d, p, 1)
+    return step(d, p, 1)
 
 
 def _count(cards: Iterable[Card]) -> dict[Card, int]:
@@ -161,7 +162,7 @@ class _Context:
 
     @property
     def next_player(self) -> int:
-        return turns.step(self._d, self.player, 1)
+        return step(self._d, self.player, 1)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         return self._d.hands[seat]
@@ -194,4 +195,4 @@ def customizable(
     EFFECTS[d._match.rules.customizable_effect](ctx)
     if ctx.again:
         return p
-    return turns.step(d, p, 1 + ctx.skip)
+    return step(d, p, 1 + ctx.skip)
