@@ -67,7 +67,7 @@ from unorules.rules import Rules, get_profile
 from unorules.scoring import hand_points
 from unorules.state import Phase, State
 
-__all__ = ["DRAWN_CAP", "PLAYED_CAP", "Arena", "render_text"]
+__all__ = ["DRAWN_CAP", "PLAYED_CAP", "Arena", "check_env_options", "render_text"]
 
 PLAYED_CAP: Final = 15
 """History counts of one card kind played by one seat stop at this value.
@@ -590,3 +590,20 @@ def render_text(state: State) -> str:
         cards = " ".join(map(str, hand))
         lines.append(f"P{seat} ({len(hand)}): {cards}")
     return "\n".join(lines)
+
+
+def check_env_options(render_mode: object, illegal: object) -> None:
+    """The options every environment takes: ``render_mode`` None, ``"ansi"`` or
+    ``"human"``; ``illegal`` (what an unmasked illegal token does) ``"lose"`` or
+    ``"raise"``. A ValueError names a bad one.
+
+    >>> check_env_options("ansi", "lose")
+    >>> check_env_options("rgb_array", "lose")
+    Traceback (most recent call last):
+    ...
+    ValueError: render_mode is None, 'ansi' or 'human', not 'rgb_array'
+    """
+    if render_mode not in (None, "ansi", "human"):
+        raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
+    if illegal not in ("lose", "raise"):
+        raise ValueError(f"illegal is 'lose' or 'raise', not {illegal!r}")

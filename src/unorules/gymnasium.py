@@ -40,7 +40,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from unorules.arena import Arena, render_text
+from unorules.arena import Arena, check_env_options, render_text
 from unorules.bots import Bot, random_bots
 from unorules.encoding import N_TOKENS
 from unorules.observation import ObservationEncoder
@@ -101,10 +101,7 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
         interjections: bool = True,
         skip_forced: bool = True,
     ) -> None:
-        if render_mode not in (None, "ansi", "human"):
-            raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
-        if illegal not in ("lose", "raise"):
-            raise ValueError(f"illegal is 'lose' or 'raise', not {illegal!r}")
+        check_env_options(render_mode, illegal)
         self.arena = Arena(
             players,
             rules,

@@ -33,7 +33,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
-from unorules.arena import Arena, render_text
+from unorules.arena import Arena, check_env_options, render_text
 from unorules.encoding import N_TOKENS, NOOP
 from unorules.observation import ObservationEncoder
 from unorules.rules import Rules, Scoring
@@ -175,10 +175,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         illegal: Literal["lose", "raise"] = "lose",
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi", "human"):
-            raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
-        if illegal not in ("lose", "raise"):
-            raise ValueError(f"illegal is 'lose' or 'raise', not {illegal!r}")
+        check_env_options(render_mode, illegal)
         self.arena = Arena(
             players,
             rules,
