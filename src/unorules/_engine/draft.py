@@ -28,10 +28,9 @@ class Draft(_Slots):
 
 
 def draft(s: State) -> Draft:
-    """A mutable copy of every field of ``s``."""
+    """A mutable copy of every field of ``s`` but ``_calm``, which :func:`freeze` derives."""
     d = Draft()
     d._match = s._match
-    d._calm = s._calm
     d.hands = s.hands
     d._pile = s._pile
     d._pile_start = s._pile_start

@@ -190,27 +190,32 @@ def lay(
 ) -> State:
     """Lay ``laid`` (which :func:`check` allowed), leaving ``rest``, and resolve the play."""
     p = a.player
-    rules = s._match.rules
-    phase = s.phase
     d = draft(s)
     before = s.hands
     if d._calls.owed:
-        d._calls = d._calls.turn_action(p, rules)  # a play closes UNO windows (C2, C9)
+        d._calls = d._calls.turn_action(p, s._match.rules)  # a play closes UNO windows (C2, C9)
     d._idle_turns = 0
     laid_hands = d.hands = with_hand(before, p, rest)
     card = laid[0]
-    node: Discard = (card, s._discard)
-    for c in laid[1:]:
-        node = (c, node)
-    d._discard = node
-    d.color = a.color if card.is_wild else laid[-1].color
+    count = len(laid)
+    if count == 1:
+        d._discard = (card, s._discard)
+        d.color = a.color if card.is_wild else card.color
+    else:
+        node: Discard = (card, s._discard)
+        for c in laid[1:]:
+            node = (c, node)
+        d._discard = node
+        d.color = a.color if card.is_wild else laid[-1].color
     d._drawn_card = None
     d._answer_lock = -1
     d.current_player = p
+    phase = s.phase
     pending = s._pending_draw if phase is _CHALLENGE or phase is _PENALTY else 0
     d._pending_draw = 0
     d._challenge = None
-    nxt = _EFFECT_OF[card](d, s, a, len(laid), rest, pending, named)
+    nxt = _EFFECT_OF[card](d, s, a, count, rest, pending, named)
+    rules = s._match.rules
     if not rest and not d.hands[p] and not redeals_last_card(rules, card):  # out (R11.1)
         if named is not None:
             named.finish()
