@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import threading
 import types
 from collections.abc import Callable, Mapping
 from typing import Final, Protocol
@@ -107,6 +108,7 @@ _effects: dict[str, Effect] = {
     "draw-until-color": _draw_until_color,
 }
 _BUILT_IN: Final = frozenset(_effects)
+_registry_lock: Final = threading.Lock()
 
 EFFECTS: Final[Mapping[str, Effect]] = types.MappingProxyType(_effects)
 """Read-only mapping of effect name to effect; :func:`register_effect` adds to it.
@@ -130,6 +132,7 @@ def register_effect(name: str, effect: Effect, *, replace: bool = False) -> None
         raise ValueError(f"an effect name is a non-empty string: {name!r}")
     if name in _BUILT_IN:
         raise ValueError(f"{name!r} is a built-in effect and cannot be replaced")
-    if name in _effects and not replace:
-        raise ValueError(f"effect {name!r} is already registered; pass replace=True")
-    _effects[name] = effect
+    with _registry_lock:  # the check and the store as one step, as for profiles
+        if name in _effects and not replace:
+            raise ValueError(f"effect {name!r} is already registered; pass replace=True")
+        _effects[name] = effect
