@@ -252,11 +252,13 @@ def _key_path(path: str, key: str) -> str:
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError(f"the key {shown(key)} appears twice in one object")
-        out[key] = value
+    out = dict(pairs)
+    if len(out) != len(pairs):  # rare: find the key that appears twice, to name it
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {shown(key)} appears twice in one object")
+            seen.add(key)
     return out
 
 
@@ -522,7 +524,8 @@ def _parse_round(w: _Where, value: object, i: int, *, seeded: bool) -> Round:
         # the common ones (no card lists) are parsed once and shared.
         key: tuple[object, ...] | None = None
         if type(entry) is dict:
-            key = tuple((k, type(v), v) for k, v in entry.items())
+            # the types too: 1 and True (or 0 and False) are equal keys
+            key = (*entry.items(), *map(type, entry.values()))
             try:
                 found = cache.get(key)
             except TypeError:  # a list inside: not cached

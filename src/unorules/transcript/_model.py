@@ -268,12 +268,17 @@ class Report:
 
 def _action_tuple(actions: Iterable[Action]) -> tuple[Action, ...]:
     out = tuple(actions)
+    if _PLAYER_ACTIONS.issuperset(map(type, out)):
+        return out  # the common case, checked in C
     for action in out:
         if isinstance(action, NextRound) or not isinstance(
             action, Play | Draw | Pass | CallUno | CatchUno | Challenge | ChooseColor
         ):
             raise TypeError(f"a round's actions are player actions, not {action!r}")
     return out
+
+
+_PLAYER_ACTIONS: Final = frozenset((Play, Draw, Pass, CallUno, CatchUno, Challenge, ChooseColor))
 
 
 @attrs.frozen
