@@ -278,7 +278,14 @@ def value_docstrings() -> dict[str, tuple[str, str]]:
                 and isinstance(after.value.value, str)
             ):
                 for name in names:
-                    found.setdefault(name, (module, after.value.value))
+                    if name in found:
+                        # Looked up by bare name (a re-export shows only that), so two
+                        # modules documenting one name would pick one silently.
+                        raise RuntimeError(
+                            f"{name} has a value docstring in {found[name][0]} and in"
+                            f" {module}: rename one, so the docs show the right one"
+                        )
+                    found[name] = (module, after.value.value)
     return found
 
 
