@@ -48,13 +48,6 @@ def _fail(code: ErrorCode, message: str) -> NoReturn:
     raise IllegalAction(code, message)
 
 
-def _not_your_turn(s: State, seat: int) -> NoReturn:
-    _fail(
-        ErrorCode.NOT_YOUR_TURN,
-        f"player {seat} may not act now: it is player {s.current_player}'s turn",
-    )
-
-
 # -- drawing --------------------------------------------------------------------------------
 
 
@@ -62,7 +55,7 @@ def draw(s: State, a: Draw, named: Named | None) -> State:
     """A draw: take the pending penalty, or draw on a normal turn."""
     p = a.player
     if p != s.current_player:
-        _not_your_turn(s, p)
+        turns.not_your_turn(s, p)
     phase = s.phase
     if phase is _CHALLENGE or phase is _PENALTY:
         return take_penalty(s, p, named)
@@ -132,7 +125,7 @@ def pass_(s: State, a: Pass, named: Named | None) -> State:
     laid (A18)."""
     p = a.player
     if p != s.current_player:
-        _not_your_turn(s, p)
+        turns.not_your_turn(s, p)
     if s.phase is not _DRAWN:
         _fail(ErrorCode.WRONG_PHASE, "pass keeps a card just drawn: there is none now (R4.6)")
     drawn = s._drawn_card
@@ -217,7 +210,7 @@ def choose_color(s: State, a: ChooseColor, named: Named | None) -> State:
     if s.phase is not Phase.CHOOSE_COLOR:
         _fail(ErrorCode.WRONG_PHASE, "a color is named this way only for a first wild card")
     if p != s.current_player:
-        _not_your_turn(s, p)
+        turns.not_your_turn(s, p)
     d = draft(s)
     d.color = a.color
     d.phase = _PLAY

@@ -37,7 +37,7 @@ from unorules._engine.numbers import number
 from unorules._engine.piles import Named, with_hand
 from unorules._engine.reverse import reverse
 from unorules._engine.skip import skip
-from unorules._engine.turns import close, end_round
+from unorules._engine.turns import close, end_round, not_your_turn
 from unorules._engine.wilds import (
     customizable,
     redeals_last_card,
@@ -78,13 +78,6 @@ def _fail(code: ErrorCode, message: str) -> NoReturn:
     raise IllegalAction(code, message)
 
 
-def _not_your_turn(s: State, seat: int) -> NoReturn:
-    _fail(
-        ErrorCode.NOT_YOUR_TURN,
-        f"player {seat} may not act now: it is player {s.current_player}'s turn",
-    )
-
-
 def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """Raise :class:`~unorules.IllegalAction` unless ``a`` may be played now; return the
     cards it lays and the hand it leaves."""
@@ -97,10 +90,10 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     if phase is _PLAY:
         if p != current:
             if not rules.jump_in:
-                _not_your_turn(s, p)
+                not_your_turn(s, p)
             jump = True
     elif p != current:
-        _not_your_turn(s, p)
+        not_your_turn(s, p)
     elif phase is _DRAWN:
         if card is not s._drawn_card or a.also:
             _fail(

@@ -17,10 +17,13 @@ ends for everyone but the player it binds (C6), and a Swedish UNO call becomes o
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from unorules._engine.calls import NO_CALLS
 from unorules._engine.draft import Draft, freeze
 from unorules._engine.piles import Named
 from unorules.cards import Card
+from unorules.errors import ErrorCode, IllegalAction
 from unorules.scoring import score_round
 from unorules.state import Match, Phase, State, _Slots
 
@@ -30,6 +33,7 @@ __all__ = [
     "end_round",
     "lock_answer",
     "may_not_answer",
+    "not_your_turn",
     "seats_from",
     "settle_all",
     "step",
@@ -59,6 +63,14 @@ def step(d: _Slots, seat: int, steps: int) -> int:
         while out[seat]:
             seat = (seat + d.direction) % n
     return seat
+
+
+def not_your_turn(s: _Slots, seat: int) -> NoReturn:
+    """Refuse an action by ``seat`` out of turn (code ``not_your_turn``)."""
+    raise IllegalAction(
+        ErrorCode.NOT_YOUR_TURN,
+        f"player {seat} may not act now: it is player {s.current_player}'s turn",
+    )
 
 
 def two_players(d: _Slots) -> bool:
