@@ -155,6 +155,8 @@ def test_the_count_is_part_of_the_state_json_and_position() -> None:
     assert uno.State.from_position(state.position(), rules=rules) == state
     with pytest.raises(ValueError, match=r"at \$\.turn_actions: turn_actions is a whole number"):
         uno.State.from_dict({**data, "turn_actions": 50})  # the round would be over
+    with pytest.raises(ValueError, match=r"at \$\.turn_actions: turn_actions is a whole number"):
+        uno.State.from_dict({**data, "turn_actions": -1_000_000})  # would lift the bound
     with pytest.raises(ValueError, match=r"at \$: missing 'turn_actions'"):
         uno.State.from_dict({k: v for k, v in data.items() if k != "turn_actions"})
     plain = uno.new_game(2, seed=5).to_dict()
