@@ -125,6 +125,33 @@ def test_a_seven_o_swap_out_of_one_card_makes_the_call_false() -> None:
     assert hand(uno.apply(costly, uno.Play(0, "R7", target=1)), 0) == "Y1 Y2"
 
 
+def test_a_seven_o_rotation_is_called_by_the_hand_the_zero_leaves() -> None:
+    """C7, C8: a 0 laid from three cards leaves two, so ``uno=True`` is refused; the
+    rotation hands the player a one-card hand, so it owes the call once the play has
+    resolved."""
+    s = uno.State.from_position("R0,G5,G6/Y1,Y2/B8 R3 red 0+ play *", rules=SEVEN_O)
+    err = rejects(s, uno.Play(0, "R0", uno=True), "wrong_phase")
+    assert str(err) == _refusal("R0", 0, "2 cards")
+    rotated = uno.apply(s, uno.Play(0, "R0"))
+    assert [hand(rotated, seat) for seat in range(3)] == ["B8", "G5 G6", "Y1 Y2"]
+    assert rotated.uno_exposed == (0,)
+
+
+def test_a_wild_shuffle_hands_is_called_by_the_hand_it_leaves() -> None:
+    """R8.2, C7, C8: laid from three cards the call is refused; laid as the next-to-last
+    card it may carry the call, which covers the one card the redeal then gives."""
+    three = uno.State.from_position("WS,G5,G6/Y1,Y2 R5 red 0+ play *")
+    err = rejects(three, uno.Play(0, "WS", "blue", uno=True), "wrong_phase")
+    assert str(err) == _refusal("WS", 0, "2 cards")
+    two = uno.State.from_position("WS,G5/Y1,Y2 R5 red 0+ play *")
+    call = uno.Play(0, "WS", "blue", uno=True)
+    assert call in uno.legal_actions(two, 0)
+    called = uno.apply(two, call)
+    assert [len(h) for h in called.hands] == [1, 2] and called.uno_exposed == ()
+    forgot = uno.apply(two, uno.Play(0, "WS", "blue"))
+    assert [len(h) for h in forgot.hands] == [1, 2] and forgot.uno_exposed == (0,)
+
+
 MIXTURES = {
     "mattel": MATTEL,
     "swedish": uno.SWEDISH,
