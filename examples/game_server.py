@@ -14,7 +14,9 @@ another seat, deal, or choose or probe the cards it draws (``drawn=``, ``hands=`
 Everything runs in one process; over a network the view and the action would be sent as
 JSON, and nothing else would change. The seed is drawn from the operating system; a fixed
 ``--seed`` is for tests and demos only (whoever knows it knows every card), so the server
-warns when given one.
+warns when given one. Rounds are bounded by the house rule ``round_turn_limit``
+(``--turn-limit``, 1000 turn actions): players who stall on purpose cannot keep one going
+for ever; a round that reaches it ends with no winner.
 
     python examples/game_server.py --players 3 --rounds 2
 """
@@ -104,7 +106,7 @@ class SloppyClient(BotClient):
 class Server:
     """Runs a match: the only place where the full state exists."""
 
-    def __init__(self, clients: Sequence[Client], rules: str, seed: int | None) -> None:
+    def __init__(self, clients: Sequence[Client], rules: str | uno.Rules, seed: int | None) -> None:
         self.clients = list(clients)
         self.state = uno.new_game([c.name for c in clients], rules, seed=seed)
         self.rejected: collections.Counter[str] = collections.Counter()
@@ -165,6 +167,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--seed", type=int, default=None, help="fixes every shuffle (tests and demos only)"
     )
     parser.add_argument("--rounds", type=int, default=1, help="rounds to play at most (1)")
+    parser.add_argument(
+        "--turn-limit",
+        type=int,
+        default=1000,
+        help="turn actions that end a round with no winner (1000; 0: no limit)",
+    )
     parser.add_argument("--verbose", action="store_true", help="print every move")
     args = parser.parse_args(argv)
     if args.seed is not None:
@@ -175,7 +183,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     clients: list[Client] = [SloppyClient("Sloppy")]
     clients += [BotClient(f"Bot {seat}") for seat in range(1, args.players)]
-    server = Server(clients, args.rules, args.seed)
+    rules = uno.get_profile(args.rules).but(round_turn_limit=args.turn_limit)
+    server = Server(clients, rules, args.seed)
     state = server.run(args.rounds, verbose=args.verbose)
     for seat, client in enumerate(clients):
         left = len(state.hands[seat])

@@ -187,11 +187,18 @@ def test_c16_false_uno_penalty_applies_at_once() -> None:
     assert s.phase is uno.Phase.PLAY
 
 
-def test_c16_false_uno_with_a_play_that_leaves_two_cards() -> None:
-    """C16: a call made with a play that does not leave one card is false: +2 at once."""
+def test_c16_a_false_call_is_said_with_call_uno_not_with_a_play_that_keeps_two_cards() -> None:
+    """C8, C16: ``uno=True`` is the call made with the play that leaves one card; on a play
+    that keeps two it is refused (legal_actions never lists it, SPEC §1), and the false
+    call, which costs 2 at once under false_uno_penalty, is CallUno."""
     rules = attrs.evolve(MATTEL, false_uno_penalty=2)
     s = uno.State.from_position("R3,G5,G6/Y1,Y2/G9/B9 *,R7 red 0+ play B1,B2,B3", rules=rules)
-    s = run(s, uno.Play(0, "R3", uno=True))
+    err = rejects(s, uno.Play(0, "R3", uno=True), "wrong_phase")
+    assert str(err) == (
+        "uno=True says UNO with the play that leaves one card (R10.1, C8): laying R3 leaves"
+        " player 0 2 cards; say UNO at another time with CallUno(0)"
+    )
+    s = run(s, uno.Play(0, "R3"), uno.CallUno(0))
     assert hand(s, 0) == "G5 G6 B1 B2"
     assert s.current_player == 1
 

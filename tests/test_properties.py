@@ -45,6 +45,7 @@ def house_rules(draw: st.DrawFn, base: uno.Rules) -> uno.Rules:
         "false_uno_penalty": draw(st.sampled_from([0, 2])),
         "scoring": draw(st.sampled_from(list(uno.Scoring))),
         "target": draw(st.sampled_from([50, 200, 500])),
+        "round_turn_limit": draw(st.sampled_from([0, 0, 7, 60])),
     }
     draw_rule = draw(st.sampled_from(["one", "until", "up_to"]))
     if draw_rule == "until":
@@ -118,6 +119,8 @@ def probes(state: uno.State, pick: int) -> list[uno.Action]:
         uno.Play(seat, own, color if own.is_wild else None, also=(own,)),
         uno.Play(seat, own, color if own.is_wild else None, also=(card,)),
         uno.Play(seat, own, color if own.is_wild else None, target=other),
+        # A call with a play is accepted exactly when it is listed (SPEC §1, C8).
+        uno.Play(seat, own, color if own.is_wild else None, uno=True),
     ]
     return out
 

@@ -25,6 +25,7 @@ HOUSE_RULES_OFF = {
     "multi_play": uno.MultiPlay.NONE,
     "wild_draws_two": False,
     "false_uno_penalty": 0,
+    "round_turn_limit": 0,
 }
 
 COMMON = {

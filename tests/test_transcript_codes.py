@@ -463,16 +463,29 @@ def test_report_to_dict_is_json() -> None:
 
 def test_draw_mismatch_a_false_uno_penalty_is_named_by_the_play() -> None:
     """SPEC §1: ``drawn`` names every card the action makes anyone draw, so the cards of a
-    false UNO call's penalty (false_uno_penalty, C16) are named by the play that made it."""
-    rules = {"profile": "mattel", "options": {"hand_size": 3, "false_uno_penalty": 2}}
-    hands = [["R1", "R5", "G2"], ["B1", "B3", "W"]]
-    named = [{"player": 0, "play": "R5", "uno": True, "drawn": ["Y1", "Y2"]}]
-    report = transcript.validate(game(named, rules=rules, hands=hands))
+    false UNO call's penalty (false_uno_penalty, C16) are named by the play that made it.
+    A call with a play is false only when the play's own effect leaves the player another
+    number of cards once it has resolved (C7): here a Seven-O 7 laid as the next-to-last
+    card swaps for a hand of two (a call with a play that keeps two cards is refused)."""
+    rules = {
+        "profile": "mattel",
+        "options": {"hand_size": 2, "seven_o": True, "false_uno_penalty": 2},
+    }
+    hands = [["R7", "G2"], ["B1", "B3"]]
+    swap = {"player": 0, "play": "R7", "uno": True, "target": 1}
+    named = [{**swap, "drawn": ["Y1", "Y2"]}]
+    report = transcript.validate(game(named, rules=rules, hands=hands, turned=["R4"]))
     assert report.valid, report
     assert report.state is not None
-    assert [str(c) for c in report.state.hands[0]] == ["R1", "Y1", "Y2", "G2"]
-    unnamed = [{"player": 0, "play": "R5", "uno": True}]
-    check(game(unnamed, rules=rules, hands=hands), "draw_mismatch", 0, 0, "$.rounds[0].actions[0]")
+    assert [[str(c) for c in h] for h in report.state.hands] == [["Y1", "Y2", "B1", "B3"], ["G2"]]
+    unnamed = [swap]
+    check(
+        game(unnamed, rules=rules, hands=hands, turned=["R4"]),
+        "draw_mismatch",
+        0,
+        0,
+        "$.rounds[0].actions[0]",
+    )
 
 
 def test_a_false_uno_call_names_its_penalty_in_a_transcript_without_draw_pile() -> None:

@@ -441,6 +441,9 @@ def test_only_listed_uno_calls_are_accepted() -> None:
     state = uno.new_game(2, rules, deal=uno.Deal(1, hands, ["R7"]))
     early = uno.Play(0, "R2", uno=True)
     assert early not in uno.legal_actions(state, 0)
-    got = outcome(state, 0, early)
-    assert isinstance(got, tuple)
-    assert "R2" in got[1]
+    # ...and apply agrees (C8): the seat's refusal is the engine's own, naming its card.
+    assert outcome(state, 0, early) == (
+        "wrong_phase",
+        "uno=True says UNO with the play that leaves one card (R10.1, C8): laying R2 leaves"
+        " player 0 2 cards; say UNO at another time with CallUno(0)",
+    )

@@ -64,6 +64,8 @@ _KEYS: Final = (
     "answer_lock",
     "idle_turns",
 )
+_LIMITED: Final = "turn_actions"
+"""The key written only under the house rule ``round_turn_limit`` (and required there)."""
 _CHALLENGE_KEYS: Final = ("offender", "guilty", "previous_color")
 _PHASES: Final = (
     "play",
@@ -197,7 +199,7 @@ def check_state_dict(data: object) -> None:
     if data.get("format") != FORMAT:
         raise ValueError(f'not a unorules state: missing or wrong "format" (expected "{FORMAT}")')
     for key in data:
-        if key not in _KEYS:
+        if key not in _KEYS and key != _LIMITED:
             _fail(f"$.{key}" if isinstance(key, str) else "$", f"unknown key {_show(key)}")
     for key in _KEYS:
         if key not in data:
@@ -210,6 +212,10 @@ def check_state_dict(data: object) -> None:
     if not isinstance(options, Mapping):
         _fail("$.rules", f"rules is an object of rule options, not {_show(options)}")
     rules = _rules(options)
+    if (_LIMITED in d) != bool(rules.round_turn_limit):
+        if rules.round_turn_limit:
+            _fail("$", f"missing {_LIMITED!r} (the rules set round_turn_limit)")
+        _fail(f"$.{_LIMITED}", "turn_actions is counted only under the rule round_turn_limit")
     names = r.items(d["names"], "$.names", "names")
     if not 2 <= len(names) <= 10:
         _fail("$.names", f"UNO is played by 2 to 10 players, not {len(names)}")
@@ -421,6 +427,10 @@ def check_state_dict(data: object) -> None:
     else:
         # The round ends as stuck once every seat in play has drawn nothing (C15).
         r.whole(d["idle_turns"], "$.idle_turns", 0, active, "idle_turns")
+    limit = rules.round_turn_limit
+    if limit:
+        # A round ends once it has made round_turn_limit turn actions (C15).
+        r.whole(d[_LIMITED], f"$.{_LIMITED}", 0, limit + 1 if over else limit, "turn_actions")
 
 
 _BY_NAME: Final = {str(c): c for c in ALL_CARDS}

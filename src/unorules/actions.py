@@ -211,7 +211,15 @@ class Play(_JSONForm):
         player: the seat that lays the card.
         card: the card, e.g. ``"R7"`` or a :class:`~unorules.Card`.
         color: the color named with a wild; required for a wild, forbidden otherwise.
-        uno: say UNO in the same motion (the play leaves one card).
+        uno: say UNO in the same motion (R10.1). Accepted only on the play that
+            leaves one card in the hand (the cards laid, before any effect), and refused
+            on any other (``wrong_phase``), as :func:`~unorules.legal_actions` lists it
+            (C8): a call at another time is :class:`CallUno`, which is always
+            accepted (and is how a false call is made under ``false_uno_penalty``).
+            Whether the call was needed is judged once the play has resolved
+            (C7): if a Seven-O swap or rotation or a Wild Shuffle Hands then
+            leaves the player another number of cards, the call protects nothing, and
+            under ``false_uno_penalty`` it costs that penalty.
         target: with Seven-O, the seat a 7 swaps hands with.
         also: further cards laid in the same motion, where ``multi_play`` allows it.
         hands: optionally fixes the result of a Wild Shuffle Hands: the new hand of every
@@ -223,6 +231,16 @@ class Play(_JSONForm):
     Play(0, 'G+2')
     >>> Play(3, "R7", target=1).target
     1
+
+    The call with a play that keeps two cards is refused:
+
+    >>> import unorules as uno
+    >>> s = uno.State.from_position("R3,G5,G6/Y1,Y2 R7 red 0+ play *")
+    >>> uno.apply(s, Play(0, "R3", uno=True))
+    Traceback (most recent call last):
+    ...
+    unorules.errors.IllegalAction: uno=True says UNO with the play that leaves one card
+    (R10.1, C8): laying R3 leaves player 0 2 cards; say UNO at another time with CallUno(0)
     """
 
     player: int = attrs.field(converter=_seat)

@@ -42,8 +42,8 @@ class ErrorCode(enum.StrEnum):
     """That player may not act now (also: no such seat)."""
     WRONG_PHASE = "wrong_phase"
     """The action does not fit the moment: a play while a challenge is pending, a draw
-    while holding a playable card where the rules forbid it, a round entry before the
-    previous round has ended."""
+    while holding a playable card where the rules forbid it, ``uno=True`` on a play that
+    does not leave one card, a round entry before the previous round has ended."""
     CARD_NOT_IN_HAND = "card_not_in_hand"
     """The card played is not in the player's hand."""
     CARD_DOES_NOT_MATCH = "card_does_not_match"

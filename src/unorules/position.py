@@ -41,6 +41,7 @@ key               meaning                                                       
 ``lost``          seats that will lose their next turn (comma list, in order)     none
 ``lock``          the seat whose next move is limited after a Reverse             none
 ``idle``          turns in a row in which nobody could lay a card                 0
+``turns``         turn actions made in this round, under ``round_turn_limit``     0
 ``order``         ``fixed`` when a named ``drawn`` card must follow the pile's    ``free``
                   order
 ``round``         the round number, from 0                                        0
@@ -112,6 +113,7 @@ _KEYS: Final = (
     "lost",
     "lock",
     "idle",
+    "turns",
     "order",
     "round",
     "dealer",
@@ -214,6 +216,8 @@ def position(state: State) -> str:
         add("lock", str(d["answer_lock"]))
     if d["idle_turns"]:
         add("idle", str(d["idle_turns"]))
+    if d.get("turn_actions"):
+        add("turns", str(d["turn_actions"]))
     if d["draw_pile_order_fixed"]:
         add("order", "fixed")
     if d["round"]:
@@ -500,6 +504,10 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
         "idle_turns": get("idle", reader.number, 0),
     }
     data["dealer"] = get("dealer", reader.seat, _last_seat_in(n, data["eliminated"]))
+    if r.round_turn_limit:
+        data["turn_actions"] = get("turns", reader.number, 0)
+    elif "turns" in extra:
+        raise fail("turns", "turn actions are counted only under the rule round_turn_limit")
     return State.from_dict(data)
 
 

@@ -494,6 +494,13 @@ class Rules:
         "§2.7, C16",
         fast=_HONOURS,
     )
+    # -- hosting -----------------------------------------------------------------------------
+    round_turn_limit: int = _option(
+        0,
+        "turn actions after which a round ends with no winner, as a stuck round (0: no limit)",
+        "C2, C15",
+        fast=_DEFAULT_ONLY,
+    )
 
     def __attrs_post_init__(self) -> None:
         problems = _conflicts(self)
@@ -578,6 +585,7 @@ def _conflicts(r: Rules) -> list[str]:
     bounded("false_uno_penalty", 0, None, "a penalty cannot be negative")
     bounded("target", 1, None, "the match target must be at least 1 point")
     bounded("draw_up_to", 1, None, "a player draws at least 1 card")
+    bounded("round_turn_limit", 0, 1 << 32, "0 for no limit, or up to 2**32 turn actions")
     if r.teams != 0:
         bounded("teams", 2, 5, "0 for no teams, or 2 to 5 teams")
     for name, kind in (

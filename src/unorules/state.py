@@ -211,6 +211,7 @@ class _Slots:
         "_pile_order_fixed",
         "_pile_start",
         "_rng_counter",
+        "_turn_actions",
         "color",
         "current_player",
         "direction",
@@ -246,6 +247,9 @@ class _Slots:
     _answer_lock: int
     """The seat that may not answer the Reverse on top by symbol (C6), or -1."""
     _idle_turns: int
+    _turn_actions: int
+    """The turn actions made in this round, counted only under ``round_turn_limit``
+    (:mod:`unorules._engine.stall`); else 0."""
 
 
 class State(_Slots):
@@ -399,6 +403,20 @@ class State(_Slots):
         return self._calls.exposed(self._match.rules)
 
     @property
+    def turn_actions(self) -> int:
+        """The turn actions made in this round so far (plays, Jump-Ins included, and
+        draws that are not a penalty: C2), counted under the house rule
+        ``round_turn_limit``, which ends the round when they reach it (C15); always 0
+        without it.
+
+        >>> import unorules as uno
+        >>> s = uno.new_game(2, uno.MATTEL.but(round_turn_limit=100), seed=1)
+        >>> uno.apply(s, uno.Draw(s.current_player)).turn_actions
+        1
+        """
+        return self._turn_actions
+
+    @property
     def is_over(self) -> bool:
         """True when the round or the match has ended.
 
@@ -429,6 +447,7 @@ class State(_Slots):
             self._lost_turns,
             self._answer_lock,
             self._idle_turns,
+            self._turn_actions,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -488,7 +507,7 @@ class State(_Slots):
         'play'
         """
         m = self._match
-        return {
+        data: dict[str, Any] = {
             "format": "unorules-state/1",
             "rules": rules_to_options(m.rules),
             "names": list(m.names),
@@ -520,6 +539,9 @@ class State(_Slots):
             "answer_lock": self._answer_lock,
             "idle_turns": self._idle_turns,
         }
+        if m.rules.round_turn_limit:  # only under the option: other states' JSON is unchanged
+            data["turn_actions"] = self._turn_actions
+        return data
 
     def to_json(self) -> str:
         """The state as a JSON text that :meth:`from_json` reads back to an equal state.
@@ -626,4 +648,5 @@ def _state_from_dict(d: dict[str, Any]) -> State:
     s._lost_turns = tuple(d["lost_turns"])
     s._answer_lock = d["answer_lock"]
     s._idle_turns = d["idle_turns"]
+    s._turn_actions = d.get("turn_actions", 0)
     return freeze(s)

@@ -32,6 +32,8 @@ place. :mod:`unorules.state` (the value) sits between ``calls`` and ``draft``.
 ``setup``          a round's start: the cut, the deal, the first card; the next
                    round
 ``listing``        listing the legal actions
+``stall``          the round turn limit (house rule ``round_turn_limit``): a round
+                   that lasts too long ends as a stuck one
 ``general``        the general route: every action, phase and option
 ``fast``           the fast route: cheap admission checks in front of the same
                    rule functions the general route calls
@@ -56,6 +58,7 @@ LAYERS = (
     "moves",
     "setup",
     "listing",
+    "stall",
     "general",
     "fast",
 )

@@ -58,6 +58,8 @@ def fast_play(s: State, a: Play) -> State | None:
         i = hand.index(card)  # cards compare by identity, so this is a C-level scan
     except ValueError:
         return None
+    if a.uno and len(hand) != 2:
+        return None  # a call with a play that does not leave one card: check refuses it
     return lay(s, a, (card,), hand[:i] + hand[i + 1 :], None)
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
-from unorules._engine import challenge, moves, play, setup
+from unorules._engine import challenge, moves, play, setup, stall
 from unorules._engine.piles import Named
 from unorules.actions import (
     Action,
@@ -101,7 +101,10 @@ def apply_general(state: State, action: Action) -> State:
     """``apply`` without the fast route: every rule, option and check."""
     handler = _route(state, action)
     drawn: tuple[Card, ...] | None = getattr(action, "drawn", None)
-    return handler(state, action, None if drawn is None else Named(drawn))
+    after = handler(state, action, None if drawn is None else Named(drawn))
+    if state._match.rules.round_turn_limit:
+        return stall.counted(state, action, after)
+    return after
 
 
 def apply_logged(state: State, action: Action) -> tuple[State, Chance]:
@@ -112,5 +115,7 @@ def apply_logged(state: State, action: Action) -> tuple[State, Chance]:
     drawn: tuple[Card, ...] | None = getattr(action, "drawn", None)
     log = Named(drawn)
     after = handler(state, action, log)
+    if state._match.rules.round_turn_limit:
+        after = stall.counted(state, action, after)
     cards = drawn if drawn is not None else tuple(log.log)
     return after, Chance(cards, state._pile_order_fixed, log.rebuilt, log.shuffled)

@@ -173,9 +173,21 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         or (not rest and rules.shuffle_hands_last_card is ShuffleHandsLastCard.GO_OUT)
     ):
         _fail(ErrorCode.WRONG_PHASE, "hands= only fixes the deal of a Wild Shuffle Hands")
+    if a.uno and len(rest) != 1:
+        _fail(ErrorCode.WRONG_PHASE, _false_call(p, laid, len(rest)))
     if not rest and not all(may_end_on(rules, c) for c in laid):
         raise last_card_error(laid[-1])
     return laid, rest
+
+
+def _false_call(p: int, laid: tuple[Card, ...], left: int) -> str:
+    """Why ``uno=True`` is refused on a play that does not leave one card (C8)."""
+    cards = "no card" if not left else f"{left} cards"
+    return (
+        f"uno=True says UNO with the play that leaves one card (R10.1, C8): laying"
+        f" {' '.join(map(str, laid))} leaves player {p} {cards}; say UNO at another time"
+        f" with CallUno({p})"
+    )
 
 
 def lay(
@@ -216,7 +228,9 @@ def lay(
     if a.uno:
         penalty = calls.false_call_penalty(rules, len(d.hands[p]))
         if penalty:
-            # The false call's penalty is drawn by this play: ``drawn`` names it too.
+            # check admits the call only on a play that leaves one card (C8); a swap, a
+            # rotation or a redeal may still leave another number once it has resolved
+            # (C7). The false call's penalty is drawn by this play: ``drawn`` names it too.
             piles.draw(d, p, penalty, named)
     if d.hands is laid_hands and len(rest) != 1 and not d._calls.owed:
         # Only the player's hand changed, to a size that owes no call, and nobody owed

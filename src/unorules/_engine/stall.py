@@ -1,0 +1,64 @@
+"""The round turn limit: under the house rule ``round_turn_limit``, a round that has
+lasted that many turn actions ends as a stuck round does (C15).
+
+Nothing in the rules of UNO makes a round end: a card laid can be drawn again, so players
+who stall on purpose (lay a card, draw one, and never go out) can keep a round going for
+ever. The option bounds it. Each *turn action* (C2: a play, a Jump-In included, or a draw
+that is not a penalty) counts; when the count reaches the limit, once the action has
+resolved, the round ends with no winner and nobody scores (C15). Every turn has at most
+one turn action, and the few actions that are not one (taking or challenging a penalty,
+naming the first color) follow one, so the limit bounds every action that moves a round
+on. Like the seventy-five-move rule of chess it is automatic: nobody has to claim it.
+
+The count is kept by the general route alone (:func:`counted`, called by
+:mod:`unorules._engine.general`): the option is declared ``FastPath.ASSUMES_DEFAULT``, so
+rules that set it never take the fast route, and rules that do not (every profile) never
+count, so their states and their JSON are unchanged.
+
+>>> import unorules as uno
+>>> rules = uno.MATTEL.but(hand_size=3, round_turn_limit=2)
+>>> s = uno.State.from_position("R1,R2,R3/G1,G2,G3 R5 red 0+ play *", rules=rules)
+>>> s = uno.apply(s, uno.Play(0, "R1"))
+>>> s.turn_actions, s.phase.value
+(1, 'play')
+>>> s = uno.apply(s, uno.Draw(1))
+>>> s.turn_actions, s.phase.value, s.round_winner, s.scores
+(2, 'round_over', None, (0, 0))
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from unorules._engine.draft import draft, freeze
+from unorules._engine.turns import end_round
+from unorules.actions import Action, Draw, Play
+from unorules.state import Phase, State
+
+__all__ = ["counted", "is_turn_action"]
+
+_PLAY: Final = Phase.PLAY
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_GAME_OVER: Final = Phase.GAME_OVER
+
+
+def is_turn_action(before: State, action: Action) -> bool:
+    """Whether ``action``, accepted in ``before``, is a turn action (C2): a play (a
+    Jump-In too), or a draw on a normal turn (not taking a penalty)."""
+    kind = type(action)
+    return kind is Play or (kind is Draw and before.phase is _PLAY)
+
+
+def counted(before: State, action: Action, after: State) -> State:
+    """``after`` (the state ``action`` led to from ``before``) with the turn action
+    counted under ``round_turn_limit``; at the limit the round ends with no winner (C15),
+    unless the action ended it already."""
+    if not is_turn_action(before, action):
+        return after
+    d = draft(after)
+    d._turn_actions = after._turn_actions + 1
+    phase = after.phase
+    at_limit = d._turn_actions >= d._match.rules.round_turn_limit
+    if at_limit and phase is not _ROUND_OVER and phase is not _GAME_OVER:
+        return end_round(d, None)  # a round that lasted too long: stuck (C15)
+    return freeze(d)
