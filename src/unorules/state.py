@@ -204,6 +204,7 @@ class _Slots:
         "_discard",
         "_drawn_card",
         "_idle_turns",
+        "_known",
         "_lost_turns",
         "_match",
         "_pending_draw",
@@ -246,6 +247,9 @@ class _Slots:
     _answer_lock: int
     """The seat that may not answer the Reverse on top by symbol (C6), or -1."""
     _idle_turns: int
+    _known: tuple[tuple[int, int, tuple[Card, ...]], ...]
+    """What seats know of other hands: ``(seat, owner, cards)`` entries, empty when
+    nobody knows anything (see :mod:`unorules._engine.knowledge`)."""
 
 
 class State(_Slots):
@@ -429,6 +433,7 @@ class State(_Slots):
             self._lost_turns,
             self._answer_lock,
             self._idle_turns,
+            self._known,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -488,7 +493,7 @@ class State(_Slots):
         'play'
         """
         m = self._match
-        return {
+        d = {
             "format": "unorules-state/1",
             "rules": rules_to_options(m.rules),
             "names": list(m.names),
@@ -520,6 +525,12 @@ class State(_Slots):
             "answer_lock": self._answer_lock,
             "idle_turns": self._idle_turns,
         }
+        if self._known:  # only when a seat knows a card of another hand
+            d["known"] = [
+                {"seat": seat, "of": owner, "cards": [str(c) for c in cards]}
+                for seat, owner, cards in self._known
+            ]
+        return d
 
     def to_json(self) -> str:
         """The state as a JSON text that :meth:`from_json` reads back to an equal state.
@@ -626,4 +637,8 @@ def _state_from_dict(d: dict[str, Any]) -> State:
     s._lost_turns = tuple(d["lost_turns"])
     s._answer_lock = d["answer_lock"]
     s._idle_turns = d["idle_turns"]
+    s._known = tuple(
+        (k["seat"], k["of"], tuple(sorted(map(cards, k["cards"]), key=_card_index)))
+        for k in sorted(d.get("known", ()), key=lambda k: (k["seat"], k["of"]))
+    )
     return freeze(s)

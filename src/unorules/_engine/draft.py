@@ -49,6 +49,7 @@ def draft(s: State) -> Draft:
     d._lost_turns = s._lost_turns
     d._answer_lock = s._answer_lock
     d._idle_turns = s._idle_turns
+    d._known = s._known
     return d
 
 
