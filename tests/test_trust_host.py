@@ -53,8 +53,9 @@ RULE_MIXES: list[tuple[str, uno.Rules]] = [
 
 def twin(state: uno.State, seat: int, shuffle: random.Random) -> uno.State:
     """``state`` with every card ``seat`` cannot see dealt again at random: the other
-    hands (same sizes, with the cards ``seat`` knows in them kept) and the draw pile; the generator and a Wild Draw Four's guilt
-    changed too. ``seat`` sees exactly the same in both."""
+    hands (same sizes, with the cards ``seat`` knows in them kept) and the draw pile;
+    the generator and a Wild Draw Four's guilt changed too. ``seat`` sees exactly the
+    same in both."""
     d: dict[str, Any] = state.to_dict()
     hands = d["hands"]
     # The cards ``seat`` was shown in other hands (View.known) stay where they are.
