@@ -409,3 +409,26 @@ def test_the_monte_carlo_bot_checks_its_arguments() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         bots.MonteCarloBot(depth=0)
     assert repr(bots.MonteCarloBot(4, depth=10)) == "MonteCarloBot(samples=4, playouts=1, depth=10)"
+
+
+# == the RL observation ========================================================================
+
+
+def test_the_observation_encodes_the_known_cards_by_seat() -> None:
+    pytest.importorskip("numpy")
+    from unorules import observation as obs
+    from unorules.arena import Arena
+
+    s = uno.apply(_wd4(uno.MATTEL, 3), uno.Challenge(1))
+    slow = obs.encode(uno.observe(s, 1), rules=s.rules)
+    known = slow[obs.SEGMENTS["known"]].reshape(10, 56)
+    slot = (0 - 1) % 3  # P0, seen from P1
+    assert {i for i in range(56) if known[slot][i]} == {C("R1").index, C("G5").index}
+    assert known.sum() == 2
+    assert obs.encode(uno.observe(s, 2), rules=s.rules)[obs.SEGMENTS["known"]].sum() == 0
+    arena = Arena(3, s.rules)
+    arena.start(s)
+    fast = obs.encode_arena(arena, 1)
+    assert (fast[obs.SEGMENTS["known"]] == slow[obs.SEGMENTS["known"]]).all()
+    _, high = obs.bounds(s.rules)
+    assert float(high[obs.SEGMENTS["known"]].max()) == 4.0
