@@ -486,7 +486,10 @@ class State(_Slots):
     # -- JSON ----------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Everything in the state as plain JSON values (see :meth:`to_json`).
+        """Everything in the state as plain JSON values (see :meth:`to_json`). The key
+        ``"known"`` (what seats know of other hands: ``{"seat", "of", "cards"}`` objects,
+        see :attr:`View.known <unorules.View.known>`) is written only when something is
+        known.
 
         >>> import unorules as uno
         >>> uno.new_game(2, seed=3).to_dict()["phase"]
