@@ -432,3 +432,18 @@ def test_the_observation_encodes_the_known_cards_by_seat() -> None:
     assert (fast[obs.SEGMENTS["known"]] == slow[obs.SEGMENTS["known"]]).all()
     _, high = obs.bounds(s.rules)
     assert float(high[obs.SEGMENTS["known"]].max()) == 4.0
+
+
+def test_sampling_keeps_team_scores_and_round_results() -> None:
+    rules = attrs.evolve(uno.MATTEL, teams=2, target=100)
+    seen_over = False
+    for i, s in enumerate(_games(rules, 4, seed=5)):
+        if i % 3 and s.phase is not uno.Phase.ROUND_OVER:
+            continue
+        seen_over |= s.phase is uno.Phase.ROUND_OVER
+        for p in range(4):
+            view = uno.observe(s, p)
+            guess = uno.sample_state(view, seed=i)
+            assert uno.observe(guess, p) == view
+            assert guess.scores == s.scores and guess.round_points == s.round_points
+    assert seen_over
