@@ -32,8 +32,8 @@ segment            size   content                                      bounds
 ``played``         560    per seat (10 x 56): cards of each kind laid  0-15
                           this round
 ``known``          560    per seat (10 x 56): cards of each kind the   0-4
-                          observer knows in that hand (``View.known``:
-                          a hand shown to it, Seven-O)
+                          observer knows in that hand (a hand shown
+                          to it, Seven-O: ``View.known``)
 ``prefix``         149    tokens chosen so far for this action         0-8
 =================  =====  ===========================================  ================
 
