@@ -54,7 +54,14 @@ def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def _without(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
-    """``cards`` less one copy of each of ``gone`` that it holds."""
+    """``cards`` less one copy of each of ``gone`` that it holds (``cards`` itself when it
+    holds none of them)."""
+    if len(gone) == 1:
+        card = gone[0]
+        if card not in cards:
+            return cards
+        i = cards.index(card)
+        return cards[:i] + cards[i + 1 :]
     rest = list(cards)
     for card in gone:
         if card in rest:
@@ -92,12 +99,23 @@ def shown(d: Draft, owner: int, cards: Sequence[Card]) -> None:
 def laid(d: Draft, owner: int, cards: Sequence[Card]) -> None:
     """``owner`` laid ``cards``: one known copy of each leaves what others know of its hand.
 
-    The engine calls this only when something is known (``d._known`` is not empty)."""
-    d._known = tuple(
-        (seat, who, _without(known, cards) if who == owner else known)
-        for seat, who, known in d._known
-        if who != owner or _without(known, cards)
-    )
+    The engine calls this only when something is known (``d._known`` is not empty); a
+    play that lays no known card is one short scan and builds nothing."""
+    known = d._known
+    for entry in known:  # the usual case: no known card of this hand was laid
+        if entry[1] == owner and _without(entry[2], cards) is not entry[2]:
+            break
+    else:
+        return
+    out = []
+    for entry in known:
+        if entry[1] != owner:
+            out.append(entry)
+            continue
+        rest = _without(entry[2], cards)
+        if rest:
+            out.append(entry if rest is entry[2] else (entry[0], owner, rest))
+    d._known = tuple(out)
 
 
 def moved(d: Draft, before: tuple[tuple[Card, ...], ...], to: Sequence[int]) -> None:
