@@ -37,6 +37,7 @@ def test_every_example_is_tested() -> None:
         "custom_profile.py",
         "game_server.py",
         "validate_logs.py",
+        "monte_carlo.py",
     }
     assert {p.name for p in EXAMPLES.glob("*.py")} == tested
 
@@ -121,3 +122,10 @@ def test_validate_logs_exit_0_when_every_game_is_valid(tmp_path: Path) -> None:
 @pytest.mark.parametrize("script", ["tournament.py", "validate_logs.py", "game_server.py"])
 def test_examples_explain_themselves(script: str) -> None:
     assert "usage:" in run(script, "--help")
+
+
+def test_monte_carlo_prints_its_win_rate() -> None:
+    out = run("monte_carlo.py", "--rounds", "4", "--samples", "2", "--depth", "5")
+    assert "MonteCarloBot(samples=2, playouts=1, depth=5) against RandomBot" in out
+    assert "rounds 4, wins " in out
+    assert "win rate " in out and "(95% interval " in out

@@ -115,7 +115,18 @@ def _hand_swaps(state: uno.State) -> list[uno.State]:
             continue  # an owed UNO call is tied to its hand
         hands = list(data["hands"])
         hands[p], hands[seat] = hands[seat], hands[p]
-        out.append(uno.State.from_dict({**data, "hands": hands}))
+        swapped = {**data, "hands": hands}
+        if "known" in data:  # what a seat knows of a hand goes with the hand
+            owner = {p: seat, seat: p}
+            known = [
+                {**k, "of": owner.get(k["of"], k["of"])}
+                for k in data["known"]
+                if owner.get(k["of"], k["of"]) != k["seat"]
+            ]
+            del swapped["known"]
+            if known:
+                swapped["known"] = known
+        out.append(uno.State.from_dict(swapped))
     return out
 
 

@@ -223,6 +223,19 @@ def test_a_view_is_written_as_documented() -> None:
         "pending_draw": 0,
         "drawn_card": None,
         "uno_exposed": [],
+        "known": [[], []],
+        "rules": {"hand_size": 2},  # the options that differ from mattel
+        "eliminated": [],
+        "challenge_offender": None,
+        "challenge_color": None,
+        "challenge_bluff": None,
+        "uno_open": [],
+        "uno_overdue": [],
+        "lost_turns": [],
+        "answer_lock": None,
+        "idle_turns": 0,
+        "round_winner": None,
+        "round_points": None,
     }
     assert sorted(data["hand"]) == ["R2", "W"]
     assert data["legal_actions"] == [a.to_dict() for a in view.legal_actions]
@@ -256,6 +269,21 @@ BAD_VIEWS: list[tuple[dict[str, Any], str, str]] = [
     ({"legal_actions": [{"player": 0, "draw": True}]}, "$.legal_actions[0]",
      "not an action of seat 1"),
     ({"legal_actions": [{"next_round": True}]}, "$.legal_actions[0]", "not an action of seat 1"),
+    ({"known": [[], []]}, "$.known", "one entry a seat (3), not 2"),
+    ({"known": [["R1"] * 8, [], []]}, "$.known[0]", "8 cards known, but hand_sizes[0] says 7"),
+    ({"known": [[], ["R1"], []]}, "$.known[1]", "a player's own hand is in hand, not in known"),
+    ({"known": [[], [], ["R99"]]}, "$.known[2][0]", "not a card: 'R99'"),
+    ({"rules": "mattel"}, "$.rules", "the rules are an object of options, not a string"),
+    ({"rules": {"stack": "yes"}}, "$.rules", "unknown rule option 'stack'"),
+    ({"eliminated": [3]}, "$.eliminated[0]", "expected a number from 0 to 2, not 3"),
+    ({"challenge_offender": 9}, "$.challenge_offender", "expected a number from 0 to 2, not 9"),
+    ({"challenge_color": "pink"}, "$.challenge_color", "a color is one of red"),
+    ({"challenge_bluff": 1}, "$.challenge_bluff", "expected true, false or null, not a number"),
+    ({"uno_open": "0"}, "$.uno_open", "expected a list, not a string"),
+    ({"lost_turns": [0] * 100}, "$.lost_turns", "100 seats listed for 3 players"),
+    ({"answer_lock": -1}, "$.answer_lock", "expected a number from 0 to 2, not -1"),
+    ({"idle_turns": None}, "$.idle_turns", "expected a whole number, not null"),
+    ({"round_points": [1, 2]}, "$.round_points", "one entry a seat (3), not 2"),
 ]  # fmt: skip
 
 

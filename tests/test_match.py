@@ -168,7 +168,7 @@ def test_in_team_play_the_whole_winning_team_wins_the_game() -> None:
 
 def test_a_bot_is_told_only_its_own_view(tmp_path: Path) -> None:
     """Every line a bot receives, checked: the protocol's messages only, and no card in
-    them that the seat cannot see (its hand, the discard pile)."""
+    them that the seat cannot see (its hand, the discard pile, the cards shown to it)."""
     log = tmp_path / "received.jsonl"
     result = run_match([bad("good", log=log), "random"], uno.MATTEL, games=2, rounds=2, seed=9)
     assert result.faults == ()
@@ -186,6 +186,8 @@ def test_a_bot_is_told_only_its_own_view(tmp_path: Path) -> None:
         view = m["view"]
         assert view["player"] == m["seat"]
         seen = set(view["hand"]) | set(view["discard_pile"])
+        # ... and the cards it was shown (a hand shown to it when it challenged, R7.3).
+        seen |= {c for cards in view["known"] for c in cards}
         named = set(json.dumps(view).replace('"', " ").replace(",", " ").split()) & all_cards
         assert named <= seen, named - seen
         assert uno.View.from_dict(view).legal_actions  # a complete, valid view

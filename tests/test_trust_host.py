@@ -53,17 +53,29 @@ RULE_MIXES: list[tuple[str, uno.Rules]] = [
 
 def twin(state: uno.State, seat: int, shuffle: random.Random) -> uno.State:
     """``state`` with every card ``seat`` cannot see dealt again at random: the other
-    hands (same sizes) and the draw pile; the generator and a Wild Draw Four's guilt
-    changed too. ``seat`` sees exactly the same in both."""
+    hands (same sizes, with the cards ``seat`` knows in them kept) and the draw pile;
+    the generator and a Wild Draw Four's guilt changed too. ``seat`` sees exactly the
+    same in both."""
     d: dict[str, Any] = state.to_dict()
     hands = d["hands"]
+    # The cards ``seat`` was shown in other hands (View.known) stay where they are.
+    mine = [k for k in d.pop("known", ()) if k["seat"] == seat]
+    if mine:
+        d["known"] = mine
+    kept: list[list[str]] = [[] for _ in hands]
+    for k in mine:
+        kept[k["of"]] = list(k["cards"])
     pool = [c for s, h in enumerate(hands) if s != seat for c in h] + d["draw_pile"]
+    for cards in kept:
+        for c in cards:
+            pool.remove(c)
     shuffle.shuffle(pool)
     at = 0
     for s, h in enumerate(hands):
         if s != seat:
-            hands[s] = pool[at : at + len(h)]
-            at += len(h)
+            more = len(h) - len(kept[s])
+            hands[s] = kept[s] + pool[at : at + more]
+            at += more
     d["draw_pile"] = pool[at:]
     current = d["current_player"]
     if d["drawn_card"] is not None and current != seat:
@@ -299,6 +311,7 @@ def test_messages_are_the_same_whichever_cards_are_hidden() -> None:
             other = twin(state, seat, pick)
             visible = {str(c) for c in state.hands[seat]}
             visible |= {str(c) for c in state.discard_pile} | {str(c) for c in state.turned}
+            visible |= {str(c) for cards in uno.observe(state, seat).known for c in cards}
             for action in seat_probes(state, seat, pick):
                 probes += 1
                 got = outcome(state, seat, action, check=False)

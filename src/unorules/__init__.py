@@ -51,6 +51,7 @@ from unorules.rules import (
     get_profile,
     register_profile,
 )
+from unorules.sampling import sample_state
 from unorules.scoring import hand_points
 from unorules.state import Phase, State
 from unorules.study import Comparison, Estimate, Study, compare, simulate
@@ -72,6 +73,7 @@ _PUBLIC_MODULES = (
     "unorules.host",
     "unorules.scoring",
     "unorules.view",
+    "unorules.sampling",
     "unorules.rng",
     "unorules.deal",
     "unorules.transcript",
@@ -151,5 +153,6 @@ __all__ = [
     "observe",
     "register_effect",
     "register_profile",
+    "sample_state",
     "simulate",
 ]

@@ -63,9 +63,13 @@ _KEYS: Final = (
     "lost_turns",
     "answer_lock",
     "idle_turns",
+    "known",
 )
 _LIMITED: Final = "turn_actions"
 """The key written only under the house rule ``round_turn_limit`` (and required there)."""
+_OPTIONAL: Final = ("known",)
+"""Keys written only when they hold something (so that older states read the same)."""
+_KNOWN_KEYS: Final = ("seat", "of", "cards")
 _CHALLENGE_KEYS: Final = ("offender", "guilty", "previous_color")
 _PHASES: Final = (
     "play",
@@ -202,7 +206,7 @@ def check_state_dict(data: object) -> None:
         if key not in _KEYS and key != _LIMITED:
             _fail(f"$.{key}" if isinstance(key, str) else "$", f"unknown key {_show(key)}")
     for key in _KEYS:
-        if key not in data:
+        if key not in data and key not in _OPTIONAL:
             _fail("$", f"missing {key!r}")
     r = _Reader(data)
     d = data
@@ -431,6 +435,54 @@ def check_state_dict(data: object) -> None:
     if limit:
         # A round ends once it has made round_turn_limit turn actions (C15).
         r.whole(d[_LIMITED], f"$.{_LIMITED}", 0, limit + 1 if over else limit, "turn_actions")
+    if "known" in d:
+        _check_known(r, d["known"], hands, out, deck)
+
+
+def _check_known(
+    r: _Reader, value: object, hands: list[list[Card]], out: set[int], deck: Mapping[Card, int]
+) -> None:
+    """What seats know of other hands: each entry a seat in play, another seat's hand, and
+    cards that hand holds (written only when something is known)."""
+    entries = r.items(value, "$.known", "known")
+    if not entries:
+        _fail("$.known", "written only when a seat knows a card of another hand: not []")
+    n = len(hands)
+    if len(entries) > n * (n - 1):
+        _fail("$.known", f"{len(entries)} entries for {n} seats (one per seat and other hand)")
+    seen: set[tuple[int, int]] = set()
+    for i, entry in enumerate(entries):
+        at = f"$.known[{i}]"
+        if not isinstance(entry, Mapping):
+            _fail(at, f"an entry is an object, not {_show(entry)}")
+        for key in entry:
+            if key not in _KNOWN_KEYS:
+                _fail(at, f"unknown key {_show(key)}")
+        for key in _KNOWN_KEYS:
+            if key not in entry:
+                _fail(at, f"missing {key!r}")
+        seat = r.seat(entry["seat"], f"{at}.seat", n)
+        owner = r.seat(entry["of"], f"{at}.of", n)
+        if owner == seat:
+            _fail(f"{at}.of", f"seat {seat} knows its own hand: list only other hands")
+        if seat in out or owner in out:
+            _fail(at, "an eliminated seat neither knows nor holds cards")
+        if (seat, owner) in seen:
+            _fail(at, f"seat {seat}'s knowledge of hand {owner} is listed twice")
+        seen.add((seat, owner))
+        cards = r.items(entry["cards"], f"{at}.cards", "the known cards")
+        if not cards:
+            _fail(f"{at}.cards", "an entry knows at least one card")
+        held = list(hands[owner])
+        for j, c in enumerate(cards):
+            card = r.card(c, f"{at}.cards[{j}]", deck)
+            if card not in held:
+                _fail(
+                    f"{at}.cards[{j}]",
+                    f"seat {seat} knows {card} in hand {owner}, which does not hold"
+                    + (" another" if card in hands[owner] else " it"),
+                )
+            held.remove(card)
 
 
 _BY_NAME: Final = {str(c): c for c in ALL_CARDS}

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 from unorules.actions import (
     Action,
@@ -36,10 +36,13 @@ from unorules.actions import (
     Pass,
     Play,
 )
+from unorules.cards import Color
 from unorules.engine import apply, legal_actions
+from unorules.sampling import sample_state
 from unorules.state import Phase, State
+from unorules.view import View, observe
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "play", "random_bots"]
+__all__ = ["Bot", "HeuristicBot", "MonteCarloBot", "RandomBot", "play", "random_bots"]
 
 
 class Bot(Protocol):
@@ -291,6 +294,211 @@ class HeuristicBot:
             if plays:
                 return self._best(plays, seat, state)
         return None
+
+
+class MonteCarloBot:
+    """A determinized Monte Carlo player: it decides from its :class:`~unorules.View`
+    alone, never from the hidden cards, which makes it an example of information-set
+    search on :func:`unorules.sample_state`.
+
+    For each decision with more than one choice it deals ``samples`` full states
+    consistent with its view (its hand and every card it knows where they are, the unseen
+    cards at random), and from each it tries every choice, followed by ``playouts``
+    random playouts: every seat lays a card at random whenever it can (a plain card
+    before a wild, a wild naming the color it holds most of) and says UNO with it, else
+    draws, and lays the drawn card when it may. It takes the choice with the best mean
+    outcome for its side: 1 for a round its side won, 0 for one another side won, 0.5
+    for a stuck round. Every choice meets the same sampled states and playout seeds, so
+    that they differ by the choice, not by luck.
+
+    A choice is one of its legal actions, but it says UNO with the play that leaves one
+    card, does not draw when it may lay a card, says a late UNO and catches a forgotten
+    one whenever it may, and never jumps in.
+
+    Args:
+        samples: how many states it deals per decision.
+        seed: the seed of its samples and playouts (the same seed, the same choices).
+        playouts: random playouts per sampled state and choice.
+        depth: None to play every playout to the round's end; else a playout stops after
+            this many actions and scores its side's share of the cards (fewer cards than
+            the best other side scores above 0.5): faster, and less noisy.
+
+    >>> import unorules as uno
+    >>> state = uno.new_game(2, seed=3)
+    >>> bot = MonteCarloBot(samples=2, seed=1)
+    >>> bot.act(state, state.current_player) in uno.legal_actions(state)
+    True
+    >>> bot.decide(uno.observe(state, state.current_player)) in uno.legal_actions(state)
+    True
+    """
+
+    _LONGEST: Final = 20_000
+    """A playout to the round's end stops after this many actions (random playouts end
+    long before: a stuck round ends by itself, C15)."""
+
+    def __init__(
+        self,
+        samples: int = 16,
+        seed: int | None = None,
+        *,
+        playouts: int = 1,
+        depth: int | None = None,
+    ) -> None:
+        if samples < 1 or playouts < 1 or (depth is not None and depth < 1):
+            raise ValueError("samples, playouts and depth are at least 1")
+        self.samples = samples
+        self.playouts = playouts
+        self.depth = depth
+        self.random = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return (
+            f"MonteCarloBot(samples={self.samples}, playouts={self.playouts}, depth={self.depth})"
+        )
+
+    def act(self, state: State, seat: int) -> Action:
+        """The bot's action as the current player, decided from ``observe(state, seat)``.
+
+        >>> import unorules as uno
+        >>> s = uno.new_game(2, seed=3)
+        >>> type(MonteCarloBot(2, seed=0).act(s, s.current_player)).__name__
+        'Play'
+        """
+        return self.decide(observe(state, seat))
+
+    def interject(self, state: State, seat: int) -> Action | None:
+        """A catch whenever another player can be caught, else None.
+
+        >>> import unorules as uno
+        >>> s = uno.new_game(2, seed=3)
+        >>> MonteCarloBot(2, seed=0).interject(s, 1 - s.current_player) is None
+        True
+        """
+        exposed = [t for t in state.uno_exposed if t != seat]
+        return CatchUno(seat, exposed[0]) if exposed else None
+
+    def choices(self, view: View) -> list[Action]:
+        """The actions it weighs for ``view`` (see the class): its legal actions without
+        the UNO calls, without a play that leaves one card but does not say UNO, and
+        without a voluntary draw when it may lay a card.
+
+        >>> import attrs, unorules as uno
+        >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+        >>> deal = uno.Deal(dealer=1, hands=[["R2", "G5"], ["B1", "R9"]], turned=["R7"])
+        >>> MonteCarloBot(seed=0).choices(uno.observe(uno.new_game(2, rules, deal=deal), 0))
+        [Play(0, 'R2', uno=True)]
+        """
+        mine = [a for a in view.legal_actions if not isinstance(a, CallUno)]
+        saying = {(a.card, a.color, a.also, a.target) for a in mine if type(a) is Play and a.uno}
+        plays = any(type(a) is Play for a in mine)
+        return [
+            a
+            for a in mine
+            if not (type(a) is Draw and plays and view.phase is Phase.PLAY)
+            and (type(a) is not Play or a.uno or (a.card, a.color, a.also, a.target) not in saying)
+        ]
+
+    def decide(self, view: View) -> Action:
+        """The action for ``view``, a view of the current player (a bot over the stdio
+        protocol has only this).
+
+        >>> import unorules as uno
+        >>> s = uno.new_game(3, seed=4)
+        >>> view = uno.observe(s, s.current_player)
+        >>> MonteCarloBot(2, seed=5).decide(view) == MonteCarloBot(2, seed=5).decide(view)
+        True
+        """
+        seat = view.player
+        legal = view.legal_actions
+        if len(view.hand) == 1 and (seat in view.uno_open or seat in view.uno_overdue):
+            return CallUno(seat)  # a late call (e.g. after a swap left it one card)
+        for a in legal:
+            if isinstance(a, CatchUno):
+                return a
+        options = self.choices(view)
+        if len(options) == 1:
+            return options[0]
+        if not options:
+            return legal[0]
+        teams = view.rules.teams
+        side = seat % teams if teams else seat
+        wins = [0.0] * len(options)
+        steps = self._LONGEST if self.depth is None else self.depth
+        bits = self.random.getrandbits
+        for _ in range(self.samples):
+            start = sample_state(view, seed=bits(64))
+            # Every choice meets the same sampled state and the same playout seeds
+            # (common random numbers), so that they differ by the choice, not by luck.
+            seeds = [bits(64) for _ in range(self.playouts)]
+            for i, a in enumerate(options):
+                after = apply(start, a)
+                for k in seeds:
+                    wins[i] += _playout(after, side, teams, random.Random(k), steps)
+        best = max(wins)
+        ties = [a for a, w in zip(options, wins, strict=True) if w == best]
+        return ties[self.random.randrange(len(ties))]
+
+
+def _playout(state: State, side: int, teams: int, rand: random.Random, steps: int) -> float:
+    """One random playout from ``state``: 1 if ``side`` won the round, 0 if another did,
+    0.5 if it ended stuck; stopped after ``steps`` actions, ``side``'s share of the cards."""
+    pick = rand.random
+    for _ in range(steps):
+        phase = state.phase
+        if phase is Phase.ROUND_OVER or phase is Phase.GAME_OVER:
+            won = state.round_winner
+            if won is None:
+                return 0.5
+            return 1.0 if (won % teams if teams else won) == side else 0.0
+        seat = state.current_player
+        assert seat is not None
+        legal = legal_actions(state, seat)
+        two = len(state.hands[seat]) == 2
+        plays = [a for a in legal if type(a) is Play and (a.uno or not two)]
+        if not plays:
+            action: Action = _fallback(legal)
+        else:
+            plain = [a for a in plays if not a.card.is_wild]
+            if plain:
+                action = plain[int(pick() * len(plain))]
+            else:  # a wild, naming the color the hand holds most of
+                counts = dict.fromkeys(_COLORS, 0)
+                for card in state.hands[seat]:
+                    if card.color is not None:
+                        counts[card.color] += 1
+                most = max(_COLORS, key=counts.__getitem__)
+                named = [a for a in plays if a.color is most] or plays
+                action = named[int(pick() * len(named))]
+        state = apply(state, action)
+    return _estimate(state, side, teams)
+
+
+def _estimate(state: State, side: int, teams: int) -> float:
+    """A playout stopped before the round's end: ``side``'s share of the cards the two
+    sides nearest to going out hold (fewer cards than the best other side: above 0.5)."""
+    best: dict[int, int] = {}
+    for seat in state._match.active:
+        s = seat % teams if teams else seat
+        k = len(state.hands[seat])
+        best[s] = min(best.get(s, k), k)
+    mine = best.pop(side)
+    other = min(best.values())
+    return other / (mine + other) if mine + other else 0.5
+
+
+_COLORS = tuple(Color)
+
+
+def _fallback(legal: Sequence[Action]) -> Action:
+    """A playout's move when no card is laid: name a color, draw, or keep the drawn card."""
+    for a in legal:
+        kind = type(a)
+        if kind is Draw or kind is Pass or kind is ChooseColor:
+            return a
+    for a in legal:
+        if type(a) is not CallUno:
+            return a
+    return legal[0]
 
 
 def random_bots(count: int, seed: int = 0, **options: float) -> list[RandomBot]:

@@ -219,19 +219,31 @@ def _diagnosis(state: State, seat: int, action: Action) -> IllegalAction:
 
 def _blindfolded(state: State, seat: int) -> State:
     """``state`` as ``seat`` could know it: the cards it cannot see (the other hands and
-    the draw pile) dealt again in a fixed arrangement of the same cards, the card another
-    player just drew the first of that player's hand, the generator reset, and whether a
-    pending Wild Draw Four was a bluff forgotten. A pure function of ``seat``'s view."""
+        the draw pile) dealt again in a fixed arrangement of the same cards (but those it knows
+    in other hands, :attr:`~unorules.View.known`), the card another
+        player just drew the first of that player's hand, the generator reset, and whether a
+        pending Wild Draw Four was a bluff forgotten. A pure function of ``seat``'s view."""
     d: dict[str, Any] = state.to_dict()
     hands: list[list[str]] = d["hands"]
+    # The cards ``seat`` knows in other hands (a hand shown to it, Seven-O) stay there.
+    mine = [k for k in d.pop("known", ()) if k["seat"] == seat]
+    if mine:
+        d["known"] = mine
+    kept: list[list[str]] = [[] for _ in hands]
+    for k in mine:
+        kept[k["of"]] = k["cards"]
     unseen = [Card.parse(c) for s, h in enumerate(hands) if s != seat for c in h]
+    for cards in kept:
+        for c in cards:
+            unseen.remove(Card.parse(c))
     unseen += map(Card.parse, d["draw_pile"])
     unseen.sort(key=_index)
     at = 0
     for s, h in enumerate(hands):
         if s != seat:
-            hands[s] = [str(c) for c in unseen[at : at + len(h)]]
-            at += len(h)
+            more = len(h) - len(kept[s])
+            hands[s] = kept[s] + [str(c) for c in unseen[at : at + more]]
+            at += more
     d["draw_pile"] = [str(c) for c in unseen[at:]]
     current = d["current_player"]
     if d["drawn_card"] is not None and current != seat:

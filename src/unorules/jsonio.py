@@ -53,6 +53,7 @@ from unorules.actions import (
 )
 from unorules.cards import Card, Color
 from unorules.deal import Deal
+from unorules.rules import MATTEL, Rules, RulesError, rules_from_options, rules_to_options
 from unorules.state import Phase
 from unorules.view import View
 
@@ -232,6 +233,8 @@ def _value(value: object) -> object:
         return [_value(v) for v in value]
     if isinstance(value, _ACTION_TYPES):
         return action_to_dict(value)
+    if isinstance(value, Rules):
+        return rules_to_options(value, MATTEL)
     if value is None or isinstance(value, bool | int | str):
         return value
     raise TypeError(f"no JSON form for {value!r}")  # pragma: no cover - a new View field type
@@ -240,7 +243,7 @@ def _value(value: object) -> object:
 def view_to_dict(view: View) -> dict[str, Any]:
     """``view`` as a JSON object (plain Python values): one key per :class:`~unorules.View`
     field, cards in notation, colors and the phase by their names, the legal actions as
-    action objects.
+    action objects, the rules as the options that differ from the ``mattel`` profile.
 
     >>> import attrs, unorules as uno
     >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
@@ -388,6 +391,35 @@ def view_from_dict(data: object, *, path: str = "$") -> View:
     for i, a in enumerate(actions):
         if isinstance(a, NextRound) or a.player != player:
             _fail(f"{at('legal_actions')}[{i}]", f"not an action of seat {player}")
+    known_raw = per_seat("known")
+    known = tuple(_cards(v, f"{at('known')}[{i}]") for i, v in enumerate(known_raw))
+    for i, cards in enumerate(known):
+        if i == player and cards:
+            _fail(f"{at('known')}[{i}]", "a player's own hand is in hand, not in known")
+        if len(cards) > hand_sizes[i]:
+            _fail(
+                f"{at('known')}[{i}]",
+                f"{len(cards)} cards known, but hand_sizes[{i}] says {hand_sizes[i]}",
+            )
+    options = data["rules"]
+    if not isinstance(options, dict):
+        _fail(at("rules"), f"the rules are an object of options, not {_type_name(options)}")
+    try:
+        rules = rules_from_options(MATTEL, options)
+    except (RulesError, TypeError, ValueError) as err:
+        _fail(at("rules"), str(err)[:200])
+
+    def seat_list(key: str) -> tuple[int, ...]:
+        values = r.list(data[key], at(key))
+        if len(values) > 4 * seats * seats + 10:
+            _fail(at(key), f"{len(values)} seats listed for {seats} players")
+        return tuple(r.int(v, f"{at(key)}[{i}]", 0, seats - 1) for i, v in enumerate(values))
+
+    bluff = data["challenge_bluff"]
+    if bluff is not None and not isinstance(bluff, bool):
+        _fail(at("challenge_bluff"), f"expected true, false or null, not {_type_name(bluff)}")
+    points = data["round_points"]
+    lock = data["answer_lock"]
     return View(
         player=player,
         hand=hand,
@@ -410,6 +442,23 @@ def view_from_dict(data: object, *, path: str = "$") -> View:
             r.int(v, f"{at('uno_exposed')}[{i}]", 0, seats - 1) for i, v in enumerate(exposed)
         ),
         legal_actions=actions,
+        known=known,
+        rules=rules,
+        eliminated=seat_list("eliminated"),
+        challenge_offender=opt_seat("challenge_offender"),
+        challenge_color=r.optional(_color, data["challenge_color"], at("challenge_color")),
+        challenge_bluff=bluff,
+        uno_open=seat_list("uno_open"),
+        uno_overdue=seat_list("uno_overdue"),
+        lost_turns=seat_list("lost_turns"),
+        answer_lock=None if lock is None else seat("answer_lock"),
+        idle_turns=r.int(data["idle_turns"], at("idle_turns")),
+        round_winner=opt_seat("round_winner"),
+        round_points=None
+        if points is None
+        else tuple(
+            r.int(v, f"{at('round_points')}[{i}]") for i, v in enumerate(per_seat("round_points"))
+        ),
     )
 
 

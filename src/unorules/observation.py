@@ -4,9 +4,9 @@ The vector has :data:`SIZE` float32 entries for every table of 2 to 10 seats; se
 counted from the observer (slot 0 is the observer, slot 1 the next seat clockwise...),
 slots of seats the table does not have stay 0. It is built only from what the observer
 may know: the fields of :func:`unorules.observe`'s :class:`~unorules.View` (their own
-hand and drawn card, every public count), the public history of the round (what each
-seat laid, how many cards each drew) and the tokens the observer has chosen so far for
-the action being built.
+hand and drawn card, the cards they know in other hands, every public count), the public
+history of the round (what each seat laid, how many cards each drew) and the tokens the
+observer has chosen so far for the action being built.
 
 =================  =====  ===========================================  ================
 segment            size   content                                      bounds
@@ -31,6 +31,9 @@ segment            size   content                                      bounds
 ``drawn_count``    10     cards each seat drew this round              0-255
 ``played``         560    per seat (10 x 56): cards of each kind laid  0-15
                           this round
+``known``          560    per seat (10 x 56): cards of each kind the   0-4
+                          observer knows in that hand (a hand shown
+                          to it, Seven-O: ``View.known``)
 ``prefix``         149    tokens chosen so far for this action         0-8
 =================  =====  ===========================================  ================
 
@@ -41,7 +44,7 @@ Each segment's slice is in :data:`SEGMENTS`. Counts past their bound are clipped
 >>> state = uno.new_game(2, seed=5)
 >>> vec = obs.encode(uno.observe(state, 0))
 >>> vec.shape, vec.dtype, obs.SIZE
-((962,), dtype('float32'), 962)
+((1522,), dtype('float32'), 1522)
 >>> int(vec[obs.SEGMENTS["hand"]].sum()), vec[obs.SEGMENTS["hand_sizes"]][:3].tolist()
 (7, [7.0, 7.0, 0.0])
 """
@@ -88,6 +91,7 @@ _LAYOUT: Final = (
     ("scores", _N),
     ("drawn_count", _N),
     ("played", _N * _K),
+    ("known", _N * _K),
     ("prefix", N_TOKENS),
 )
 
@@ -105,13 +109,13 @@ SEGMENTS: Final[dict[str, slice]] = _slices()
 """Where each segment lies in the vector.
 
 >>> SEGMENTS["hand"], SEGMENTS["prefix"]
-(slice(0, 56, None), slice(813, 962, None))
+(slice(0, 56, None), slice(1373, 1522, None))
 """
 SIZE: Final = SEGMENTS["prefix"].stop
 """The length of the vector.
 
 >>> SIZE
-962
+1522
 """
 
 _HAND: Final = SEGMENTS["hand"].start
@@ -131,6 +135,7 @@ _EXPOSED: Final = SEGMENTS["exposed"].start
 _SCORES: Final = SEGMENTS["scores"].start
 _DRAWN_COUNT: Final = SEGMENTS["drawn_count"].start
 _PLAYED: Final = SEGMENTS["played"].start
+_KNOWN: Final = SEGMENTS["known"].start
 _PREFIX: Final = SEGMENTS["prefix"].start
 _ZERO: Final = array("f", bytes(4 * SIZE))
 _PREFIX_CAP: Final = 8
@@ -154,6 +159,7 @@ def bounds(rules: Rules) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float3
     )
     high[SEGMENTS["drawn_count"]] = DRAWN_CAP
     high[SEGMENTS["played"]] = PLAYED_CAP
+    high[SEGMENTS["known"]] = 4
     high[SEGMENTS["prefix"]] = _PREFIX_CAP
     return np.zeros(SIZE, dtype=np.float32), high
 
@@ -188,6 +194,10 @@ def _fill(out: array[float], src: View, rules: Rules, score_cap: float) -> None:
         out[_TO_ACT + (current - player) % n] = 1.0
     for seat in src.uno_exposed:
         out[_EXPOSED + (seat - player) % n] = 1.0
+    for seat, cards in enumerate(src.known):
+        at = _KNOWN + _K * ((seat - player) % n)
+        for card in cards:
+            out[at + card.index] += 1.0
 
 
 _CAPS: dict[Rules, float] = {}
@@ -308,7 +318,7 @@ class ObservationEncoder:
         >>> arena = Arena(2)
         >>> arena.reset(seed=1)
         >>> ObservationEncoder(2, uno.MATTEL).encode_arena(arena, 0).shape
-        (962,)
+        (1522,)
         """
         s = arena.state
         n = self.players
@@ -350,6 +360,12 @@ class ObservationEncoder:
                 out[_SCORES + slot] = score if score < cap else cap
         for seat in arena.exposed:
             out[_EXPOSED + (seat - player) % n] = 1.0
+        if s._known:  # empty unless a hand was shown (a challenge) or moved (Seven-O)
+            for viewer, owner, cards in s._known:
+                if viewer == player:
+                    at = _KNOWN + _K * ((owner - player) % n)
+                    for card in cards:
+                        out[at + card.index] += 1.0
         if arena.actor == player:
             if arena.interjecting:
                 out[_INTERJECT] = 1.0

@@ -146,7 +146,7 @@ class UnoGame(pyspiel.Game):  # type: ignore[misc]
         >>> import pyspiel
         >>> game = pyspiel.load_game("python_unorules")
         >>> game.make_py_observer().tensor.shape
-        (962,)
+        (1522,)
         """
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")

@@ -224,7 +224,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
         >>> e = raw_env(2)
         >>> e.observation_space("player_0")["observation"].shape
-        (962,)
+        (1522,)
         """
         return self.observation_spaces[agent]
 
@@ -243,7 +243,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         >>> e.reset(seed=1)
         >>> seen = e.observe(e.agent_selection)
         >>> seen["observation"].shape, int(seen["action_mask"].sum()) > 0
-        ((962,), True)
+        ((1522,), True)
         """
         seat = self._seat[agent]
         arena = self.arena

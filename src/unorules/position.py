@@ -56,6 +56,11 @@ key               meaning                                                       
 ``names``         the players' names, percent-encoded, comma-separated            P0, P1...
 ``seed``          the seed of the match's generator                               0
 ``rng``           how many times the generator has been used                      0
+``known``         cards a seat knows in another hand (a hand shown to the         none
+                  challenger of a Wild Draw Four, a Wild Draw Four taken back,
+                  hands moved by Seven-O): ``seat:owner:cards`` entries joined
+                  by ``;``, e.g. ``known=1:0:R1,G5`` (see :attr:`View.known
+                  <unorules.View.known>`)
 ================  ==============================================================  =========
 
 The cards of the hands, the discard pile and the draw pile must make up the rules' deck
@@ -126,6 +131,7 @@ _KEYS: Final = (
     "names",
     "seed",
     "rng",
+    "known",
 )
 _PHASES: Final = (
     "play",
@@ -243,6 +249,8 @@ def position(state: State) -> str:
         add("seed", str(d["seed"]))
     if d["rng_counter"]:
         add("rng", str(d["rng_counter"]))
+    if "known" in d:
+        add("known", ";".join(f"{k['seat']}:{k['of']}:{','.join(k['cards'])}" for k in d["known"]))
     return " ".join(fields + extra)
 
 
@@ -508,7 +516,24 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
         data["turn_actions"] = get("turns", reader.number, 0)
     elif "turns" in extra:
         raise fail("turns", "turn actions are counted only under the rule round_turn_limit")
+    if "known" in extra:
+        data["known"] = [_known_entry(reader, part) for part in extra["known"].split(";")]
     return State.from_dict(data)
+
+
+def _known_entry(reader: _Reader, text: str) -> dict[str, Any]:
+    """One ``seat:owner:cards`` entry of the ``known`` field."""
+    bits = text.split(":")
+    if len(bits) != 3:
+        raise reader.fail("known", f"expected seat:owner:cards (e.g. 1:0:R1,G5), not {text!r}")
+    cards = reader.cards("known", bits[2])
+    if not cards:
+        raise reader.fail("known", f"an entry names at least one card: {text!r}")
+    return {
+        "seat": reader.seat("known", bits[0]),
+        "of": reader.seat("known", bits[1]),
+        "cards": [str(c) for c in cards],
+    }
 
 
 def _last_seat_in(n: int, eliminated: list[int]) -> int:

@@ -204,6 +204,7 @@ class _Slots:
         "_discard",
         "_drawn_card",
         "_idle_turns",
+        "_known",
         "_lost_turns",
         "_match",
         "_pending_draw",
@@ -250,6 +251,9 @@ class _Slots:
     _turn_actions: int
     """The turn actions made in this round, counted only under ``round_turn_limit``
     (:mod:`unorules._engine.stall`); else 0."""
+    _known: tuple[tuple[int, int, tuple[Card, ...]], ...]
+    """What seats know of other hands: ``(seat, owner, cards)`` entries, empty when
+    nobody knows anything (see :mod:`unorules._engine.knowledge`)."""
 
 
 class State(_Slots):
@@ -448,6 +452,7 @@ class State(_Slots):
             self._answer_lock,
             self._idle_turns,
             self._turn_actions,
+            self._known,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -500,7 +505,10 @@ class State(_Slots):
     # -- JSON ----------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Everything in the state as plain JSON values (see :meth:`to_json`).
+        """Everything in the state as plain JSON values (see :meth:`to_json`). The key
+        ``"known"`` (what seats know of other hands: ``{"seat", "of", "cards"}`` objects,
+        see :attr:`View.known <unorules.View.known>`) is written only when something is
+        known.
 
         >>> import unorules as uno
         >>> uno.new_game(2, seed=3).to_dict()["phase"]
@@ -541,6 +549,11 @@ class State(_Slots):
         }
         if m.rules.round_turn_limit:  # only under the option: other states' JSON is unchanged
             data["turn_actions"] = self._turn_actions
+        if self._known:  # only when a seat knows a card of another hand
+            data["known"] = [
+                {"seat": seat, "of": owner, "cards": [str(c) for c in cards]}
+                for seat, owner, cards in self._known
+            ]
         return data
 
     def to_json(self) -> str:
@@ -649,4 +662,8 @@ def _state_from_dict(d: dict[str, Any]) -> State:
     s._answer_lock = d["answer_lock"]
     s._idle_turns = d["idle_turns"]
     s._turn_actions = d.get("turn_actions", 0)
+    s._known = tuple(
+        (k["seat"], k["of"], tuple(sorted(map(cards, k["cards"]), key=_card_index)))
+        for k in sorted(d.get("known", ()), key=lambda k: (k["seat"], k["of"]))
+    )
     return freeze(s)

@@ -1,6 +1,9 @@
 """What one player may see: :func:`observe` hides the other hands and the draw pile.
 
-A server sends each player only their :class:`View`; a bot decides from it alone.
+A server sends each player only their :class:`View`; a bot decides from it alone. A view
+holds everything its player legitimately knows: the public table, their own cards, and
+the cards they have seen in other hands (:attr:`View.known`), so that
+:func:`unorules.sample_state` can deal a full state that agrees with it.
 
 >>> import unorules as uno
 >>> state = uno.new_game(3, seed=5)
@@ -15,9 +18,11 @@ from typing import Any
 
 import attrs
 
+from unorules._engine.knowledge import known_of
 from unorules.actions import Action
 from unorules.cards import Card, Color
 from unorules.engine import legal_actions
+from unorules.rules import Rules
 from unorules.state import Phase, State
 
 __all__ = ["View", "observe"]
@@ -61,6 +66,51 @@ class View:
     """Seats that can be caught for not saying UNO."""
     legal_actions: tuple[Action, ...]
     """The actions this player may take now."""
+    known: tuple[tuple[Card, ...], ...]
+    """What this player knows of each seat's hand, by seat (empty for its own): cards
+    that hand holds for certain (it may hold more). A player learns another's cards when
+    a Wild Draw Four they challenge is shown to them (Mattel's procedure, R7.3; the other
+    profiles show no hand), when a Wild Draw Four is taken back into its player's hand in
+    sight of all (the Danish sheet, A6), and under Seven-O from the hand they gave away
+    or passed on (A18). A known card is forgotten when its holder lays a copy of it; a
+    Wild Shuffle Hands and a new round forget everything.
+
+    >>> import attrs, unorules as uno
+    >>> rules = attrs.evolve(uno.MATTEL, hand_size=3)
+    >>> deal = uno.Deal(dealer=1, hands=[["W+4", "R1", "G5"], ["G2", "G3", "B1"]],
+    ...                 turned=["R7"])
+    >>> s = uno.apply(uno.new_game(2, rules, deal=deal), uno.Play(0, "W+4", "blue"))
+    >>> uno.observe(s, 1).known
+    ((), ())
+    >>> s = uno.apply(s, uno.Challenge(1))  # a bluff: P0 shows R1 G5, then draws four
+    >>> [str(c) for c in uno.observe(s, 1).known[0]], uno.observe(s, 0).known
+    (['R1', 'G5'], ((), ()))
+    """
+    rules: Rules
+    """The rules of the game (public: every player knows them)."""
+    eliminated: tuple[int, ...]
+    """Seats eliminated from the match (elimination scoring)."""
+    challenge_offender: int | None
+    """In the challenge phase: the seat that laid the Wild Draw Four; else None."""
+    challenge_color: Color | None
+    """In the challenge phase: the color in force before the Wild Draw Four; else None."""
+    challenge_bluff: bool | None
+    """In the challenge phase, for the seat that laid the Wild Draw Four only: whether it
+    was a bluff (R7.2); None for everyone else and in other phases."""
+    uno_open: tuple[int, ...]
+    """Seats that hold one card and may still say UNO safely (the open window, C2)."""
+    uno_overdue: tuple[int, ...]
+    """Seats whose call is overdue and who can still be caught (C9)."""
+    lost_turns: tuple[int, ...]
+    """Seats that will lose their next turn, in order."""
+    answer_lock: int | None
+    """The seat that may not answer the Reverse on top with a Reverse (C6), or None."""
+    idle_turns: int
+    """Turns in a row in which nobody could lay a card (a stuck round ends, C15)."""
+    round_winner: int | None
+    """The seat that went out in the round just ended, else None."""
+    round_points: tuple[int, ...] | None
+    """Points each seat (or its team) scored in the round just ended, else None."""
 
     def _repr_svg_(self) -> str:
         """The table as this player sees it, for notebooks (see :func:`unorules.svg.table`).
@@ -136,6 +186,9 @@ def observe(state: State, player: int) -> View:
             f"there is no seat {player} at this table (seats 0 to {state.players - 1})"
         )
     mine = state.current_player == player
+    ch = state._challenge
+    calls = state._calls
+    lock = state._answer_lock
     return View(
         player=player,
         hand=state.hands[player],
@@ -156,4 +209,23 @@ def observe(state: State, player: int) -> View:
         drawn_card=state.drawn_card if mine else None,
         uno_exposed=state.uno_exposed,
         legal_actions=legal_actions(state, player),
+        known=_NOTHING[state.players]
+        if not state._known
+        else known_of(state._known, player, state.players),
+        rules=state._match.rules,
+        eliminated=state.eliminated,
+        challenge_offender=None if ch is None else ch.offender,
+        challenge_color=None if ch is None else ch.previous_color,
+        challenge_bluff=None if ch is None or ch.offender != player else ch.guilty,
+        uno_open=calls.open,
+        uno_overdue=calls.overdue,
+        lost_turns=state._lost_turns,
+        answer_lock=None if lock < 0 else lock,
+        idle_turns=state._idle_turns,
+        round_winner=state.round_winner,
+        round_points=state.round_points,
     )
+
+
+_NOTHING = tuple(((),) * n for n in range(11))
+"""What a player knows of other hands when nothing is known, by table size."""

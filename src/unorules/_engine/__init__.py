@@ -12,6 +12,8 @@ place. :mod:`unorules.state` (the value) sits between ``calls`` and ``draft``.
                    catch, the false call's cost
 ``draft``          the mutable draft of a state, and the one place it becomes a
                    :class:`~unorules.State` (``freeze``)
+``knowledge``      what a seat knows of another hand: a hand shown to a
+                   challenger, a Wild Draw Four taken back, hands moved by Seven-O
 ``piles``          the draw pile: drawing, cards named by ``drawn=``, the rebuild
                    from the discard pile; taking cards into and out of hands
 ``turns``          turn flow: the next seat, skips, lost turns, the answer lock
@@ -44,6 +46,7 @@ LAYERS = (
     "gate",
     "calls",
     "draft",
+    "knowledge",
     "piles",
     "turns",
     "legality",

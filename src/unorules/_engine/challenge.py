@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from unorules._engine import piles, turns
+from unorules._engine import knowledge, piles, turns
 from unorules._engine.draft import Draft, draft
 from unorules._engine.legality import bluff
 from unorules._engine.piles import Named
@@ -117,6 +117,8 @@ def challenge(s: State, a: Challenge, named: Named | None) -> State:
     how = rules.wd4_bluff
     nxt: int
     if how is WildDrawFourBluff.CHALLENGE:
+        # The challenged player shows their hand to the challenger, privately (R7.3).
+        knowledge.reveal(d, p, offender)
         if guilty:
             piles.draw(d, offender, total, named)
             nxt = p if rules.challenger_plays_after_success else turns.step(d, p, 1)
@@ -131,6 +133,7 @@ def challenge(s: State, a: Challenge, named: Named | None) -> State:
             d._discard = below
             d.color = pending.previous_color
             piles.give(d, offender, [wd4])
+            knowledge.shown(d, offender, [wd4])  # taken back in sight of all (A6)
             piles.draw(d, offender, 2, named)
             rest = total - 4
             if rest > 0:

@@ -49,6 +49,7 @@ def draft(s: State) -> Draft:
     d._answer_lock = s._answer_lock
     d._idle_turns = s._idle_turns
     d._turn_actions = s._turn_actions
+    d._known = s._known
     return d
 
 

@@ -14,6 +14,7 @@ direction of play (once for each 0 laid together).
 
 from __future__ import annotations
 
+from unorules._engine import knowledge
 from unorules._engine.draft import Draft
 from unorules._engine.piles import Named
 from unorules._engine.turns import step
@@ -49,15 +50,22 @@ def number(
 
 def swap(d: Draft, p: int, target: int) -> None:
     """Seven-O 7: ``p`` and ``target`` exchange hands (A18)."""
-    hands = list(d.hands)
+    before = d.hands
+    hands = list(before)
     hands[p], hands[target] = hands[target], hands[p]
     d.hands = tuple(hands)
+    to = list(range(len(hands)))
+    to[p], to[target] = target, p
+    knowledge.moved(d, before, to)  # each knows the hand it gave away
 
 
 def rotate(d: Draft) -> None:
     """Seven-O 0: every hand passes one seat in the direction of play (A18)."""
-    hands = list(d.hands)
+    hands = d.hands
     new = list(hands)
+    to = list(range(len(hands)))
     for seat in d._match.active:
-        new[step(d, seat, 1)] = hands[seat]
+        to[seat] = step(d, seat, 1)
+        new[to[seat]] = hands[seat]
     d.hands = tuple(new)
+    knowledge.moved(d, hands, to)  # each knows the hand it passed on

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Final, NoReturn
 
-from unorules._engine import calls, piles
+from unorules._engine import calls, knowledge, piles
 from unorules._engine.draft import draft
 from unorules._engine.draw_two import draw_two
 from unorules._engine.laying import CardEffect
@@ -201,6 +201,8 @@ def lay(
         d._calls = d._calls.turn_action(p, s._match.rules)  # a play closes UNO windows (C2, C9)
     d._idle_turns = 0
     laid_hands = d.hands = with_hand(before, p, rest)
+    if d._known:  # empty unless a seat knows another's cards (a shown hand, Seven-O)
+        knowledge.laid(d, p, laid)
     card = laid[0]
     count = len(laid)
     if count == 1:

@@ -181,6 +181,7 @@ def _start_round(m: Match, counter: int, deal: Deal | None) -> State:
     d._pile_order_fixed = False
     d._idle_turns = 0
     d._turn_actions = 0
+    d._known = ()  # a new deal: nobody knows another hand
     turns.settle_all(d)
     if deal is None:
         cards = rng._shuffled(rules.deck(), seed=m.seed, counter=counter)

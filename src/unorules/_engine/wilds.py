@@ -25,7 +25,7 @@ import itertools
 from collections.abc import Callable, Iterable
 
 from unorules import rng
-from unorules._engine import piles, turns
+from unorules._engine import knowledge, piles, turns
 from unorules._engine.challenge import open_challenge
 from unorules._engine.draft import Draft
 from unorules._engine.piles import INDEX, Named
@@ -133,6 +133,7 @@ def shuffle_hands(
         for i, seat in enumerate(order):
             dealt[seat] = tuple(sorted(cards[i::k], key=INDEX))
         d.hands = tuple(dealt)
+    knowledge.forget(d)  # pooled and dealt again: nobody knows another hand (R8.2)
     return step(d, p, 1)
 
 
