@@ -234,6 +234,7 @@ def test_a_view_is_written_as_documented() -> None:
         "lost_turns": [],
         "answer_lock": None,
         "idle_turns": 0,
+        "turn_actions": 0,
         "round_winner": None,
         "round_points": None,
     }

@@ -447,3 +447,23 @@ def test_sampling_keeps_team_scores_and_round_results() -> None:
             assert uno.observe(guess, p) == view
             assert guess.scores == s.scores and guess.round_points == s.round_points
     assert seen_over
+
+
+def test_the_view_counts_turn_actions_and_sampling_keeps_them() -> None:
+    # round_turn_limit (C15): every seat can count the turn actions, so the view carries
+    # them and a sampled state keeps the count (the state's key exists only under it).
+    rules = uno.MATTEL.but(round_turn_limit=50)
+    s = uno.new_game(2, rules, seed=1)
+    for _ in range(6):
+        s = uno.apply(s, uno.legal_actions(s, s.current_player)[0])  # type: ignore[arg-type]
+    assert s.turn_actions > 0
+    for seat in (0, 1):
+        view = uno.observe(s, seat)
+        assert view.turn_actions == s.turn_actions
+        assert uno.View.from_json(view.to_json()) == view
+        sampled = uno.sample_state(view, seed=7)
+        assert sampled.turn_actions == s.turn_actions
+        assert uno.observe(sampled, seat) == view
+    plain = uno.new_game(2, seed=1)
+    assert uno.observe(plain, 0).turn_actions == 0
+    assert "turn_actions" not in uno.sample_state(uno.observe(plain, 0), seed=1).to_dict()

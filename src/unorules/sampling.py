@@ -179,6 +179,8 @@ def sample_state(view: View, *, seed: int) -> State:
     ]
     if known:
         data["known"] = known
+    if rules.round_turn_limit:  # the state's key exists only under the option
+        data["turn_actions"] = view.turn_actions
     if view.phase is Phase.CHALLENGE:
         offender = view.challenge_offender
         color = view.challenge_color

@@ -107,6 +107,10 @@ class View:
     """The seat that may not answer the Reverse on top with a Reverse (C6), or None."""
     idle_turns: int
     """Turns in a row in which nobody could lay a card (a stuck round ends, C15)."""
+    turn_actions: int
+    """The turn actions made in this round so far, counted under the house rule
+    ``round_turn_limit`` (every seat can count them); always 0 without it
+    (:attr:`State.turn_actions <unorules.State.turn_actions>`)."""
     round_winner: int | None
     """The seat that went out in the round just ended, else None."""
     round_points: tuple[int, ...] | None
@@ -222,6 +226,7 @@ def observe(state: State, player: int) -> View:
         lost_turns=state._lost_turns,
         answer_lock=None if lock < 0 else lock,
         idle_turns=state._idle_turns,
+        turn_actions=state._turn_actions,
         round_winner=state.round_winner,
         round_points=state.round_points,
     )
