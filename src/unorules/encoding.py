@@ -457,10 +457,17 @@ def _root(acts: tuple[Action, ...], players: int) -> _Root:
     root = _ROOTS.get(key)
     if root is None:
         cands = [(encode(a, players), a) for a in acts]
-        tokens = tuple(sorted({seq[0] for seq, _ in cands}))
+        groups: dict[int, list[_Cand]] = {}  # by first token, in the actions' order
+        for cand in cands:
+            group = groups.get(cand[0][0])
+            if group is None:
+                groups[cand[0][0]] = [cand]
+            else:
+                group.append(cand)
+        tokens = tuple(sorted(groups))
         first: _First = {}
         for t in tokens:
-            kept = [c for c in cands if c[0][0] == t]
+            kept = groups[t]
             alone = len(kept) == 1 and len(kept[0][0]) == 1
             first[t] = (kept, kept[0][1] if alone else None)
         if len(_ROOTS) >= _ROOT_LIMIT:
