@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Final
 
 from unorules._engine import moves
-from unorules._engine.legality import ON_CARD, ON_COLOR
+from unorules._engine.legality import ON_CARD, ON_COLOR, playable
 from unorules._engine.listing import SEATS, calls_of, legal_general
 from unorules._engine.play import lay
 from unorules.actions import Action, Draw, Pass, Play
@@ -65,13 +65,18 @@ def fast_play(s: State, a: Play) -> State | None:
 
 def fast_draw(s: State, a: Draw) -> State | None:
     """The current player's draw in a calm state, naming no cards: on a normal turn where
-    drawing is always allowed, or taking a Wild Draw Four unchallenged."""
+    drawing is allowed (always, or with nothing to lay), or taking a Wild Draw Four
+    unchallenged."""
     p = a.player
     if not s._calm or p != s.current_player or a.drawn is not None:
         return None
     phase = s.phase
-    if phase is _PLAY and s._match.rules.voluntary_draw:
-        return moves.draw_turn(s, p, None)
+    if phase is _PLAY:
+        # Drawing is allowed always, or (without voluntary draws, A7) with nothing to lay:
+        # the test moves.draw makes.
+        if s._match.rules.voluntary_draw or not playable(s, p):
+            return moves.draw_turn(s, p, None)
+        return None
     if phase is _CHALLENGE:
         return moves.take_penalty(s, p, None)
     return None
