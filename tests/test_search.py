@@ -467,3 +467,28 @@ def test_the_view_counts_turn_actions_and_sampling_keeps_them() -> None:
     plain = uno.new_game(2, seed=1)
     assert uno.observe(plain, 0).turn_actions == 0
     assert "turn_actions" not in uno.sample_state(uno.observe(plain, 0), seed=1).to_dict()
+
+
+def test_an_eliminated_seat_leaves_the_knowledge_and_the_state_round_trips() -> None:
+    # Elimination scoring: a seat knocked out at a round's end neither knows nor holds
+    # cards, so what it knew, and what others knew of its hand, is dropped; the state
+    # is then one State.from_json accepts (it refused it before).
+    import pickle
+
+    rules = uno.MATTEL.but(scoring=uno.Scoring.ELIMINATION, target=60)
+    players = bots.random_bots(4, seed=0, challenge=0.7, forget_uno=0.3)
+    prev = state = uno.new_game(4, rules, seed=0)
+    seen = 0
+    for _, state in bots.play(state, players):
+        gone = set(state.eliminated) - set(prev.eliminated)
+        if gone and any(x in gone or o in gone for x, o, _ in prev._known):
+            seen += 1
+            assert not any(x in gone or o in gone for x, o, _ in state._known)
+            assert uno.State.from_json(state.to_json()) == state
+            assert pickle.loads(pickle.dumps(state)) == state
+            assert uno.State.from_position(state.position(), rules=rules) == state
+            for seat in range(4):
+                if seat not in state.eliminated:
+                    assert uno.observe(uno.sample_state(uno.observe(state, seat), seed=1), seat)
+        prev = state
+    assert seen >= 1

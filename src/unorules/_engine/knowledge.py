@@ -41,7 +41,7 @@ from typing import Final
 from unorules._engine.draft import Draft
 from unorules.cards import Card
 
-__all__ = ["Known", "forget", "known_of", "laid", "moved", "reveal", "shown"]
+__all__ = ["Known", "eliminated", "forget", "known_of", "laid", "moved", "reveal", "shown"]
 
 Known = tuple[tuple[int, int, tuple[Card, ...]], ...]
 """The knowledge of a state: ``(seat, owner, cards)`` entries (see the module)."""
@@ -131,6 +131,12 @@ def moved(d: Draft, before: tuple[tuple[Card, ...], ...], to: Sequence[int]) -> 
         if holder != giver:
             table[giver, holder] = before[giver]
     _store(d, table)
+
+
+def eliminated(d: Draft, out: Sequence[bool]) -> None:
+    """Seats eliminated at the end of a round (elimination scoring) leave the knowledge:
+    an eliminated seat neither knows nor holds cards any more."""
+    d._known = tuple(e for e in d._known if not out[e[0]] and not out[e[1]])
 
 
 def forget(d: Draft) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import NoReturn
 
+from unorules._engine import knowledge
 from unorules._engine.calls import NO_CALLS
 from unorules._engine.draft import Draft, freeze
 from unorules._engine.piles import Named
@@ -130,6 +131,8 @@ def end_round(d: Draft, winner: int | None) -> State:
     R13) and freeze the draft."""
     m = score_round(d._match, d.hands, winner)
     d._match = m
+    if d._known and not m.full:
+        knowledge.eliminated(d, m.out)
     d.current_player = None
     d.phase = Phase.GAME_OVER if m.winner is not None else Phase.ROUND_OVER
     settle_all(d)
