@@ -492,3 +492,13 @@ def test_an_eliminated_seat_leaves_the_knowledge_and_the_state_round_trips() -> 
                     assert uno.observe(uno.sample_state(uno.observe(state, seat), seed=1), seat)
         prev = state
     assert seen >= 1
+
+
+def test_the_monte_carlo_bot_does_not_repeat_an_overdue_call() -> None:
+    # Swedish window (C9): an overdue call no longer protects and changes nothing, so a
+    # bot that said it again whenever it was overdue never moved (found by review).
+    s = uno.State.from_position(
+        "R1/G1,G2,G3 R5 red 0+ play * overdue=0", rules=uno.get_profile("swedish")
+    )
+    assert uno.apply(s, uno.CallUno(0)) == s
+    assert bots.MonteCarloBot(4, seed=1).decide(uno.observe(s, 0)) == uno.Play(0, "R1")

@@ -410,8 +410,10 @@ class MonteCarloBot:
         """
         seat = view.player
         legal = view.legal_actions
-        if len(view.hand) == 1 and (seat in view.uno_open or seat in view.uno_overdue):
-            return CallUno(seat)  # a late call (e.g. after a swap left it one card)
+        if len(view.hand) == 1 and seat in view.uno_open:
+            # A late call (e.g. after a swap left it one card); an overdue one no longer
+            # protects (C9) and changes nothing, so saying it again would never end.
+            return CallUno(seat)
         for a in legal:
             if isinstance(a, CatchUno):
                 return a
