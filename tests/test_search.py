@@ -477,9 +477,9 @@ def test_an_eliminated_seat_leaves_the_knowledge_and_the_state_round_trips() -> 
 
     rules = uno.MATTEL.but(scoring=uno.Scoring.ELIMINATION, target=60)
     players = bots.random_bots(4, seed=0, challenge=0.7, forget_uno=0.3)
-    prev = state = uno.new_game(4, rules, seed=0)
+    start = prev = uno.new_game(4, rules, seed=0)
     seen = 0
-    for _, state in bots.play(state, players):
+    for _, state in bots.play(start, players):
         gone = set(state.eliminated) - set(prev.eliminated)
         if gone and any(x in gone or o in gone for x, o, _ in prev._known):
             seen += 1
@@ -502,3 +502,63 @@ def test_the_monte_carlo_bot_does_not_repeat_an_overdue_call() -> None:
     )
     assert uno.apply(s, uno.CallUno(0)) == s
     assert bots.MonteCarloBot(4, seed=1).decide(uno.observe(s, 0)) == uno.Play(0, "R1")
+
+
+def test_another_player_s_drawn_card_may_be_laid_under_every_profile() -> None:
+    # Another player's drawn phase says the card just drawn may be laid (R4.5), which under
+    # the Swedish plain-Wild restriction and the answer lock (C6) depends on the rest of
+    # the hand: the sampled deal must agree (found by review: 43 of 608 Swedish samples
+    # could not lay it).
+    checked = 0
+    for name in ("mattel", "swedish", "danish"):
+        rules = uno.get_profile(name)
+        for seed in range(6):
+            for _, s in bots.play(
+                uno.new_game(3, rules, seed=seed), bots.random_bots(3, seed=seed), rounds=1
+            ):
+                if s.phase is not uno.Phase.DRAWN:
+                    continue
+                drawer = s.current_player
+                assert drawer is not None
+                for seat in range(3):
+                    if seat == drawer:
+                        continue
+                    for k in range(3):
+                        guess = uno.sample_state(uno.observe(s, seat), seed=k)
+                        plays = [
+                            a for a in uno.legal_actions(guess, drawer) if isinstance(a, uno.Play)
+                        ]
+                        assert plays, (name, seed, seat, k, guess.drawn_card)
+                        checked += 1
+    assert checked > 300
+
+
+def test_a_drawn_phase_no_card_could_explain_is_not_a_real_view() -> None:
+    # P1 "has just drawn a card that may be laid" on G5, but P0 holds every card that
+    # could be laid there and P1's only known card cannot: no game shows this.
+    from unorules._engine.legality import matching
+
+    deck = Counter(uno.MATTEL.deck())
+    top = uno.Card.parse("G5")
+    fits = matching(top, uno.Color.GREEN)
+    hand = sorted((c for c in deck.elements() if c in fits), key=lambda c: c.index)
+    hand.remove(top)  # the G5 on the discard pile; P0 holds the other copy
+    data = uno.observe(uno.new_game(2, seed=1), 0).to_dict()
+    data.update(
+        hand=[str(c) for c in hand],
+        hand_sizes=[len(hand), 5],
+        top_card="G5",
+        color="green",
+        current_player=1,
+        phase="drawn",
+        draw_pile_size=sum(deck.values()) - len(hand) - 1 - 5,
+        discard_pile=["G5"],
+        drawn_card=None,
+        legal_actions=[],
+        known=[[], ["R1"]],
+        rules={},
+        uno_exposed=[],
+    )
+    view = uno.View.from_json(json.dumps(data))
+    with pytest.raises(ValueError, match="no card they may hold can be"):
+        uno.sample_state(view, seed=1)

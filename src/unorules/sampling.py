@@ -25,6 +25,7 @@ from collections import Counter
 from typing import Any, Final
 
 from unorules import rng
+from unorules._engine.legality import can_lay, matching
 from unorules.cards import Card, Color
 from unorules.rules import rules_to_options
 from unorules.state import Phase, State
@@ -77,7 +78,8 @@ def sample_state(view: View, *, seed: int) -> State:
 
     Raises:
         ValueError: the view is not one of a real game (it shows more of a card than the
-            deck holds, or the hands and the draw pile do not add up to the unseen cards).
+            deck holds, the hands and the draw pile do not add up to the unseen cards, or
+            another player has just drawn a card that may be laid and none could be).
 
     >>> import attrs, unorules as uno
     >>> rules = attrs.evolve(uno.MATTEL, hand_size=3)
@@ -115,7 +117,34 @@ def sample_state(view: View, *, seed: int) -> State:
             f"not a view of a real game: {len(unseen)} cards unseen, but the other hands"
             f" hide {sum(places)} and the draw pile holds {view.draw_pile_size}"
         )
-    pool = rng.shuffled(unseen, seed=seed, counter=0)
+    current = view.current_player
+    if view.phase is not Phase.DRAWN or current is None or current == me:
+        return _deal(view, unseen, places, seed, 0)
+    # Another player's drawn phase: the card just drawn may be laid, which under some
+    # rules (a restricted plain Wild, the answer lock after a Reverse: C6) depends on the
+    # rest of their hand. Deal again until it may (rejection sampling keeps the deal
+    # uniform among those that agree with the phase).
+    for attempt in range(_DRAWN_TRIES):
+        state = _deal(view, unseen, places, seed, attempt)
+        drawn = state.drawn_card
+        if drawn is not None and can_lay(state, current, drawn, state.hands[current]):
+            return state
+    return state  # no deal found in time: the last one (its drawn card matches, R4.5)
+
+
+_DRAWN_TRIES: Final = 64
+"""Deals tried for another player's drawn phase before the last one is kept."""
+
+
+def _deal(view: View, unseen: list[Card], places: list[int], seed: int, attempt: int) -> State:
+    """The unseen cards dealt with ``seed`` (attempt 0 draws on the generator's counters
+    0 to 2; attempt ``k`` on ``3k`` to ``3k + 2``)."""
+    base = 3 * attempt
+    rules = view.rules
+    me = view.player
+    n = len(view.hand_sizes)
+    places = list(places)
+    pool = rng.shuffled(unseen, seed=seed, counter=base)
     hands: list[list[Card]] = [list(view.known[s]) for s in range(n)]
     hands[me] = list(view.hand)
     current = view.current_player
@@ -123,17 +152,20 @@ def sample_state(view: View, *, seed: int) -> State:
     if view.phase is Phase.DRAWN and current is not None and current != me:
         # The card the other player just drew may be laid (that is why the phase is
         # drawn): one of the unseen cards that may, at random.
-        from unorules._engine.legality import matching  # noqa: PLC0415
-
         fits = matching(view.top_card, view.color)
         options = [i for i, c in enumerate(pool) if c in fits]
         if options and places[current]:
-            i = options[rng.randbelow(len(options), seed=seed, counter=1)]
+            i = options[rng.randbelow(len(options), seed=seed, counter=base + 1)]
             drawn = pool.pop(i)
             hands[current].append(drawn)
             places[current] -= 1
         else:
-            drawn = next(c for c in hands[current] if c in fits) if hands[current] else None
+            drawn = next((c for c in hands[current] if c in fits), None)
+            if drawn is None:
+                raise ValueError(
+                    f"not a view of a real game: player {current} has just drawn a card"
+                    f" that may be laid on {view.top_card}, but no card they may hold can be"
+                )
     at = 0
     for s in range(n):
         hands[s] += pool[at : at + places[s]]
@@ -144,7 +176,7 @@ def sample_state(view: View, *, seed: int) -> State:
         "format": "unorules-state/1",
         "rules": rules_to_options(rules),
         "names": list(view.names),
-        "seed": rng.randbelow(_SEED_END, seed=seed, counter=2),
+        "seed": rng.randbelow(_SEED_END, seed=seed, counter=base + 2),
         "round": view.round,
         "dealer": view.dealer,
         "sides": sides,
