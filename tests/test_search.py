@@ -455,7 +455,7 @@ def test_the_view_counts_turn_actions_and_sampling_keeps_them() -> None:
     rules = uno.MATTEL.but(round_turn_limit=50)
     s = uno.new_game(2, rules, seed=1)
     for _ in range(6):
-        s = uno.apply(s, uno.legal_actions(s, s.current_player)[0])  # type: ignore[arg-type]
+        s = uno.apply(s, uno.legal_actions(s, s.current_player)[0])
     assert s.turn_actions > 0
     for seat in (0, 1):
         view = uno.observe(s, seat)
