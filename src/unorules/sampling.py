@@ -69,7 +69,9 @@ def sample_state(view: View, *, seed: int) -> State:
     generator: the sampled state gets a seed of its own derived from ``seed``, so a Wild
     Shuffle Hands or a rebuilt pile in a sampled future is random and repeatable but
     tells nothing of the real game's. A pending Wild Draw Four's guilt is the bluff test
-    (R7.2) on the sampled hand of its player (the view of that player says it).
+    (R7.2) on the sampled hand of its player (the view of that player says it); that is
+    the hand as it is now, so if a catch made the player draw after laying the card, the
+    cards drawn are judged too, and a bluff looks likelier than it was.
 
     Args:
         view: one player's view (:func:`unorules.observe`, or
