@@ -183,8 +183,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     clients: list[Client] = [SloppyClient("Sloppy")]
     clients += [BotClient(f"Bot {seat}") for seat in range(1, args.players)]
-    rules = uno.get_profile(args.rules).but(round_turn_limit=args.turn_limit)
-    server = Server(clients, rules, args.seed)
+    try:
+        rules = uno.get_profile(args.rules).but(round_turn_limit=args.turn_limit)
+        server = Server(clients, rules, args.seed)
+    except (KeyError, ValueError) as err:  # an unknown profile, a bad option or table
+        parser.error(str(err).strip("'\""))
     state = server.run(args.rounds, verbose=args.verbose)
     for seat, client in enumerate(clients):
         left = len(state.hands[seat])

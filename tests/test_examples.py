@@ -129,3 +129,22 @@ def test_monte_carlo_prints_its_win_rate() -> None:
     assert "MonteCarloBot(samples=2, playouts=1, depth=5) against RandomBot" in out
     assert "rounds 4, wins " in out
     assert "win rate " in out and "(95% interval " in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--turn-limit", "-1"), "round_turn_limit=-1: 0 for no limit"),
+        (("--rules", "nosuch"), "unknown rules profile 'nosuch'"),
+    ],
+)
+def test_game_server_reports_a_bad_option_in_one_line(args: tuple[str, ...], message: str) -> None:
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / "game_server.py"), *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert f"game_server.py: error: {message}" in done.stderr

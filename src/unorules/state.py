@@ -547,7 +547,7 @@ class State(_Slots):
             "answer_lock": self._answer_lock,
             "idle_turns": self._idle_turns,
         }
-        if m.rules.round_turn_limit:  # only under the option: other states' JSON is unchanged
+        if m.rules.round_turn_limit:  # the key only under the option
             data["turn_actions"] = self._turn_actions
         if self._known:  # only when a seat knows a card of another hand
             data["known"] = [

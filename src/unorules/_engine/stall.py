@@ -5,15 +5,15 @@ Nothing in the rules of UNO makes a round end: a card laid can be drawn again, s
 who stall on purpose (lay a card, draw one, and never go out) can keep a round going for
 ever. The option bounds it. Each *turn action* (C2: a play, a Jump-In included, or a draw
 that is not a penalty) counts; when the count reaches the limit, once the action has
-resolved, the round ends with no winner and nobody scores (C15). Every turn has at most
-one turn action, and the few actions that are not one (taking or challenging a penalty,
-naming the first color) follow one, so the limit bounds every action that moves a round
-on. Like the seventy-five-move rule of chess it is automatic: nobody has to claim it.
+resolved, the round ends with no winner and nobody scores (C15). A turn has at most two
+turn actions (a draw, then laying the card drawn), and the other actions that move a round
+on (taking or challenging a penalty, naming a color) come between them, a few at most, so
+the limit bounds every action that moves a round on. Like the seventy-five-move rule of chess it is automatic: nobody has to claim it.
 
 The count is kept by the general route alone (:func:`counted`, called by
 :mod:`unorules._engine.general`): the option is declared ``FastPath.ASSUMES_DEFAULT``, so
 rules that set it never take the fast route, and rules that do not (every profile) never
-count, so their states and their JSON are unchanged.
+count, so their states hold no count and their JSON no ``turn_actions`` key.
 
 >>> import unorules as uno
 >>> rules = uno.MATTEL.but(hand_size=3, round_turn_limit=2)
