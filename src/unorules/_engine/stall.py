@@ -8,7 +8,8 @@ that is not a penalty) counts; when the count reaches the limit, once the action
 resolved, the round ends with no winner and nobody scores (C15). A turn has at most two
 turn actions (a draw, then laying the card drawn), and the other actions that move a round
 on (taking or challenging a penalty, naming a color) come between them, a few at most, so
-the limit bounds every action that moves a round on. Like the seventy-five-move rule of chess it is automatic: nobody has to claim it.
+the limit bounds every action that moves a round on. Like the seventy-five-move rule of
+chess it is automatic: nobody has to claim it.
 
 The count is kept by the general route alone (:func:`counted`, called by
 :mod:`unorules._engine.general`): the option is declared ``FastPath.ASSUMES_DEFAULT``, so
