@@ -219,10 +219,10 @@ def _diagnosis(state: State, seat: int, action: Action) -> IllegalAction:
 
 def _blindfolded(state: State, seat: int) -> State:
     """``state`` as ``seat`` could know it: the cards it cannot see (the other hands and
-        the draw pile) dealt again in a fixed arrangement of the same cards (but those it knows
-    in other hands, :attr:`~unorules.View.known`), the card another
-        player just drew the first of that player's hand, the generator reset, and whether a
-        pending Wild Draw Four was a bluff forgotten. A pure function of ``seat``'s view."""
+    the draw pile) dealt again in a fixed arrangement of the same cards (but those it knows
+    in other hands, :attr:`~unorules.View.known`, stay where they are), the card another
+    player just drew the first of that player's hand, the generator reset, and whether a
+    pending Wild Draw Four was a bluff forgotten. A pure function of ``seat``'s view."""
     d: dict[str, Any] = state.to_dict()
     hands: list[list[str]] = d["hands"]
     # The cards ``seat`` knows in other hands (a hand shown to it, Seven-O) stay there.
