@@ -284,6 +284,9 @@ BAD_VIEWS: list[tuple[dict[str, Any], str, str]] = [
     ({"lost_turns": [0] * 100}, "$.lost_turns", "100 seats listed for 3 players"),
     ({"answer_lock": -1}, "$.answer_lock", "expected a number from 0 to 2, not -1"),
     ({"idle_turns": None}, "$.idle_turns", "expected a whole number, not null"),
+    ({"turn_actions": -1}, "$.turn_actions", "expected a number from 0 to 0, not -1"),
+    ({"turn_actions": True}, "$.turn_actions", "expected a whole number, not"),
+    ({"turn_actions": 3}, "$.turn_actions", "expected a number from 0 to 0, not 3"),
     ({"round_points": [1, 2]}, "$.round_points", "one entry a seat (3), not 2"),
 ]  # fmt: skip
 

@@ -453,7 +453,9 @@ def view_from_dict(data: object, *, path: str = "$") -> View:
         lost_turns=seat_list("lost_turns"),
         answer_lock=None if lock is None else seat("answer_lock"),
         idle_turns=r.int(data["idle_turns"], at("idle_turns")),
-        turn_actions=r.int(data["turn_actions"], at("turn_actions")),
+        turn_actions=r.int(
+            data["turn_actions"], at("turn_actions"), 0, rules.round_turn_limit
+        ),  # counted only under round_turn_limit, and never past it
         round_winner=opt_seat("round_winner"),
         round_points=None
         if points is None
