@@ -93,6 +93,7 @@ class Match:
         "round_points",
         "round_winner",
         "rules",
+        "seats",
         "seed",
         "sides",
         "totals",
@@ -115,6 +116,8 @@ class Match:
     round_winner: int | None
     round_points: tuple[int, ...] | None
     winner: int | None
+    seats: int
+    """How many seats the table has (eliminated ones too)."""
     active: tuple[int, ...]
     """The seats still in the match, in seat order."""
     full: bool
@@ -153,7 +156,7 @@ class Match:
         self.round_winner = round_winner
         self.round_points = round_points
         self.winner = winner
-        n = len(names)
+        n = self.seats = len(names)
         full = self.full = True not in out
         self.active = _SEAT_RANGES[n] if full else tuple(s for s in range(n) if not out[s])
         plain = self.plain = fast_path_admits(rules)

@@ -169,7 +169,7 @@ def give(d: Draft, seat: int, cards: Sequence[Card]) -> None:
     if len(cards) == 1:
         card = cards[0]
         i = bisect.bisect_right(hand, card.index, key=INDEX)
-        new = (*hand[:i], card, *hand[i:])
+        new = hand[:i] + (card,) + hand[i:]  # noqa: RUF005 (two concatenations are cheaper)
     else:
         new = tuple(sorted((*hand, *cards), key=INDEX))
     d.hands = with_hand(d.hands, seat, new)

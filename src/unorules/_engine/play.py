@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Final, NoReturn
 
 from unorules._engine import calls, knowledge, piles
-from unorules._engine.draft import draft
+from unorules._engine.draft import draft, freeze
 from unorules._engine.draw_two import draw_two
 from unorules._engine.laying import CardEffect
 from unorules._engine.legality import (
@@ -37,7 +37,7 @@ from unorules._engine.numbers import number
 from unorules._engine.piles import Named, with_hand
 from unorules._engine.reverse import reverse
 from unorules._engine.skip import skip
-from unorules._engine.turns import close, end_round, not_your_turn
+from unorules._engine.turns import begin_turn, close, end_round, not_your_turn
 from unorules._engine.wilds import (
     customizable,
     redeals_last_card,
@@ -215,27 +215,30 @@ def lay(
         d._discard = node
         d.color = a.color if card.is_wild else laid[-1].color
     d._drawn_card = None
-    d._answer_lock = -1
-    d.current_player = p
-    phase = s.phase
-    pending = s._pending_draw if phase is _CHALLENGE or phase is _PENALTY else 0
-    d._pending_draw = 0
-    d._challenge = None
+    if d._answer_lock >= 0:
+        d._answer_lock = -1  # laying a card ends the lock (C6)
+    pending = s._pending_draw  # cards are pending exactly in phases challenge and penalty
+    if pending:  # the play answers them
+        d._pending_draw = 0
+        d._challenge = None
+    elif p != s.current_player:
+        d.current_player = p  # a Jump-In takes the turn
     nxt = _EFFECT_OF[card](d, s, a, count, rest, pending, named)
-    rules = s._match.rules
-    if not rest and not d.hands[p] and not redeals_last_card(rules, card):  # out (R11.1)
-        if named is not None:
+    if not rest and not d.hands[p] and not redeals_last_card(s._match.rules, card):
+        if named is not None:  # the player went out (R11.1)
             named.finish()
         return end_round(d, p)
     if a.uno:
-        penalty = calls.false_call_penalty(rules, len(d.hands[p]))
+        penalty = calls.false_call_penalty(s._match.rules, len(d.hands[p]))
         if penalty:
             # check admits the call only on a play that leaves one card (C8); a swap, a
             # rotation or a redeal may still leave another number once it has resolved
             # (C7). The false call's penalty is drawn by this play: ``drawn`` names it too.
             piles.draw(d, p, penalty, named)
-    if d.hands is laid_hands and len(rest) != 1 and not d._calls.owed:
-        # Only the player's hand changed, to a size that owes no call, and nobody owed
-        # one: there is nothing to settle (C7).
-        before = laid_hands
+    elif named is None and d.hands is laid_hands and len(rest) != 1 and not d._calls.owed:
+        # No call, no card named, only the player's hand changed, to a size that owes no
+        # call, and nobody owed one: nothing to settle (C7) or finish.
+        if nxt is not None:
+            begin_turn(d, nxt)
+        return freeze(d)
     return close(d, named, before, nxt, p if a.uno else -1)

@@ -55,9 +55,9 @@ def step(d: _Slots, seat: int, steps: int) -> int:
     """The seat ``steps`` places on from ``seat`` in the current direction, counting only
     seats still in the match (a skip is one step more)."""
     m = d._match
-    n = len(m.out)
     if m.full:
-        return (seat + d.direction * steps) % n
+        return (seat + d.direction * steps) % m.seats
+    n = m.seats
     out = m.out
     for _ in range(steps):
         seat = (seat + d.direction) % n
@@ -87,14 +87,13 @@ def begin_turn(d: Draft, seat: int) -> None:
     while lost and seat in lost:
         lost = d._lost_turns = tuple(s for s in lost if s != seat)
         seat = step(d, seat, 1)
-    if d._answer_lock != seat:
+    if d._answer_lock >= 0 and d._answer_lock != seat:
         d._answer_lock = -1
     d.current_player = seat
     d.phase = _PLAY
     d._drawn_card = None
-    calls = d._calls
-    if calls.owed:
-        d._calls = calls.turn_begins(seat, d._match.rules)
+    if d._calls.owed:
+        d._calls = d._calls.turn_begins(seat, d._match.rules)
 
 
 # -- the answer lock (C6) -------------------------------------------------------------------
