@@ -35,6 +35,7 @@ MIXES: tuple[dict[str, Any], ...] = (
     {"next_may_answer_symbol": False, "two_player_reverse": uno.TwoPlayerReverse.PASS},
     {"scoring": uno.Scoring.ELIMINATION, "target": 60},
     {"teams": 2, "target": 80},
+    {"round_turn_limit": 40, "jump_in": True},
 )
 PROFILES = ("mattel", "mattel-108", "swedish", "danish")
 MAX_ACTIONS = 400

@@ -223,3 +223,38 @@ def test_the_example_server_ends_the_round_of_two_stalling_clients(
     lines = capsys.readouterr().out.splitlines()
     assert [line.split(", ")[1] for line in lines[:2]] == ["score   0", "score   0"]
     assert lines[2].startswith("rounds played: 1;")
+
+
+def test_games_under_the_limit_take_the_fast_route_and_count_there() -> None:
+    """The option is honoured by the fast route (C2, C15): the fast route resolves the
+    plain plays and draws of a game under it and counts each turn action, giving the
+    general route's state every time, up to the end of the round at the limit."""
+    from unorules._engine import fast
+    from unorules._engine.general import apply_general
+
+    rules = uno.MATTEL.but(round_turn_limit=30)
+    state = uno.new_game(2, rules, seed=11)
+    fast_moves = 0
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        action = colluder(state, seat)
+        quick = None
+        if type(action) is uno.Play:
+            quick = fast.fast_play(state, action)
+        elif type(action) is uno.Draw:
+            quick = fast.fast_draw(state, action)
+        general = apply_general(state, action)
+        if quick is not None:
+            fast_moves += 1
+            assert quick == general
+        after = uno.apply(state, action)
+        assert after == general
+        assert after.turn_actions == state.turn_actions + is_turn_action(state, action)
+        state = after
+    assert fast_moves >= 20  # the colluders' plays and draws: most of the round
+    assert (state.turn_actions, state.phase, state.round_winner) == (
+        30,
+        uno.Phase.ROUND_OVER,
+        None,
+    )

@@ -499,7 +499,7 @@ class Rules:
         0,
         "turn actions after which a round ends with no winner, as a stuck round (0: no limit)",
         "C2, C15",
-        fast=_DEFAULT_ONLY,
+        fast=_HONOURS,
     )
 
     def __attrs_post_init__(self) -> None:

@@ -83,6 +83,7 @@ class Match:
 
     __slots__ = (
         "active",
+        "counts",
         "dealer",
         "fast",
         "full",
@@ -127,6 +128,8 @@ class Match:
     declaration: see :mod:`unorules._engine.gate`)."""
     fast: bool
     """True when the engine's fast paths may apply: ``plain`` and ``full``."""
+    counts: bool
+    """True when the rules count turn actions (``round_turn_limit``, C15)."""
 
     def __init__(
         self,
@@ -161,6 +164,7 @@ class Match:
         self.active = _SEAT_RANGES[n] if full else tuple(s for s in range(n) if not out[s])
         plain = self.plain = fast_path_admits(rules)
         self.fast = plain and full
+        self.counts = rules.round_turn_limit > 0
 
     def but(self, **changes: Any) -> Match:
         """This match with ``changes`` (which are fields given to the constructor)."""

@@ -6,7 +6,9 @@ option's declaration, :mod:`unorules._engine.gate`), no seat has been eliminated
 call is owed, no turn is lost and no answer lock is set. In a calm state, the checks of a
 plain move by the current player reduce to a few tests; when they pass, the move is
 resolved by the general route's own resolution (:func:`unorules._engine.play.lay`,
-:func:`unorules._engine.moves.draw_turn`, ...). Anything else returns None and takes the
+:func:`unorules._engine.moves.draw_turn`, ...), and under ``round_turn_limit`` a turn
+action is counted by the function the general route counts it with
+(:func:`unorules._engine.stall.counted`). Anything else returns None and takes the
 general route, which reports every error.
 
 >>> import attrs, unorules as uno
@@ -23,7 +25,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from unorules._engine import moves
+from unorules._engine import moves, stall
 from unorules._engine.legality import ON_CARD, ON_COLOR, playable
 from unorules._engine.listing import SEATS, calls_of, legal_general
 from unorules._engine.play import lay
@@ -60,7 +62,8 @@ def fast_play(s: State, a: Play) -> State | None:
         return None
     if a.uno and len(hand) != 2:
         return None  # a call with a play that does not leave one card: check refuses it
-    return lay(s, a, (card,), hand[:i] + hand[i + 1 :], None)
+    done = lay(s, a, (card,), hand[:i] + hand[i + 1 :], None)
+    return stall.counted(s, a, done) if s._match.counts else done
 
 
 def fast_draw(s: State, a: Draw) -> State | None:
@@ -75,7 +78,8 @@ def fast_draw(s: State, a: Draw) -> State | None:
         # Drawing is allowed always, or (without voluntary draws, A7) with nothing to lay:
         # the test moves.draw makes.
         if s._match.rules.voluntary_draw or not playable(s, p):
-            return moves.draw_turn(s, p, None)
+            done = moves.draw_turn(s, p, None)
+            return stall.counted(s, a, done) if s._match.counts else done
         return None
     if phase is _CHALLENGE:
         return moves.take_penalty(s, p, None)

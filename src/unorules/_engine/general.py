@@ -102,9 +102,7 @@ def apply_general(state: State, action: Action) -> State:
     handler = _route(state, action)
     drawn: tuple[Card, ...] | None = getattr(action, "drawn", None)
     after = handler(state, action, None if drawn is None else Named(drawn))
-    if state._match.rules.round_turn_limit:
-        return stall.counted(state, action, after)
-    return after
+    return stall.counted(state, action, after) if state._match.counts else after
 
 
 def apply_logged(state: State, action: Action) -> tuple[State, Chance]:
@@ -115,7 +113,7 @@ def apply_logged(state: State, action: Action) -> tuple[State, Chance]:
     drawn: tuple[Card, ...] | None = getattr(action, "drawn", None)
     log = Named(drawn)
     after = handler(state, action, log)
-    if state._match.rules.round_turn_limit:
+    if state._match.counts:
         after = stall.counted(state, action, after)
     cards = drawn if drawn is not None else tuple(log.log)
     return after, Chance(cards, state._pile_order_fixed, log.rebuilt, log.shuffled)

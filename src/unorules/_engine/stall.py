@@ -11,10 +11,12 @@ on (taking or challenging a penalty, naming a color) come between them, a few at
 the limit bounds every action that moves a round on. Like the seventy-five-move rule of
 chess it is automatic: nobody has to claim it.
 
-The count is kept by the general route alone (:func:`counted`, called by
-:mod:`unorules._engine.general`): the option is declared ``FastPath.ASSUMES_DEFAULT``, so
-rules that set it never take the fast route, and rules that do not (every profile) never
-count, so their states hold no count and their JSON no ``turn_actions`` key.
+Both routes count with :func:`counted`, once the action has resolved: the general route
+(:mod:`unorules._engine.general`) after every action, the fast route
+(:mod:`unorules._engine.fast`) after the plays and draws it admits, so the option is
+declared ``FastPath.HONOURS``. Rules that do not set it (every profile) never count
+(``Match.counts`` is False), so their states hold no count and their JSON no
+``turn_actions`` key.
 
 >>> import unorules as uno
 >>> rules = uno.MATTEL.but(hand_size=3, round_turn_limit=2)
