@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 import attrs
+import pytest
 from test_properties import (
     assert_calm_is_derived,
     assert_fast_path_agrees,
@@ -22,10 +23,12 @@ import unorules as uno
 from unorules._engine import fast
 
 
-def _bench_policy_game(players: int, seed: int) -> list[tuple[uno.State, uno.Action]]:
-    """One round under mattel with a random player who always calls UNO."""
+def _bench_policy_game(
+    players: int, seed: int, rules: uno.Rules = uno.MATTEL
+) -> list[tuple[uno.State, uno.Action]]:
+    """One round (under mattel) with a random player who always calls UNO."""
     rng = random.Random(seed)
-    state = uno.new_game(players, seed=seed)
+    state = uno.new_game(players, rules, seed=seed)
     steps: list[tuple[uno.State, uno.Action]] = []
     while not state.is_over:
         player = state.current_player
@@ -51,6 +54,54 @@ def test_fast_paths_are_taken_in_plain_play_and_agree() -> None:
             elif isinstance(action, uno.Draw):
                 taken += fast.fast_draw(state, action) is not None
     assert taken > total * 0.7, f"fast paths took only {taken} of {total} actions"
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        uno.get_profile("swedish"),  # a plain Wild only without the color in force (§2.4)
+        uno.MATTEL.but(wild_restriction=uno.WildRestriction.NO_OTHER_PLAYABLE),  # A17
+        uno.MATTEL.but(stacking=uno.Stacking.SAME_TYPE),  # A18
+        uno.MATTEL.but(stacking=uno.Stacking.MIXED, skip_bounce=True),  # A18, C16
+        uno.MATTEL.but(round_turn_limit=25),  # C2, C15
+    ],
+    ids=["swedish", "no_other_playable", "stacking", "mixed_stacking", "turn_limit"],
+)
+def test_wild_restrictions_stacking_and_the_turn_limit_take_the_fast_paths(
+    rules: uno.Rules,
+) -> None:
+    """These options are honoured by the fast paths (their declaration says so): their
+    plain moves are resolved there, with the general route's result, and the listing of
+    a calm state is the general listing. Wild plays under a restriction, the wilds a
+    restriction keeps out of the listing, and a Wild Draw Four facing one under stacking
+    must all have come up."""
+    taken = total = wilds = held_back = stacked_on = 0
+    for seed in range(30):
+        for state, action in _bench_policy_game(2 + seed % 3, seed, rules):
+            assert_calm_is_derived(state)
+            assert_legal_fast_path_agrees(state)
+            assert_fast_path_agrees(state, action)
+            total += 1
+            if isinstance(action, uno.Play):
+                done = fast.fast_play(state, action)
+                taken += done is not None
+                wilds += done is not None and action.card.rank is uno.Rank.WILD
+            elif isinstance(action, uno.Draw):
+                taken += fast.fast_draw(state, action) is not None
+            p = state.current_player
+            if state.phase is uno.Phase.PLAY and p is not None and rules.wild_restriction:
+                held = {c for c in state.hands[p] if c.rank is uno.Rank.WILD}
+                listed = {a.card for a in uno.legal_actions(state, p) if isinstance(a, uno.Play)}
+                held_back += bool(held - listed)
+            if state.phase is uno.Phase.CHALLENGE and any(
+                isinstance(a, uno.Play) for a in uno.legal_actions(state, state.current_player)
+            ):
+                stacked_on += 1
+    assert taken > total * 0.6, f"fast paths took only {taken} of {total} actions"
+    if rules.wild_restriction is not uno.WildRestriction.NONE:
+        assert wilds and held_back, (wilds, held_back)
+    if rules.stacking is not uno.Stacking.NONE:
+        assert stacked_on
 
 
 def _two_card_deal(hand: list[str], turned: str = "R7") -> uno.State:

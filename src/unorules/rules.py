@@ -238,7 +238,7 @@ class FastPath(enum.Enum):
     the engine's gate (:func:`unorules._engine.gate.fast_path_admits`) is computed from
     these declarations, never listed by hand.
 
-    >>> attrs.fields(Rules).wild_restriction.metadata["fast"]
+    >>> attrs.fields(Rules).seven_o.metadata["fast"]
     <FastPath.ASSUMES_DEFAULT: 'assumes_default'>
     >>> attrs.fields(Rules).skip_bounce.metadata["fast"]
     <FastPath.HONOURS: 'honours'>
@@ -385,7 +385,7 @@ class Rules:
         WildRestriction.NONE,
         "when a plain Wild may be laid",
         "R6.1, §2.4, A17",
-        fast=_DEFAULT_ONLY,
+        fast=_HONOURS,
     )
     wd4_blockers: WildDrawFourBlockers = _option(
         WildDrawFourBlockers.COLOR,
@@ -447,7 +447,7 @@ class Rules:
     )
     # -- house rules -------------------------------------------------------------------------
     stacking: Stacking = _option(
-        Stacking.NONE, "draw penalties may be passed on", "§2.7, A18", fast=_DEFAULT_ONLY
+        Stacking.NONE, "draw penalties may be passed on", "§2.7, A18", fast=_HONOURS
     )
     skip_bounce: bool = _option(
         False,

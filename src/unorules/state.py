@@ -27,7 +27,13 @@ from unorules._engine.calls import UnoCalls
 from unorules._engine.gate import fast_path_admits
 from unorules._state_check import check_state_dict, load_state_json
 from unorules.cards import Card, Color
-from unorules.rules import Rules, get_profile, rules_from_options, rules_to_options
+from unorules.rules import (
+    Rules,
+    WildRestriction,
+    get_profile,
+    rules_from_options,
+    rules_to_options,
+)
 
 if TYPE_CHECKING:
     from unorules._engine.challenge import PendingChallenge
@@ -90,6 +96,7 @@ class Match:
         "names",
         "out",
         "plain",
+        "restricted",
         "round",
         "round_points",
         "round_winner",
@@ -130,6 +137,8 @@ class Match:
     """True when the engine's fast paths may apply: ``plain`` and ``full``."""
     counts: bool
     """True when the rules count turn actions (``round_turn_limit``, C15)."""
+    restricted: bool
+    """True when the rules restrict the plain wilds (``wild_restriction``, R6.1)."""
 
     def __init__(
         self,
@@ -165,6 +174,7 @@ class Match:
         plain = self.plain = fast_path_admits(rules)
         self.fast = plain and full
         self.counts = rules.round_turn_limit > 0
+        self.restricted = rules.wild_restriction is not WildRestriction.NONE
 
     def but(self, **changes: Any) -> Match:
         """This match with ``changes`` (which are fields given to the constructor)."""

@@ -26,10 +26,11 @@ from __future__ import annotations
 from typing import Final
 
 from unorules._engine import moves, stall
-from unorules._engine.legality import ON_CARD, ON_COLOR, playable
+from unorules._engine.legality import ON_CARD, ON_COLOR, playable, restriction
 from unorules._engine.listing import SEATS, calls_of, legal_general
 from unorules._engine.play import lay
 from unorules.actions import Action, Draw, Pass, Play
+from unorules.rules import Stacking
 from unorules.state import Phase, State
 
 __all__ = ["fast_draw", "fast_legal", "fast_pass", "fast_play"]
@@ -41,8 +42,9 @@ _CHALLENGE: Final = Phase.CHALLENGE
 
 def fast_play(s: State, a: Play) -> State | None:
     """A single card laid by the current player on a normal turn (or the card just drawn)
-    in a calm state, when it is held, matches, and names a color exactly if it is a wild:
-    everything :func:`unorules._engine.play.check` would test under calm rules."""
+    in a calm state, when it is held, matches, names a color exactly if it is a wild, and
+    no wild restriction forbids it: everything :func:`unorules._engine.play.check` would
+    test under calm rules."""
     p = a.player
     if not s._calm or p != s.current_player or not a._single:
         return None
@@ -53,12 +55,15 @@ def fast_play(s: State, a: Play) -> State | None:
     top = s._discard[0]
     if card not in (ON_COLOR[s.color] if top.is_wild else ON_CARD[top]):  # type: ignore[index]
         return None
-    if (a.color is None) is card.is_wild:
-        return None
     hand = s.hands[p]
     try:
         i = hand.index(card)  # cards compare by identity, so this is a C-level scan
     except ValueError:
+        return None
+    if card.is_wild:
+        if a.color is None or (s._match.restricted and restriction(s, p, card, hand)):
+            return None  # no color named, or a wild restriction forbids it (R6.1, A17)
+    elif a.color is not None:
         return None
     if a.uno and len(hand) != 2:
         return None  # a call with a play that does not leave one card: check refuses it
@@ -108,16 +113,20 @@ def fast_legal(state: State, player: int | None) -> tuple[Action, ...]:
     if phase is _PLAY:
         hand = state.hands[current]
         plays = tab.two if len(hand) == 2 else tab.one
-        top = state._discard[0]
-        match = ON_COLOR[state.color] if top.is_wild else ON_CARD[top]  # type: ignore[index]
         # Tuples throughout: one to three playable cards are the rule, and concatenating
         # tuples of known size is cheaper than growing a list.
         out = ()
-        last = None
-        for card in hand:  # in card order, so copies of a card are neighbours
-            if card in match and card is not last:
-                last = card
+        if state._match.restricted:  # a wild restriction: the rule function decides
+            for card in playable(state, current):
                 out += plays[card]
+        else:  # by matching alone
+            top = state._discard[0]
+            match = ON_COLOR[state.color] if top.is_wild else ON_CARD[top]  # type: ignore[index]
+            last = None
+            for card in hand:  # in card order, so copies of a card are neighbours
+                if card in match and card is not last:
+                    last = card
+                    out += plays[card]
         if state._match.rules.voluntary_draw or not out:
             if player is not None:
                 return out + tab.draw_call
@@ -127,7 +136,9 @@ def fast_legal(state: State, player: int | None) -> tuple[Action, ...]:
         if player is not None:
             return plays[state._drawn_card] + tab.pass_call  # type: ignore[index]
         out = plays[state._drawn_card] + tab.pass_only  # type: ignore[index]
-    else:  # facing a Wild Draw Four: nothing stacks on it under calm rules
+    else:  # facing a Wild Draw Four
+        if state._match.rules.stacking is not Stacking.NONE:
+            return legal_general(state, player)  # a Wild Draw Four may stack on it
         if player is not None:
             return tab.challenge_call
         out = tab.challenge_only

@@ -7,10 +7,10 @@ at its default has it; nothing here names an option, so a new option is gated th
 it declares itself.
 
 >>> import unorules as uno
->>> fast_path_admits(uno.get_profile("mattel")), fast_path_admits(uno.get_profile("swedish"))
+>>> fast_path_admits(uno.get_profile("swedish")), fast_path_admits(uno.MATTEL.but(seven_o=True))
 (True, False)
->>> assumed_defaults()[:3]
-('wild_restriction', 'stacking', 'seven_o')
+>>> assumed_defaults()[:2]
+('seven_o', 'jump_in')
 """
 
 from __future__ import annotations

@@ -130,18 +130,19 @@ def playable(s: _Slots, seat: int) -> list[Card]:
     hand = s.hands[seat]
     match = matching(s._discard[0], s.color)
     rules = s._match.rules
-    simple = (
-        s._answer_lock != seat
-        and rules.wild_restriction is WildRestriction.NONE
-        and not rules.no_finish_on_action
-    )
+    # Without an answer lock on the seat or a rule for the last card, only a wild
+    # restriction can forbid a matching card, and only a wild.
+    simple = s._answer_lock != seat and not rules.no_finish_on_action
+    free = rules.wild_restriction is WildRestriction.NONE
     out: list[Card] = []
     last = None
     for card in hand:
         if card is last:
             continue
         last = card
-        if card in match and (simple or restriction(s, seat, card, hand) is None):
+        if card in match and (
+            (simple and (free or not card.is_wild)) or restriction(s, seat, card, hand) is None
+        ):
             out.append(card)
     return out
 
