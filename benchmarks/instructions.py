@@ -11,14 +11,19 @@ set-up and interpreter start-up alone), and prints (N games - 0 games) / N::
     python benchmarks/instructions.py --engines unorules speed-of-light
 
 Environment for every run: ``PYTHONHASHSEED=0`` (set and dict orders fixed) and
-``OPENBLAS_NUM_THREADS=1`` (numpy, imported by RLCard, starts no threads). Needs
-``valgrind`` (Debian's package); RLCard is counted when it is installed (``.[bench]``).
+``OPENBLAS_NUM_THREADS=1`` (numpy, imported by RLCard, starts no threads), and address
+space layout randomization off (``setarch -R``, from util-linux, when it is installed):
+cards hash by identity, so where objects land in memory decides how often set and dict
+lookups collide, and with randomized addresses the same games cost up to a few percent
+more or less from run to run. Needs ``valgrind`` (Debian's package); RLCard is counted
+when it is installed (``.[bench]``).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import platform
 import re
 import shutil
 import subprocess
@@ -40,6 +45,11 @@ _WORKLOAD = {
 
 _COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 
+_FIXED_LAYOUT: tuple[str, ...] = (
+    ("setarch", platform.machine(), "-R") if shutil.which("setarch") else ()
+)
+"""The command prefix that turns address randomization off for the counted process."""
+
 
 def count(engine: str, players: int, games: int) -> int:
     """Instructions callgrind counts for one run of ``engine``'s workload."""
@@ -50,6 +60,7 @@ def count(engine: str, players: int, games: int) -> int:
         out = Path(tmp, "callgrind.out")
         done = subprocess.run(
             [
+                *_FIXED_LAYOUT,
                 "valgrind",
                 "--tool=callgrind",
                 f"--callgrind-out-file={out}",

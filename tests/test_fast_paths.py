@@ -64,15 +64,31 @@ def test_fast_paths_are_taken_in_plain_play_and_agree() -> None:
         uno.MATTEL.but(stacking=uno.Stacking.SAME_TYPE),  # A18
         uno.MATTEL.but(stacking=uno.Stacking.MIXED, skip_bounce=True),  # A18, C16
         uno.MATTEL.but(round_turn_limit=25),  # C2, C15
+        uno.MATTEL.but(seven_o=True),  # A18
+        uno.MATTEL.but(jump_in=True),  # A18
+        uno.MATTEL.but(draw_until_playable=True),  # A18
+        uno.MATTEL.but(no_finish_on_action=True),  # A18
+        uno.MATTEL.but(multi_play=uno.MultiPlay.SAME_VALUE),  # A18
     ],
-    ids=["swedish", "no_other_playable", "stacking", "mixed_stacking", "turn_limit"],
+    ids=[
+        "swedish",
+        "no_other_playable",
+        "stacking",
+        "mixed_stacking",
+        "turn_limit",
+        "seven_o",
+        "jump_in",
+        "draw_until_playable",
+        "no_finish_on_action",
+        "multi_play",
+    ],
 )
-def test_wild_restrictions_stacking_and_the_turn_limit_take_the_fast_paths(
+def test_house_rules_take_the_fast_paths(
     rules: uno.Rules,
 ) -> None:
-    """These options are honoured by the fast paths (their declaration says so): their
-    plain moves are resolved there, with the general route's result, and the listing of
-    a calm state is the general listing. Wild plays under a restriction, the wilds a
+    """Every option is honoured by the fast paths (its declaration says so): the plain
+    moves of games under it are resolved there, with the general route's result, and the
+    listing of a calm state is the general listing. Wild plays under a restriction, the wilds a
     restriction keeps out of the listing, and a Wild Draw Four facing one under stacking
     must all have come up."""
     taken = total = wilds = held_back = stacked_on = 0

@@ -11,9 +11,10 @@ under every profile, seeded games are played and at every step
   give the same state or the same error on both routes.
 
 Options and their values are read from ``Rules`` itself, so a new option enters the test
-without editing it. To check the test, declare an option the fast route relies on (for
-example ``no_finish_on_action`` or ``wild_restriction``) as ``FastPath.HONOURS``: this
-test then fails, whatever ``--hypothesis-seed``.
+without editing it. To check the test, remove one of the fast route's admissions of an
+option it declares ``FastPath.HONOURS`` (for example the ``jump_in`` test in
+``fast_legal``, or ``_declined`` in ``fast_play``): this test then fails, whatever
+``--hypothesis-seed``.
 """
 
 from __future__ import annotations

@@ -238,10 +238,10 @@ class FastPath(enum.Enum):
     the engine's gate (:func:`unorules._engine.gate.fast_path_admits`) is computed from
     these declarations, never listed by hand.
 
-    >>> attrs.fields(Rules).seven_o.metadata["fast"]
-    <FastPath.ASSUMES_DEFAULT: 'assumes_default'>
     >>> attrs.fields(Rules).skip_bounce.metadata["fast"]
     <FastPath.HONOURS: 'honours'>
+    >>> attrs.fields(Rules).hand_size.metadata["fast"]
+    <FastPath.NOT_READ: 'not_read'>
     """
 
     HONOURS = "honours"
@@ -265,7 +265,6 @@ def _option(default: Any, help: str, rule: str, *, fast: FastPath, **kwargs: Any
 
 
 _HONOURS: Final = FastPath.HONOURS
-_DEFAULT_ONLY: Final = FastPath.ASSUMES_DEFAULT
 _NOT_READ: Final = FastPath.NOT_READ
 
 
@@ -459,19 +458,19 @@ class Rules:
         False,
         "a 7 swaps hands with a chosen player, a 0 passes every hand on",
         "§2.7, A18",
-        fast=_DEFAULT_ONLY,
+        fast=_HONOURS,
     )
     jump_in: bool = _option(
         False,
         "a card identical to the top card may be laid out of turn",
         "§2.7, A18",
-        fast=_DEFAULT_ONLY,
+        fast=_HONOURS,
     )
     draw_until_playable: bool = _option(
         False,
         "draw until a playable card comes, then lay it",
         "§2.7, A18, C16",
-        fast=_DEFAULT_ONLY,
+        fast=_HONOURS,
     )
     draw_up_to: int = _option(
         1,
@@ -480,13 +479,13 @@ class Rules:
         fast=_HONOURS,
     )
     no_finish_on_action: bool = _option(
-        False, "the last card must be a number card", "§2.7, A18", fast=_DEFAULT_ONLY
+        False, "the last card must be a number card", "§2.7, A18", fast=_HONOURS
     )
     multi_play: MultiPlay = _option(
         MultiPlay.NONE,
         "several cards of the same value laid at once",
         "§2.7, A18",
-        fast=_DEFAULT_ONLY,
+        fast=_HONOURS,
     )
     wild_draws_two: bool = _option(
         False,

@@ -28,6 +28,7 @@ from unorules._engine.gate import fast_path_admits
 from unorules._state_check import check_state_dict, load_state_json
 from unorules.cards import Card, Color
 from unorules.rules import (
+    MultiPlay,
     Rules,
     WildRestriction,
     get_profile,
@@ -89,6 +90,8 @@ class Match:
 
     __slots__ = (
         "active",
+        "checked",
+        "compound",
         "counts",
         "dealer",
         "fast",
@@ -96,7 +99,6 @@ class Match:
         "names",
         "out",
         "plain",
-        "restricted",
         "round",
         "round_points",
         "round_winner",
@@ -137,8 +139,13 @@ class Match:
     """True when the engine's fast paths may apply: ``plain`` and ``full``."""
     counts: bool
     """True when the rules count turn actions (``round_turn_limit``, C15)."""
-    restricted: bool
-    """True when the rules restrict the plain wilds (``wild_restriction``, R6.1)."""
+    checked: bool
+    """True when the rules add checks to a normal turn's plays beyond matching: a wild
+    restriction (R6.1, A17), the last-card rule, or ``compound`` plays. The fast paths
+    then ask the rule functions."""
+    compound: bool
+    """True when some cards have plays beyond one per color and UNO variant: Seven-O's
+    swap targets, several cards at once (A18)."""
 
     def __init__(
         self,
@@ -174,7 +181,12 @@ class Match:
         plain = self.plain = fast_path_admits(rules)
         self.fast = plain and full
         self.counts = rules.round_turn_limit > 0
-        self.restricted = rules.wild_restriction is not WildRestriction.NONE
+        compound = self.compound = rules.seven_o or rules.multi_play is not MultiPlay.NONE
+        self.checked = (
+            compound
+            or rules.wild_restriction is not WildRestriction.NONE
+            or rules.no_finish_on_action
+        )
 
     def but(self, **changes: Any) -> Match:
         """This match with ``changes`` (which are fields given to the constructor)."""

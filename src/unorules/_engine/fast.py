@@ -27,9 +27,10 @@ from typing import Final
 
 from unorules._engine import moves, stall
 from unorules._engine.legality import ON_CARD, ON_COLOR, playable, restriction
-from unorules._engine.listing import SEATS, calls_of, legal_general
+from unorules._engine.listing import SEATS, calls_of, legal_general, own_actions
 from unorules._engine.play import lay
 from unorules.actions import Action, Draw, Pass, Play
+from unorules.cards import Card, Rank
 from unorules.rules import Stacking
 from unorules.state import Phase, State
 
@@ -38,13 +39,14 @@ __all__ = ["fast_draw", "fast_legal", "fast_pass", "fast_play"]
 _PLAY: Final = Phase.PLAY
 _DRAWN: Final = Phase.DRAWN
 _CHALLENGE: Final = Phase.CHALLENGE
+_SEVEN: Final = Rank.SEVEN
 
 
 def fast_play(s: State, a: Play) -> State | None:
     """A single card laid by the current player on a normal turn (or the card just drawn)
     in a calm state, when it is held, matches, names a color exactly if it is a wild, and
-    no wild restriction forbids it: everything :func:`unorules._engine.play.check` would
-    test under calm rules."""
+    passes the checks its rules add (:func:`_declined`): everything
+    :func:`unorules._engine.play.check` would test in a calm state."""
     p = a.player
     if not s._calm or p != s.current_player or not a._single:
         return None
@@ -60,15 +62,24 @@ def fast_play(s: State, a: Play) -> State | None:
         i = hand.index(card)  # cards compare by identity, so this is a C-level scan
     except ValueError:
         return None
-    if card.is_wild:
-        if a.color is None or (s._match.restricted and restriction(s, p, card, hand)):
-            return None  # no color named, or a wild restriction forbids it (R6.1, A17)
-    elif a.color is not None:
-        return None
+    if (a.color is None) is card.is_wild:
+        return None  # a wild names a color, another card none
     if a.uno and len(hand) != 2:
         return None  # a call with a play that does not leave one card: check refuses it
+    if s._match.checked and _declined(s, p, card, hand):
+        return None
     done = lay(s, a, (card,), hand[:i] + hand[i + 1 :], None)
     return stall.counted(s, a, done) if s._match.counts else done
+
+
+def _declined(s: State, p: int, card: Card, hand: tuple[Card, ...]) -> bool:
+    """Whether a matching card held by the current player still fails a check that its
+    rules add (``Match.checked``): a wild restriction or the last-card rule
+    (:func:`~unorules._engine.legality.restriction`), or a Seven-O 7 that must name the
+    seat it swaps with (A18; a multi-card play is never a single card)."""
+    if card.rank is _SEVEN and len(hand) > 1 and s._match.rules.seven_o:
+        return True
+    return restriction(s, p, card, hand) is not None
 
 
 def fast_draw(s: State, a: Draw) -> State | None:
@@ -92,18 +103,22 @@ def fast_draw(s: State, a: Draw) -> State | None:
 
 
 def fast_pass(s: State, a: Pass) -> State | None:
-    """The current player keeps the card just drawn, in a calm state (where the drawn
-    card never has to be laid)."""
+    """The current player keeps the card just drawn, in a calm state, where the rules
+    never make a drawn card be laid (without ``draw_until_playable``)."""
     p = a.player
     if not s._calm or p != s.current_player or s.phase is not _DRAWN:
         return None
+    if s._match.rules.draw_until_playable:
+        return None  # a card drawn until one may be laid must be laid (A18)
     return moves.keep_drawn(s, p)
 
 
 def fast_legal(state: State, player: int | None) -> tuple[Action, ...]:
     """``legal_actions`` for a calm state, from the seats' interned actions; the general
-    listing for other phases. In a calm state nobody may act out of turn but to say UNO,
-    so the listing is the current player's actions and the calls."""
+    listing for other phases. In a calm state nobody may act out of turn but to say UNO
+    or (under ``jump_in``) to jump in, so the listing for the current player is its own
+    actions and its call, and the listing for everyone adds the calls (or, under
+    ``jump_in``, is the general listing)."""
     phase = state.phase
     if phase is not _PLAY and phase is not _DRAWN and phase is not _CHALLENGE:
         return legal_general(state, player)
@@ -111,31 +126,38 @@ def fast_legal(state: State, player: int | None) -> tuple[Action, ...]:
     tab = SEATS[current]
     out: tuple[Action, ...]
     if phase is _PLAY:
-        hand = state.hands[current]
-        plays = tab.two if len(hand) == 2 else tab.one
-        # Tuples throughout: one to three playable cards are the rule, and concatenating
-        # tuples of known size is cheaper than growing a list.
-        out = ()
-        if state._match.restricted:  # a wild restriction: the rule function decides
-            for card in playable(state, current):
-                out += plays[card]
-        else:  # by matching alone
-            top = state._discard[0]
-            match = ON_COLOR[state.color] if top.is_wild else ON_CARD[top]  # type: ignore[index]
-            last = None
-            for card in hand:  # in card order, so copies of a card are neighbours
-                if card in match and card is not last:
-                    last = card
+        m = state._match
+        if m.compound:  # Seven-O targets, several cards at once: the general listing's
+            out = tuple(own_actions(state, current))  # own turn, its draw included
+        else:
+            hand = state.hands[current]
+            plays = tab.two if len(hand) == 2 else tab.one
+            # Tuples throughout: one to three playable cards are the rule, and
+            # concatenating tuples of known size is cheaper than growing a list.
+            out = ()
+            if m.checked:  # a wild restriction or the last-card rule: the rule decides
+                for card in playable(state, current):
                     out += plays[card]
-        if state._match.rules.voluntary_draw or not out:
-            if player is not None:
-                return out + tab.draw_call
-            out += tab.draw_only
+            else:  # by matching alone
+                top = state._discard[0]
+                match = ON_COLOR[state.color] if top.is_wild else ON_CARD[top]  # type: ignore[index]
+                last = None
+                for card in hand:  # in card order, so copies of a card are neighbours
+                    if card in match and card is not last:
+                        last = card
+                        out += plays[card]
+            if m.rules.voluntary_draw or not out:
+                if player is not None:
+                    return out + tab.draw_call
+                out += tab.draw_only
     elif phase is _DRAWN:
-        plays = tab.two if len(state.hands[current]) == 2 else tab.one
-        if player is not None:
-            return plays[state._drawn_card] + tab.pass_call  # type: ignore[index]
-        out = plays[state._drawn_card] + tab.pass_only  # type: ignore[index]
+        if state._match.compound or state._match.rules.draw_until_playable:
+            out = tuple(own_actions(state, current))  # a Seven-O 7; a card that must be laid
+        else:
+            plays = tab.two if len(state.hands[current]) == 2 else tab.one
+            if player is not None:
+                return plays[state._drawn_card] + tab.pass_call  # type: ignore[index]
+            out = plays[state._drawn_card] + tab.pass_only  # type: ignore[index]
     else:  # facing a Wild Draw Four
         if state._match.rules.stacking is not Stacking.NONE:
             return legal_general(state, player)  # a Wild Draw Four may stack on it
@@ -143,5 +165,7 @@ def fast_legal(state: State, player: int | None) -> tuple[Action, ...]:
             return tab.challenge_call
         out = tab.challenge_only
     if player is None:
+        if state._match.rules.jump_in:
+            return legal_general(state, None)  # the others may jump in
         return out + calls_of(state._match.active)
     return out + tab.call_only

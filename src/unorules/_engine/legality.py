@@ -130,9 +130,9 @@ def playable(s: _Slots, seat: int) -> list[Card]:
     hand = s.hands[seat]
     match = matching(s._discard[0], s.color)
     rules = s._match.rules
-    # Without an answer lock on the seat or a rule for the last card, only a wild
-    # restriction can forbid a matching card, and only a wild.
-    simple = s._answer_lock != seat and not rules.no_finish_on_action
+    # Without an answer lock on the seat, or a last card under the last-card rule, only a
+    # wild restriction can forbid a matching card, and only a wild.
+    simple = s._answer_lock != seat and (len(hand) > 1 or not rules.no_finish_on_action)
     free = rules.wild_restriction is WildRestriction.NONE
     out: list[Card] = []
     last = None

@@ -33,7 +33,7 @@ from unorules.cards import ALL_CARDS, Card, Color, Rank
 from unorules.rules import MultiPlay
 from unorules.state import Match, Phase, State, _Slots
 
-__all__ = ["SEATS", "calls_of", "check_player", "legal_general", "single"]
+__all__ = ["SEATS", "calls_of", "check_player", "legal_general", "own_actions", "single"]
 
 _COLORS: Final = tuple(Color)
 _PLAY: Final = Phase.PLAY
@@ -155,7 +155,7 @@ def legal_general(state: State, player: int | None) -> tuple[Action, ...]:
     assert current is not None
     out: list[Action] = []
     if player is None or player == current:
-        out.extend(_turn_actions(state, current))
+        out.extend(own_actions(state, current))
     active = state._match.active
     seats = active if player is None else (player,) if player in active else ()
     rules = state._match.rules
@@ -177,7 +177,9 @@ def legal_general(state: State, player: int | None) -> tuple[Action, ...]:
     return tuple(out)
 
 
-def _turn_actions(s: State, p: int) -> list[Action]:
+def own_actions(s: State, p: int) -> list[Action]:
+    """The actions of ``p``, the player whose turn it is, in the documented order: its
+    plays, then its draw, pass or challenge (or the colors to name)."""
     phase = s.phase
     rules = s._match.rules
     hand = s.hands[p]
