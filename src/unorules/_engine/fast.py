@@ -27,7 +27,7 @@ from typing import Final
 
 from unorules._engine import moves, stall
 from unorules._engine.legality import ON_CARD, ON_COLOR, playable, restriction
-from unorules._engine.listing import SEATS, calls_of, legal_general, own_actions
+from unorules._engine.listing import SEATS, Seat, calls_of, legal_general, own_actions
 from unorules._engine.play import lay
 from unorules.actions import Action, Draw, Pass, Play
 from unorules.cards import Card, Rank
@@ -126,30 +126,29 @@ def fast_legal(state: State, player: int | None) -> tuple[Action, ...]:
     tab = SEATS[current]
     out: tuple[Action, ...]
     if phase is _PLAY:
-        m = state._match
-        if m.compound:  # Seven-O targets, several cards at once: the general listing's
-            out = tuple(own_actions(state, current))  # own turn, its draw included
-        else:
-            hand = state.hands[current]
-            plays = tab.two if len(hand) == 2 else tab.one
-            # Tuples throughout: one to three playable cards are the rule, and
-            # concatenating tuples of known size is cheaper than growing a list.
-            out = ()
-            if m.checked:  # a wild restriction or the last-card rule: the rule decides
-                for card in playable(state, current):
+        hand = state.hands[current]
+        plays = tab.two if len(hand) == 2 else tab.one
+        # Tuples throughout: one to three playable cards are the rule, and concatenating
+        # tuples of known size is cheaper than growing a list.
+        out = ()
+        if not state._match.checked:  # by matching alone
+            top = state._discard[0]
+            match = ON_COLOR[state.color] if top.is_wild else ON_CARD[top]  # type: ignore[index]
+            last = None
+            for card in hand:  # in card order, so copies of a card are neighbours
+                if card in match and card is not last:
+                    last = card
                     out += plays[card]
-            else:  # by matching alone
-                top = state._discard[0]
-                match = ON_COLOR[state.color] if top.is_wild else ON_CARD[top]  # type: ignore[index]
-                last = None
-                for card in hand:  # in card order, so copies of a card are neighbours
-                    if card in match and card is not last:
-                        last = card
-                        out += plays[card]
-            if m.rules.voluntary_draw or not out:
-                if player is not None:
-                    return out + tab.draw_call
-                out += tab.draw_only
+        elif state._match.compound:  # Seven-O targets, several cards at once: the
+            out = tuple(own_actions(state, current))  # general listing's own turn
+            return _and_calls(state, out, player, tab)
+        else:  # a wild restriction or the last-card rule: the rule function decides
+            for card in playable(state, current):
+                out += plays[card]
+        if state._match.rules.voluntary_draw or not out:
+            if player is not None:
+                return out + tab.draw_call
+            out += tab.draw_only
     elif phase is _DRAWN:
         if state._match.compound or state._match.rules.draw_until_playable:
             out = tuple(own_actions(state, current))  # a Seven-O 7; a card that must be laid
@@ -164,8 +163,16 @@ def fast_legal(state: State, player: int | None) -> tuple[Action, ...]:
         if player is not None:
             return tab.challenge_call
         out = tab.challenge_only
+    return _and_calls(state, out, player, tab)
+
+
+def _and_calls(
+    state: State, out: tuple[Action, ...], player: int | None, tab: Seat
+) -> tuple[Action, ...]:
+    """The current player's actions ``out`` and the UNO calls: its own, or everyone's
+    (under ``jump_in``, the general listing for everyone: the others may jump in)."""
     if player is None:
         if state._match.rules.jump_in:
-            return legal_general(state, None)  # the others may jump in
+            return legal_general(state, None)
         return out + calls_of(state._match.active)
     return out + tab.call_only

@@ -82,7 +82,7 @@ def single(kind: type[Action], *args: object) -> Action:
     return found[0]
 
 
-class _Seat:
+class Seat:
     """One seat's interned actions, so listing them builds no new objects."""
 
     __slots__ = (
@@ -123,7 +123,7 @@ class _Seat:
         self.call_only: tuple[Action, ...] = (self.call,)
 
 
-SEATS: Final = tuple(_Seat(p) for p in range(10))
+SEATS: Final = tuple(Seat(p) for p in range(10))
 _CALLS: dict[tuple[int, ...], tuple[Action, ...]] = {}
 
 
