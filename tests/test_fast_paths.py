@@ -21,6 +21,7 @@ from test_properties import (
 
 import unorules as uno
 from unorules._engine import fast
+from unorules._engine.listing import legal_general
 
 
 def _bench_policy_game(
@@ -162,3 +163,20 @@ def test_cards_compare_by_identity_in_c() -> None:
     r7 = uno.Card.parse("R7")
     assert r7 == uno.Card.parse("red 7") and r7 != uno.Card.parse("B7")
     assert len({r7, uno.Card.parse("R7")}) == 1
+
+
+def test_a_drawn_wild_that_a_penalty_card_restricts_is_not_listed() -> None:
+    """A6/A17 with C16: after drawing a Wild it may lay, the player makes a false UNO
+    call; the penalty card (a matching R2) now forbids the Wild under
+    ``no_other_playable``. The state stays calm, and the fast listing must agree with the
+    general one: only Pass and the call (found by review)."""
+    rules = uno.MATTEL.but(
+        hand_size=2, wild_restriction=uno.WildRestriction.NO_OTHER_PLAYABLE, false_uno_penalty=1
+    )
+    deal = uno.Deal(dealer=1, hands=[["G4", "B6"], ["B1", "B7"]], turned=["R7"])
+    s = uno.apply(uno.new_game(2, rules, deal=deal), uno.Draw(0, drawn=["W"]))
+    s = uno.apply(s, uno.CallUno(0, drawn=["R2"]))  # a false call: it draws R2
+    assert s.phase is uno.Phase.DRAWN and s._calm
+    assert uno.legal_actions(s, 0) == (uno.Pass(0), uno.CallUno(0))
+    assert uno.legal_actions(s) == legal_general(s, None)
+    assert not uno.is_legal(s, uno.Play(0, "W", "red"))

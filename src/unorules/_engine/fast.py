@@ -150,8 +150,10 @@ def fast_legal(state: State, player: int | None) -> tuple[Action, ...]:
                 return out + tab.draw_call
             out += tab.draw_only
     elif phase is _DRAWN:
-        if state._match.compound or state._match.rules.draw_until_playable:
-            out = tuple(own_actions(state, current))  # a Seven-O 7; a card that must be laid
+        if state._match.checked or state._match.rules.draw_until_playable:
+            # A Seven-O 7's targets; a drawn card that must be laid; a wild that a
+            # restriction forbids once a false call's penalty card joined the hand.
+            out = tuple(own_actions(state, current))
         else:
             plays = tab.two if len(state.hands[current]) == 2 else tab.one
             if player is not None:
