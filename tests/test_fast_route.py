@@ -186,6 +186,38 @@ def test_every_option_declares_how_the_fast_route_treats_it() -> None:
         assert isinstance(field.metadata.get("fast"), FastPath), field.name
 
 
+_FLAGS = {
+    FastPath.CHECKS_PLAYS: (True, False, False),
+    FastPath.SHAPES_PLAYS: (True, True, False),
+    FastPath.COUNTS_TURNS: (False, False, True),
+}
+"""What setting an option of each declaration turns on: (checked, compound, counts)."""
+
+
+@pytest.mark.parametrize(("name", "value"), VARIANTS, ids=[f"{n}={v}" for n, v in VARIANTS])
+def test_the_fast_routes_flags_follow_the_options_declaration(name: str, value: object) -> None:
+    """A round's ``Match`` checks plays, takes the general listing's turn, or counts turn
+    actions exactly when an option declared so is set: the flags are derived, so an
+    option declared ``CHECKS_PLAYS`` is checked on the fast route without naming it."""
+    declared = attrs.fields_dict(uno.Rules)[name].metadata["fast"]
+    for profile in PROFILES:
+        rules = _rules(profile, name, value)
+        players = None if rules is None else _players(rules, 0)
+        if rules is None or players is None:
+            continue
+        base = uno.new_game(2, uno.get_profile(profile), seed=1)._match
+        match = uno.new_game(players, rules, seed=1)._match
+        expected = tuple(
+            set_ or was
+            for set_, was in zip(
+                _FLAGS.get(declared, (False, False, False)),
+                (base.checked, base.compound, base.counts),
+                strict=True,
+            )
+        )
+        assert (match.checked, match.compound, match.counts) == expected, (profile, declared)
+
+
 @pytest.mark.parametrize(("name", "value"), VARIANTS, ids=[f"{n}={v}" for n, v in VARIANTS])
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))

@@ -248,6 +248,18 @@ class FastPath(enum.Enum):
     """The fast paths give the general route's result for every value: they reach the
     rule only through the rule functions both routes share, or decline (hand over to the
     general route) where its value matters."""
+    CHECKS_PLAYS = "checks_plays"
+    """Honoured, and at a value other than its default the option adds checks to a normal
+    turn's plays beyond matching: the fast paths then ask the legality rule functions
+    about every play and list the playable cards through them (``Match.checked``)."""
+    SHAPES_PLAYS = "shapes_plays"
+    """Honoured, and at a value other than its default the option gives some cards plays
+    beyond one per color and UNO variant (a target, several cards at once): the fast
+    paths then also check every play and take the current player's listing from the
+    general listing's own function (``Match.compound``)."""
+    COUNTS_TURNS = "counts_turns"
+    """Honoured, and at a value other than its default turn actions are counted: the fast
+    paths count them with the general route's counter (``Match.counts``)."""
     ASSUMES_DEFAULT = "assumes_default"
     """The fast paths are right for the default value only: rules with another value
     never take them."""
@@ -266,6 +278,9 @@ def _option(default: Any, help: str, rule: str, *, fast: FastPath, **kwargs: Any
 
 _HONOURS: Final = FastPath.HONOURS
 _NOT_READ: Final = FastPath.NOT_READ
+_CHECKS_PLAYS: Final = FastPath.CHECKS_PLAYS
+_SHAPES_PLAYS: Final = FastPath.SHAPES_PLAYS
+_COUNTS_TURNS: Final = FastPath.COUNTS_TURNS
 
 
 @attrs.frozen
@@ -384,7 +399,7 @@ class Rules:
         WildRestriction.NONE,
         "when a plain Wild may be laid",
         "R6.1, §2.4, A17",
-        fast=_HONOURS,
+        fast=_CHECKS_PLAYS,
     )
     wd4_blockers: WildDrawFourBlockers = _option(
         WildDrawFourBlockers.COLOR,
@@ -458,7 +473,7 @@ class Rules:
         False,
         "a 7 swaps hands with a chosen player, a 0 passes every hand on",
         "§2.7, A18",
-        fast=_HONOURS,
+        fast=_SHAPES_PLAYS,
     )
     jump_in: bool = _option(
         False,
@@ -479,13 +494,13 @@ class Rules:
         fast=_HONOURS,
     )
     no_finish_on_action: bool = _option(
-        False, "the last card must be a number card", "§2.7, A18", fast=_HONOURS
+        False, "the last card must be a number card", "§2.7, A18", fast=_CHECKS_PLAYS
     )
     multi_play: MultiPlay = _option(
         MultiPlay.NONE,
         "several cards of the same value laid at once",
         "§2.7, A18",
-        fast=_HONOURS,
+        fast=_SHAPES_PLAYS,
     )
     wild_draws_two: bool = _option(
         False,
@@ -498,7 +513,7 @@ class Rules:
         0,
         "turn actions after which a round ends with no winner, as a stuck round (0: no limit)",
         "C2, C15",
-        fast=_HONOURS,
+        fast=_COUNTS_TURNS,
     )
 
     def __attrs_post_init__(self) -> None:

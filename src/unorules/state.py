@@ -24,13 +24,11 @@ from typing import TYPE_CHECKING, Any, Final
 
 from unorules import position as _position
 from unorules._engine.calls import UnoCalls
-from unorules._engine.gate import fast_path_admits
+from unorules._engine.gate import fast_route
 from unorules._state_check import check_state_dict, load_state_json
 from unorules.cards import Card, Color
 from unorules.rules import (
-    MultiPlay,
     Rules,
-    WildRestriction,
     get_profile,
     rules_from_options,
     rules_to_options,
@@ -138,14 +136,17 @@ class Match:
     fast: bool
     """True when the engine's fast paths may apply: ``plain`` and ``full``."""
     counts: bool
-    """True when the rules count turn actions (``round_turn_limit``, C15)."""
+    """True when the rules count turn actions (``round_turn_limit``, C15). This and the
+    next two flags are derived from the options' declarations
+    (:func:`unorules._engine.gate.fast_route`)."""
     checked: bool
-    """True when the rules add checks to a normal turn's plays beyond matching: a wild
-    restriction (R6.1, A17), the last-card rule, or ``compound`` plays. The fast paths
-    then ask the rule functions."""
+    """True when the rules add checks to a normal turn's plays beyond matching (an option
+    declared ``CHECKS_PLAYS`` or ``SHAPES_PLAYS`` is set: a wild restriction, the
+    last-card rule, Seven-O, several cards at once). The fast paths then ask the rule
+    functions."""
     compound: bool
-    """True when some cards have plays beyond one per color and UNO variant: Seven-O's
-    swap targets, several cards at once (A18)."""
+    """True when some cards have plays beyond one per color and UNO variant (an option
+    declared ``SHAPES_PLAYS`` is set: Seven-O's swap targets, several cards at once)."""
 
     def __init__(
         self,
@@ -178,15 +179,12 @@ class Match:
         n = self.seats = len(names)
         full = self.full = True not in out
         self.active = _SEAT_RANGES[n] if full else tuple(s for s in range(n) if not out[s])
-        plain = self.plain = fast_path_admits(rules)
-        self.fast = plain and full
-        self.counts = rules.round_turn_limit > 0
-        compound = self.compound = rules.seven_o or rules.multi_play is not MultiPlay.NONE
-        self.checked = (
-            compound
-            or rules.wild_restriction is not WildRestriction.NONE
-            or rules.no_finish_on_action
-        )
+        route = fast_route(rules)  # derived from each option's declaration
+        self.plain = route.admits
+        self.fast = route.admits and full
+        self.counts = route.counts
+        self.compound = route.compound
+        self.checked = route.checked
 
     def but(self, **changes: Any) -> Match:
         """This match with ``changes`` (which are fields given to the constructor)."""

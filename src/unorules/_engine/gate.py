@@ -1,10 +1,13 @@
-"""The fast paths' gate: which rules admit them, derived from each option's declaration.
+"""The fast paths' gate: which rules admit them, and how they take each rule, derived
+from each option's declaration.
 
 Every :class:`~unorules.Rules` option declares how the fast paths treat it
-(:class:`~unorules.rules.FastPath`): it *honours* the option, *assumes its default*, or
-does *not read* it. Rules admit the fast paths exactly when every option that is assumed
-at its default has it; nothing here names an option, so a new option is gated the moment
-it declares itself.
+(:class:`~unorules.rules.FastPath`): it *honours* the option (some options say how: by
+checking every play, by shaping the listing of a turn, by counting turn actions),
+*assumes its default*, or does *not read* it. Rules admit the fast paths exactly when
+every option that is assumed at its default has it, and the fast paths check, shape or
+count exactly when an option declared so is not at its default. Nothing here names an
+option, so a new option is routed the moment it declares itself.
 
 Today every option is honoured or not read, so all rules admit them; an option declared
 ``FastPath.ASSUMES_DEFAULT`` would keep rules that change it on the general route.
@@ -14,24 +17,58 @@ Today every option is honoured or not read, so all rules admit them; an option d
 (True, True)
 >>> assumed_defaults()
 ()
+>>> route = fast_route(uno.get_profile("swedish"))  # a wild restriction: plays are checked
+>>> route.admits, route.checked, route.compound, route.counts
+(True, True, False, False)
+>>> fast_route(uno.MATTEL.but(seven_o=True)).compound
+True
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final, NamedTuple
 
 import attrs
 
 from unorules._memo import by_identity
 from unorules.rules import FastPath, Rules
 
-__all__ = ["assumed_defaults", "fast_path_admits"]
+__all__ = ["FastRoute", "assumed_defaults", "declared", "fast_path_admits", "fast_route"]
 
-_ASSUMED: Final = tuple(
-    (field.name, field.default)
-    for field in attrs.fields(Rules)
-    if field.metadata["fast"] is FastPath.ASSUMES_DEFAULT
-)
+
+def declared(*kinds: FastPath) -> tuple[tuple[str, Any], ...]:
+    """The options (name, default) declared as one of ``kinds``, in declaration order."""
+    return tuple(
+        (field.name, field.default)
+        for field in attrs.fields(Rules)
+        if field.metadata["fast"] in kinds
+    )
+
+
+_ASSUMED: Final = declared(FastPath.ASSUMES_DEFAULT)
+_CHECKING: Final = declared(FastPath.CHECKS_PLAYS, FastPath.SHAPES_PLAYS)
+_SHAPING: Final = declared(FastPath.SHAPES_PLAYS)
+_COUNTING: Final = declared(FastPath.COUNTS_TURNS)
+
+
+class FastRoute(NamedTuple):
+    """How the fast paths take a set of rules (kept by each round's ``Match``)."""
+
+    admits: bool
+    """The fast paths may run: every option they assume at its default has it."""
+    checked: bool
+    """Some option declared ``CHECKS_PLAYS`` or ``SHAPES_PLAYS`` is not at its default:
+    every play of a normal turn is checked by the legality rule functions."""
+    compound: bool
+    """Some option declared ``SHAPES_PLAYS`` is not at its default: the current player's
+    listing comes from the general listing's own function."""
+    counts: bool
+    """Some option declared ``COUNTS_TURNS`` is not at its default: turn actions are
+    counted."""
+
+
+def _changed(rules: Rules, options: tuple[tuple[str, Any], ...]) -> bool:
+    return any(getattr(rules, name) != default for name, default in options)
 
 
 def assumed_defaults() -> tuple[str, ...]:
@@ -39,8 +76,18 @@ def assumed_defaults() -> tuple[str, ...]:
     return tuple(name for name, _ in _ASSUMED)
 
 
-@by_identity
 def fast_path_admits(rules: Rules) -> bool:
     """Whether the fast paths may run under ``rules``: every option they assume at its
     default has it."""
-    return all(getattr(rules, name) == default for name, default in _ASSUMED)
+    return fast_route(rules).admits
+
+
+@by_identity
+def fast_route(rules: Rules) -> FastRoute:
+    """How the fast paths take ``rules``, from the options' declarations."""
+    return FastRoute(
+        admits=not _changed(rules, _ASSUMED),
+        checked=_changed(rules, _CHECKING),
+        compound=_changed(rules, _SHAPING),
+        counts=_changed(rules, _COUNTING),
+    )

@@ -14,7 +14,7 @@ chess it is automatic: nobody has to claim it.
 Both routes count with :func:`counted`, once the action has resolved: the general route
 (:mod:`unorules._engine.general`) after every action, the fast route
 (:mod:`unorules._engine.fast`) after the plays and draws it admits, so the option is
-declared ``FastPath.HONOURS``. Rules that do not set it (every profile) never count
+declared ``FastPath.COUNTS_TURNS``. Rules that do not set it (every profile) never count
 (``Match.counts`` is False), so their states hold no count and their JSON no
 ``turn_actions`` key.
 
