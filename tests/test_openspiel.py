@@ -12,6 +12,7 @@ import pytest
 import unorules as uno
 import unorules.openspiel as uos
 from unorules import encoding as enc
+from unorules.arena import Arena
 
 
 @pytest.mark.parametrize(
@@ -108,3 +109,70 @@ def test_observations() -> None:
     hand = " ".join(map(str, state.arena.state.hands[seat]))
     assert text.startswith(f"p{seat} hand {hand} | top ")
     assert " ".join(map(str, state.arena.state.hands[1 - seat])) not in text
+
+
+def _at(position: str, rules: str) -> pyspiel.State:
+    """An OpenSpiel state in the middle of a round, from a position (dealer P1)."""
+    game = pyspiel.load_game(uos.GAME_NAME, {"players": 2, "rules": rules})
+    state = game.new_initial_state()
+    state.dealer = 1
+    state.arena = Arena(2, rules, max_actions=10**9)
+    state.arena.start(uno.State.from_position(position, rules=uno.get_profile(rules)))
+    return state
+
+
+def _drawn_by_chance(state: pyspiel.State) -> Counter[uno.Card]:
+    assert state.is_chance_node()
+    outcomes = dict(state.chance_outcomes())
+    assert sum(outcomes.values()) == pytest.approx(1.0)
+    return Counter({uno.ALL_CARDS[i]: p for i, p in outcomes.items()})
+
+
+def test_a_draw_two_laid_on_an_empty_pile_may_draw_the_card_it_covered() -> None:
+    """The pile is rebuilt after the Draw Two is laid (R12.1, C13), so the old top card is
+    in it: the chance node offers it, with the odds the library's rebuild gives."""
+    state = _at("R+2,G1,G2/B1,R5 *,R5 red 0+ play -", "mattel")
+    for token in enc.encode(uno.Play(0, "R+2"), 2):
+        state.apply_action(token)
+    odds = _drawn_by_chance(state)
+    r5 = uno.Card.parse("R5")
+    assert odds[r5] == pytest.approx(1 / 107)  # the R5 it covered (P1 holds the other)
+    assert sum(odds.values()) == pytest.approx(1.0) and len(state.arena.state.hands[1]) == 2
+    state.apply_action(r5.index)
+    state.apply_action(uno.Card.parse("G0").index)
+    assert not state.is_chance_node()
+    assert [str(c) for c in state.arena.state.hands[1]] == ["R5", "R5", "G0", "B1"]
+
+
+def test_a_danish_take_back_keeps_the_card_under_the_wild_draw_four_out_of_the_rebuild() -> None:
+    """Danish sheet (A6): while a Wild Draw Four may still be taken back, the card under it
+    stays on the discard pile when the draw pile is rebuilt, so chance never offers it."""
+    position = "R1,B2/B1,G7 *,G7,W+4 blue 1+ challenge - pending=4 challenge=0,honest,green"
+    state = _at(position, "danish")
+    state.apply_action(enc.DRAW)  # P1 takes the four cards
+    g7 = uno.Card.parse("G7")
+    for _ in range(4):
+        odds = _drawn_by_chance(state)
+        assert g7 not in odds  # the other G7 is in P1's hand
+        state.apply_action(max(odds, key=lambda c: c.index).index)
+    assert not state.is_chance_node()
+    assert len(state.arena.state.hands[1]) == 6
+
+
+def test_a_wild_shuffle_hands_redeal_is_dealt_by_chance_nodes() -> None:
+    """R8.2: the pooled hands are shuffled and dealt from the player's left. The deal is
+    chance, one pooled card per node, so no player can work it out from the game's
+    public ``seed`` parameter; card ``i`` goes to the ``i``-th seat in dealing order."""
+    state = _at("R1,WS/B1,B2 *,R5 red 0+ play -", "mattel")
+    for token in enc.encode(uno.Play(0, "WS", "red", uno=True), 2):
+        state.apply_action(token)
+    r1, b1, b2 = (uno.Card.parse(c) for c in ("R1", "B1", "B2"))
+    assert _drawn_by_chance(state) == {b1: pytest.approx(1 / 3), b2: 1 / 3, r1: 1 / 3}
+    state.apply_action(r1.index)  # to P1 (dealing starts left of P0)
+    assert _drawn_by_chance(state) == {b1: 0.5, b2: 0.5}
+    state.apply_action(b1.index)  # to P0
+    assert _drawn_by_chance(state) == {b2: 1.0}
+    state.apply_action(b2.index)  # to P1
+    assert not state.is_chance_node()
+    hands = state.arena.state.hands
+    assert [str(c) for c in hands[0]] == ["B1"] and [str(c) for c in hands[1]] == ["R1", "B2"]

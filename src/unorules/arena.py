@@ -290,11 +290,18 @@ class Arena:
         self._settle()
         return action
 
-    def take(self, action: Action | None, *, drawn: Sequence[Card] | None = None) -> None:
+    def take(
+        self,
+        action: Action | None,
+        *,
+        drawn: Sequence[Card] | None = None,
+        hands: Sequence[Sequence[Card]] | None = None,
+    ) -> None:
         """Take a whole action for :attr:`actor` at once (a bot's, or one whose tokens
         were pushed elsewhere): one of the offered actions, or None to decline an
         interjection window. ``drawn`` names the cards it draws (a host's chance, as
-        :class:`~unorules.Draw` describes), for the actions that take them.
+        :class:`~unorules.Draw` describes), for the actions that take them; ``hands``
+        fixes the redeal of a Wild Shuffle Hands (as :class:`~unorules.Play` describes).
 
         Raises:
             ValueError: the action is not offered to the actor now, or the library
@@ -317,6 +324,8 @@ class Arena:
             raise ValueError(f"{action} is not offered to seat {self.actor} now: {offered}")
         if drawn is not None and isinstance(action, Play | Draw | CallUno | CatchUno | Challenge):
             action = attrs.evolve(action, drawn=tuple(drawn))
+        if hands is not None and isinstance(action, Play):
+            action = attrs.evolve(action, hands=tuple(tuple(hand) for hand in hands))
         self._apply(action)  # raises before anything changes
         self.rewards = None
         self._set_offer(())

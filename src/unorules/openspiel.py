@@ -6,12 +6,15 @@ state's own generator, see below) and ``max_moves`` (after which the round is cu
 a loss for every side). A game is one round.
 
 - **Chance nodes**: the dealer (each seat equally likely), every card dealt, every card
-  turned up to start (another one whenever the rules send a turned card back), and every
-  card drawn, by anyone, for any reason. A chance outcome is a card's index
-  (:attr:`unorules.Card.index`, 0-55; a seat for the dealer), with the probability of
-  that kind among the cards that may be drawn. The library decides legality and how
-  many cards an action draws: the state asks for one more card until the library
-  accepts the action with the cards named (``drawn``).
+  turned up to start (another one whenever the rules send a turned card back), every
+  card drawn, by anyone, for any reason, and every card of a Wild Shuffle Hands'
+  redeal (the pooled cards, dealt one at a time from the player's left). A chance
+  outcome is a card's index (:attr:`unorules.Card.index`, 0-55; a seat for the
+  dealer), with the probability of that kind among the cards it may be. The library
+  decides legality, how many cards an action draws and what they may be
+  (``unorules._engine.general.next_chance``: the draw pile as the rules rebuild it):
+  the state asks for one more card until the library accepts the action with the cards
+  named (``drawn``, ``hands``).
 - **Player moves** are the tokens of :mod:`unorules.encoding`
   (``num_distinct_actions() == 149``); an action of several tokens is several moves of
   the same player, and out-of-turn actions come in the interjection windows of
@@ -22,9 +25,10 @@ a loss for every side). A game is one round.
 - **Observations**: ``observation_tensor`` is the vector of :mod:`unorules.observation`,
   ``observation_string`` a line of the player's own cards and the public counts.
 
-Not chance nodes: the redistribution of a Wild Shuffle Hands and the order of a rebuilt
-draw pile come from the state's own generator, seeded by the ``seed`` parameter (the
-game stays deterministic given its moves, as serialization requires).
+The ``seed`` parameter seeds the library state's own generator, which orders a rebuilt
+draw pile; since every card drawn is a chance node over the pile's cards, that order
+decides nothing a player sees, and the game stays deterministic given its moves, as
+serialization requires.
 
 >>> import pyspiel
 >>> import unorules.openspiel
@@ -49,10 +53,12 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import attrs
 import numpy as np
 import pyspiel
 
-from unorules.actions import Action
+from unorules._engine.general import NextChance, next_chance
+from unorules.actions import Action, CallUno, CatchUno, Challenge, Draw, Play
 from unorules.arena import Arena, render_text
 from unorules.cards import ALL_CARDS, Card, build_deck
 from unorules.deal import Deal
@@ -177,28 +183,63 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
         self.arena: Arena | None = None
         self.pending: Action | None = None
         self.drawn: list[Card] = []
+        # A Wild Shuffle Hands' redeal, dealt by chance one pooled card at a time.
+        self.redealt: list[Card] = []
+        self.redeal_pool: tuple[Card, ...] = ()
+        self.redeal_seats: tuple[int, ...] = ()
+        self.redeal_size = 0
         self.moves = 0
 
     # -- chance ---------------------------------------------------------------------------
 
     def _left(self) -> Counter[Card]:
-        """The cards a chance node may give now (the deck, or the pile), by kind."""
+        """The cards a chance node may give now (the deck, or what the pending action's
+        next card may be, as the library says), by kind."""
         if self.arena is None:
             rules = get_profile(self.profile)
             left = Counter(build_deck(rules.shuffle_hands_cards, rules.customizable_cards))
             left.subtract(self.dealt)
             left.subtract(self.turned)
             return +left
-        s = self.arena.state
-        pile = Counter(s.draw_pile)
-        pile.subtract(self.drawn)
-        pile = +pile
-        if not pile:  # the pile is rebuilt from the discards under the top card (C13)
-            pile = Counter(s.draw_pile)
-            pile.update(s.discard_pile[:-1])
-            pile.subtract(self.drawn)
-            pile = +pile
-        return pile
+        need = self._need()
+        if need is None:
+            return Counter()
+        left = Counter(need.cards)
+        if need.seats:  # a redeal: the pooled cards not dealt yet
+            left.subtract(self.redealt)
+        return +left
+
+    def _pending(self) -> Action:
+        """The pending action with the chance dealt for it so far."""
+        assert self.pending is not None
+        action = self.pending
+        if isinstance(action, Play | Draw | CallUno | CatchUno | Challenge):
+            action = attrs.evolve(action, drawn=tuple(self.drawn))
+        hands = self._redeal()
+        if hands is not None and isinstance(action, Play):
+            action = attrs.evolve(action, hands=hands)
+        return action
+
+    def _redeal(self) -> tuple[tuple[Card, ...], ...] | None:
+        """The hands a Wild Shuffle Hands deals, once chance has dealt every pooled card."""
+        if not self.redeal_seats or len(self.redealt) < self.redeal_size:
+            return None
+        hands: list[list[Card]] = [[] for _ in range(self.players)]
+        k = len(self.redeal_seats)
+        for i, card in enumerate(self.redealt):
+            hands[self.redeal_seats[i % k]].append(card)
+        return tuple(tuple(hand) for hand in hands)
+
+    def _need(self) -> NextChance | None:
+        """The chance the pending action needs next (the library says what), or None."""
+        assert self.arena is not None and self.pending is not None
+        if self.redeal_seats and len(self.redealt) < self.redeal_size:
+            return NextChance(self.redeal_pool, self.redeal_seats)
+        need = next_chance(self.arena.state, self._pending())
+        if need is not None and need.seats:  # a redeal begins: deal it card by card
+            self.redeal_pool, self.redeal_seats = need.cards, need.seats
+            self.redeal_size = len(need.cards)
+        return need
 
     def current_player(self) -> int:
         """The player to move, ``CHANCE`` or ``TERMINAL``.
@@ -246,7 +287,10 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
             return
         arena = self.arena
         if self.pending is not None:
-            self.drawn.append(ALL_CARDS[action])
+            if self.redeal_seats and len(self.redealt) < self.redeal_size:
+                self.redealt.append(ALL_CARDS[action])  # the next pooled card, dealt
+            else:
+                self.drawn.append(ALL_CARDS[action])
             self._resolve()
         else:
             self.moves += 1
@@ -289,16 +333,18 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
         self.arena.start(start)
 
     def _resolve(self) -> None:
-        """Apply the pending action with the cards drawn so far, or wait for one more."""
+        """Apply the pending action with the chance dealt so far, or wait for more."""
         assert self.arena is not None and self.pending is not None
-        try:
-            self.arena.take(self.pending, drawn=self.drawn)
-        except IllegalAction as exc:
-            if exc.code is not ErrorCode.DRAW_MISMATCH or not self._left():
-                raise
-            return  # it draws more: the next chance node names another card
+        if self._need() is not None:
+            return  # it needs more: the next chance node deals it
+        hands = self._redeal()
+        self.arena.take(self.pending, drawn=self.drawn, hands=hands)
         self.pending = None
         self.drawn = []
+        self.redealt = []
+        self.redeal_pool = ()
+        self.redeal_seats = ()
+        self.redeal_size = 0
 
     # -- the rest of the API ----------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Final, NamedTuple
 
 from unorules._engine import challenge, moves, play, setup, stall
-from unorules._engine.piles import Named
+from unorules._engine.piles import MoreChance, Named
 from unorules.actions import (
     Action,
     CallUno,
@@ -35,7 +35,7 @@ from unorules.cards import Card
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.state import Phase, State
 
-__all__ = ["Chance", "apply_general", "apply_logged"]
+__all__ = ["Chance", "NextChance", "apply_general", "apply_logged", "next_chance"]
 
 
 class Chance(NamedTuple):
@@ -117,3 +117,44 @@ def apply_logged(state: State, action: Action) -> tuple[State, Chance]:
         after = stall.counted(state, action, after)
     cards = drawn if drawn is not None else tuple(log.log)
     return after, Chance(cards, state._pile_order_fixed, log.rebuilt, log.shuffled)
+
+
+class NextChance(NamedTuple):
+    """Chance that an action needs and does not name (:func:`next_chance`)."""
+
+    cards: tuple[Card, ...]
+    """A draw: what the next card drawn may be (the draw pile at that point, rebuilt as
+    the rules rebuild it when it runs out; only its next card when its order is known).
+    A Wild Shuffle Hands' redeal: the pooled cards to deal."""
+    seats: tuple[int, ...]
+    """A redeal: the seats in dealing order, pooled card ``i`` going to seat
+    ``seats[i % len(seats)]`` (``hands=`` gives the result). A draw: empty."""
+
+
+def next_chance(state: State, action: Action) -> NextChance | None:
+    """The first chance ``action`` needs beyond what it names: a card drawn beyond those
+    its ``drawn=`` names (none when it is None), or a Wild Shuffle Hands' redeal without
+    ``hands=``; None when it needs nothing more. A host that deals chance itself (the
+    OpenSpiel game's chance nodes) asks the library this way instead of re-deriving the
+    piles.
+
+    Raises :class:`~unorules.IllegalAction` when the action is refused for another reason.
+
+    >>> import unorules as uno
+    >>> deal = uno.Deal(dealer=1, hands=[["R1", "WS"], ["B1", "B2"]], turned=["R5"])
+    >>> s = uno.new_game(2, uno.MATTEL.but(hand_size=2), deal=deal)
+    >>> need = next_chance(s, uno.Draw(0))  # any card of the pile
+    >>> len(need.cards), s.draw_pile_size, need.seats
+    (107, 107, ())
+    >>> next_chance(s, uno.Draw(0, drawn=["Y7"])) is None  # one card: no more
+    True
+    >>> next_chance(s, uno.Play(0, "WS", "red"))  # the pool, dealt from the left
+    NextChance(cards=(Card.parse('B1'), Card.parse('B2'), Card.parse('R1')), seats=(1, 0))
+    """
+    handler = _route(state, action)
+    drawn: tuple[Card, ...] = getattr(action, "drawn", None) or ()
+    try:
+        handler(state, action, Named(drawn, probe=True))
+    except MoreChance as more:
+        return NextChance(more.cards, more.seats)
+    return None

@@ -24,7 +24,7 @@ from unorules.cards import Card
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.state import Discard
 
-__all__ = ["Named", "draw", "draw_until", "give", "named", "take", "with_hand"]
+__all__ = ["MoreChance", "Named", "draw", "draw_until", "give", "named", "take", "with_hand"]
 
 INDEX: Final = attrgetter("index")
 """A card's place in card order: hands are sorted by it."""
@@ -34,15 +34,33 @@ def _mismatch(message: str) -> NoReturn:
     raise IllegalAction(ErrorCode.DRAW_MISMATCH, message)
 
 
+class MoreChance(Exception):
+    """Raised while probing an action (``Named(..., probe=True)``) where it needs chance
+    that it does not name: the first card it draws beyond those its ``drawn=`` names, or
+    the redeal of a Wild Shuffle Hands without ``hands=``."""
+
+    def __init__(self, cards: tuple[Card, ...], seats: tuple[int, ...] = ()) -> None:
+        super().__init__(cards, seats)
+        self.cards = cards
+        """A draw: what the card may be, the draw pile at that point, rebuilt if it ran
+        out (its next card alone when its order is known). A redeal: the pooled cards."""
+        self.seats = seats
+        """A redeal: the seats in dealing order (pooled card ``i`` goes to seat
+        ``seats[i % len(seats)]``). A draw: empty."""
+
+
 class Named:
     """What chance produced for one action: the cards its ``drawn=`` names, consumed in
     order; or, with ``cards=None``, a log of the cards drawn from the top of the pile
-    (:func:`unorules._engine.general.apply_logged` records a game's chance this way)."""
+    (:func:`unorules._engine.general.apply_logged` records a game's chance this way).
+    With ``probe=True``, drawing one card more than ``cards`` names raises
+    :class:`MoreChance` (:func:`unorules._engine.general.draw_options` asks this way)."""
 
-    __slots__ = ("cards", "i", "log", "rebuilt", "shuffled")
+    __slots__ = ("cards", "i", "log", "probe", "rebuilt", "shuffled")
 
-    def __init__(self, cards: tuple[Card, ...] | None) -> None:
+    def __init__(self, cards: tuple[Card, ...] | None, *, probe: bool = False) -> None:
         self.cards = cards
+        self.probe = probe
         self.i = 0
         self.log: list[Card] = []
         """With ``cards=None``: the cards drawn, in order."""
@@ -109,6 +127,9 @@ def _draw_one(d: Draft, named: Named | None) -> Card | None:
         if named is not None:
             named.log.append(card)
         return card
+    if named.probe and named.i >= len(named.cards):
+        start = d._pile_start
+        raise MoreChance(d._pile[start : start + 1] if d._pile_order_fixed else d._pile[start:])
     want = named.next()
     if d._pile_order_fixed:
         card = d._pile[d._pile_start]

@@ -28,7 +28,7 @@ from unorules import rng
 from unorules._engine import knowledge, piles, turns
 from unorules._engine.challenge import open_challenge
 from unorules._engine.draft import Draft
-from unorules._engine.piles import INDEX, Named
+from unorules._engine.piles import INDEX, MoreChance, Named
 from unorules._engine.turns import step
 from unorules.actions import Play
 from unorules.cards import Card, Color, Rank
@@ -125,6 +125,8 @@ def shuffle_hands(
             )
         d.hands = tuple(tuple(sorted(h, key=INDEX)) for h in fixed)
     else:
+        if named is not None and named.probe:
+            raise MoreChance(tuple(pool), tuple(order))  # a host deals this chance itself
         cards = rng._shuffled(pool, seed=m.seed, counter=d._rng_counter)
         d._rng_counter += 1
         if named is not None:
