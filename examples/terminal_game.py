@@ -135,7 +135,17 @@ def play(args: argparse.Namespace, source: TextIO, out: TextIO) -> int:
     names = ["You", *(f"Bot {seat}" for seat in range(1, args.players))]
     state = uno.new_game(names, args.rules, seed=args.seed)
     human = Human(source, out, auto=args.auto)
-    print(f"UNO, rules {args.rules!r}, seed {state.seed}. {names[state.dealer]} deals.", file=out)
+    # The seed decides every hidden card: it is shown only once the game is over.
+    print(f"UNO, rules {args.rules!r}. {names[state.dealer]} deals.", file=out)
+    try:
+        return _play(state, names, human, args, out)
+    finally:
+        print(f"(seed {state.seed}: --seed {state.seed} plays this game again)", file=out)
+
+
+def _play(
+    state: uno.State, names: list[str], human: Human, args: argparse.Namespace, out: TextIO
+) -> int:
     while True:
         if state.phase is uno.Phase.GAME_OVER:
             assert state.winner is not None

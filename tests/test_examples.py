@@ -44,9 +44,20 @@ def test_every_example_is_tested() -> None:
 
 def test_terminal_game_plays_itself() -> None:
     out = run("terminal_game.py", "--auto", "--seed", "3", "--players", "3")
-    assert "UNO, rules 'mattel', seed 3." in out
+    assert out.splitlines()[0].startswith("UNO, rules 'mattel'. ")
     assert "Round 1 over:" in out
     assert "Scores:" in out
+    assert out.rstrip().endswith("(seed 3: --seed 3 plays this game again)")
+
+
+def test_terminal_game_shows_the_seed_only_when_the_game_is_over() -> None:
+    """The seed decides every hidden card (the bots' hands, the draw pile): the human sees
+    it only after leaving or finishing, to replay the game."""
+    out = run("terminal_game.py", "--players", "3", stdin="q\n")
+    lines = out.rstrip().splitlines()
+    assert "seed" not in "\n".join(lines[:-1])
+    assert lines[-2].endswith("You left the game.")
+    assert lines[-1].startswith("(seed ") and "plays this game again)" in lines[-1]
 
 
 def test_terminal_game_reads_moves_from_the_input() -> None:
@@ -54,7 +65,7 @@ def test_terminal_game_reads_moves_from_the_input() -> None:
     assert "Your hand:" in out
     assert "  0) play " in out
     assert "type a number from 0 to" in out
-    assert out.rstrip().endswith("You left the game.")
+    assert out.rstrip().splitlines()[-2].endswith("You left the game.")
 
 
 def test_terminal_game_finishes_when_the_input_ends() -> None:
