@@ -237,3 +237,22 @@ def test_render_has_help(capsys: Capture) -> None:
     out = capsys.readouterr().out
     for word in ("TRANSCRIPT", "--output", "--seat", "--line", "self-contained HTML"):
         assert word in out
+
+
+def test_one_seats_view_hides_a_message_that_may_name_cards_it_does_not_see() -> None:
+    """As one seat sees the game, the banner and the verdict keep the code and where, but
+    not a message that may name hidden cards: a draw mismatch (the draw pile's cards), or
+    another seat's illegal move (``player 1 does not hold B9`` tells of P1's hand)."""
+    mismatch = (EXAMPLES / "mattel-108-invalid-card_not_in_hand.json").read_bytes()
+    shown = "player 1 does not hold B9"
+    assert shown in render.page(mismatch) and shown in render.page(mismatch, seat=1)
+    hidden = render.page(mismatch, seat=0)
+    assert shown not in hidden and "B9" in hidden  # the attempted play itself is public
+    assert "hidden as seat 0 sees the game" in hidden and "card_not_in_hand" in hidden
+    draw = (EXAMPLES / "danish-invalid-draw_mismatch.json").read_bytes()
+    error = transcript.validate(draw).error
+    assert error is not None and error.code is uno.ErrorCode.DRAW_MISMATCH
+    for seat in range(len(transcript.loads(draw).players)):
+        page = render.page(draw, seat=seat)
+        assert html.escape(error.message) not in page and "draw_mismatch" in page
+    assert html.escape(error.message) in render.page(draw)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import html
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Final, TextIO
 
 import attrs
 
@@ -40,6 +40,7 @@ from unorules.actions import (
     Play,
 )
 from unorules.cards import Card
+from unorules.errors import ErrorCode
 from unorules.rules import profile_name
 from unorules.state import State
 from unorules.transcript import Problem, Report, Round, Transcript
@@ -263,13 +264,31 @@ def _document(title: str, head: str, verdict: str, body: str) -> str:
     )
 
 
-def _verdict(report: Report) -> str:
+_CHANCE_CODES: Final = frozenset({ErrorCode.DRAW_MISMATCH, ErrorCode.BAD_DEAL})
+"""Codes whose messages may name the draw pile's or a deal's cards."""
+
+
+def _message(problem: Problem, action: Action | None, seat: int | None) -> str:
+    """The problem's message as ``seat`` may read it: hidden when it may name cards the
+    seat does not see (the draw pile, a deal, another seat's hand)."""
+    if seat is None:
+        return problem.message
+    other = action is not None and getattr(action, "player", seat) != seat
+    if problem.code in _CHANCE_CODES or other:
+        return (
+            f"(hidden as seat {seat} sees the game: the message may name cards this seat"
+            " does not see; render without --seat to read it)"
+        )
+    return problem.message
+
+
+def _verdict(report: Report, action: Action | None = None, seat: int | None = None) -> str:
     if report.error is None:
         return f'<div class="verdict valid" id="verdict">{_esc(str(report))}</div>'
     e = report.error
     return (
         f'<div class="verdict invalid" id="verdict">invalid at {_esc(e.where)}:'
-        f" <code>{_esc(e.code.value)}</code> {_esc(e.message)}</div>"
+        f" <code>{_esc(e.code.value)}</code> {_esc(_message(e, action, seat))}</div>"
     )
 
 
@@ -338,12 +357,12 @@ def page(
         frames.append(
             f'<div class="frame" data-step="{k}" hidden>{_picture(step.state, seat)}</div>'
         )
+    action: Action | None = None  # the illegal move, if the problem is one
+    if problem is not None and problem.round is not None and problem.index is not None:
+        action = t.rounds[problem.round].actions[problem.index]
     if problem is not None and steps:
         k = len(steps)
         before = steps[-1].state
-        action: Action | None = None
-        if problem.round is not None and problem.index is not None:
-            action = t.rounds[problem.round].actions[problem.index]
         what = (
             describe(action, t.players, seat=seat)
             if action is not None
@@ -362,7 +381,7 @@ def page(
             f'<div class="banner" id="illegal"><div>{"Illegal move" if action else "Problem"}'
             f" at {_esc(problem.where)}:"
             f" {_esc(what)}</div><div><code>{_esc(problem.code.value)}</code>:"
-            f' <span class="message">{_esc(problem.message)}</span></div>'
+            f' <span class="message">{_esc(_message(problem, action, seat))}</span></div>'
             '<div class="hint">The table is shown as it stood before this move.</div></div>'
         )
         marked = _marked(before, action, seat)
@@ -387,7 +406,7 @@ def page(
     )
     if not steps:
         body = '<main><p class="hint">The game could not start.</p></main>'
-        return _document(title, head, _verdict(report), body)
+        return _document(title, head, _verdict(report, action, seat), body)
     body = (
         f"{svg.symbols()}\n<main>\n"
         f'<nav aria-label="moves"><ol id="moves">{"".join(items)}</ol></nav>\n'
@@ -395,7 +414,7 @@ def page(
         + "\n".join(frames)
         + "\n</section>\n</main>"
     )
-    return _document(title, head, _verdict(report), body)
+    return _document(title, head, _verdict(report, action, seat), body)
 
 
 def run(
