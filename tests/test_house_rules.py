@@ -374,6 +374,28 @@ def test_c16_draw_up_to_applies_to_voluntary_draws() -> None:
     assert s.current_player == 2
 
 
+@pytest.mark.parametrize(
+    ("option", "pile", "variants", "hand_after"),
+    [
+        ({"draw_until_playable": True}, "GS,RS,G7,*", 1, "RS GS B3"),
+        ({"draw_up_to": 3}, "RS,G7,G8,*", 2, "RS B3"),
+    ],
+)
+def test_drawing_until_playable_judges_the_last_card_rule_with_the_cards_drawn(
+    option: dict[str, Any], pile: str, variants: int, hand_after: str
+) -> None:
+    """A18 with the last-card rule: a player holding one card draws until a playable card
+    (or up to 3). A Skip drawn after other cards is not the last card (the cards drawn
+    before it are held too), so it is playable: drawing stops at it."""
+    rules = MATTEL.but(no_finish_on_action=True, **option)
+    s = uno.State.from_position(f"B3/Y1,Y2 R5 red 0+ play {pile}", rules=rules)
+    s = run(s, uno.Draw(0))
+    assert hand(s, 0) == hand_after
+    assert s.phase is uno.Phase.DRAWN
+    assert s.drawn_card == uno.Card.parse("RS")
+    assert plays(s, 0) == [uno.Play(0, "RS"), uno.Play(0, "RS", uno=True)][:variants]
+
+
 # -- no finish on action (E89) -------------------------------------------------------------------
 
 

@@ -144,6 +144,26 @@ def test_e04_a_deal_with_a_second_wild_customizable_is_rejected() -> None:
     assert "WC" in str(info.value)
 
 
+@pytest.mark.parametrize(
+    ("rules", "turned", "excess"),
+    [
+        (uno.SWEDISH, ["WS", "WC", "R5"], "1 WS too many, 1 WC too many"),
+        (uno.MATTEL, ["W+4"] * 6 + ["R5"], "2 W+4 too many"),
+    ],
+)
+def test_a_deal_whose_turned_back_cards_are_not_in_the_deck_is_rejected(
+    rules: uno.Rules, turned: list[str], excess: str
+) -> None:
+    """R3.5: a card turned up and sent back goes back into the draw pile, so it must be a
+    card of the deck beyond the hands (a 108-card deck has no WS or WC; there are four
+    W+4). Before, such a deal was accepted and gave a state ``from_json`` refuses."""
+    deal = uno.Deal(0, [["R1", "G2"], ["B3", "Y4"]], turned=turned)
+    with pytest.raises(uno.IllegalAction) as info:
+        uno.new_game(2, rules.but(hand_size=2), deal=deal)
+    assert info.value.code is uno.ErrorCode.BAD_DEAL
+    assert str(info.value) == f"more cards dealt and turned up than the deck holds: {excess}"
+
+
 # -- E05-E12: the first discard --
 
 

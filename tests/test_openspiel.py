@@ -144,17 +144,26 @@ def test_a_draw_two_laid_on_an_empty_pile_may_draw_the_card_it_covered() -> None
     assert [str(c) for c in state.arena.state.hands[1]] == ["R5", "R5", "G0", "B1"]
 
 
-def test_a_danish_take_back_keeps_the_card_under_the_wild_draw_four_out_of_the_rebuild() -> None:
-    """Danish sheet (A6): while a Wild Draw Four may still be taken back, the card under it
-    stays on the discard pile when the draw pile is rebuilt, so chance never offers it."""
-    position = "R1,B2/B1,G7 *,G7,W+4 blue 1+ challenge - pending=4 challenge=0,honest,green"
-    state = _at(position, "danish")
-    state.apply_action(enc.DRAW)  # P1 takes the four cards
+def test_a_danish_take_back_draws_from_the_pile_the_library_rebuilds() -> None:
+    """The Danish sheet (A6): a Wild Draw Four taken back puts the card under it on top
+    again, and the offender draws two from a pile rebuilt without that top card (C13);
+    declining the challenge instead ends the take-back, so the card under the Wild Draw
+    Four is in the rebuilt pile. The chance nodes offer what the library rebuilds."""
     g7 = uno.Card.parse("G7")
-    for _ in range(4):
+    position = "R1,B2/B1,G7 *,G7,W+4 blue 1+ challenge - pending=4 challenge=0,{},green"
+    state = _at(position.format("guilty"), "danish")
+    state.apply_action(enc.CHALLENGE)  # P1 challenges: P0 takes the W+4 back, draws two
+    for _ in range(2):
         odds = _drawn_by_chance(state)
-        assert g7 not in odds  # the other G7 is in P1's hand
+        assert g7 not in odds  # on top again (P1 holds the other G7)
         state.apply_action(max(odds, key=lambda c: c.index).index)
+    assert not state.is_chance_node()
+    assert state.arena.state.top_card == g7 and len(state.arena.state.hands[0]) == 5
+    state = _at(position.format("honest"), "danish")
+    state.apply_action(enc.DRAW)  # P1 takes the four cards
+    assert _drawn_by_chance(state)[g7] == pytest.approx(1 / 103)  # all but the W+4 on top
+    for _ in range(4):
+        state.apply_action(max(_drawn_by_chance(state), key=lambda c: c.index).index)
     assert not state.is_chance_node()
     assert len(state.arena.state.hands[1]) == 6
 

@@ -195,6 +195,31 @@ def test_a4_danish_wild_draw_four_as_last_card_needs_no_challenge() -> None:
     assert s.scores == (5 + 1 + 1 + 2 + 3 + 5 + 9 + 9, 0, 0, 0)
 
 
+def test_c13_danish_declined_challenge_rebuilds_the_pile_with_the_card_under_the_wd4() -> None:
+    """C13: the draw pile is rebuilt "from every discard except the top card". Once the
+    victim takes the penalty nothing can be taken back any more, so the card under the
+    Wild Draw Four goes into the rebuilt pile too (as under ``mattel-108``)."""
+    position = "W+4,Y1,Y2/G1,G2/B5,B2/Y5,Y6 *,R3 red 0+ play B1,B3"
+    for rules, discard, pile in ((DK, "W+4", 95), (uno.get_profile("mattel-108"), "W+4", 95)):
+        s = uno.State.from_position(position, rules=rules)
+        s = run(s, uno.Play(0, "W+4", "green"), uno.Draw(1))
+        assert s.discard_pile == cards(discard)
+        assert s.draw_pile_size == pile
+        assert len(s.hands[1]) == 6 and s.current_player == 2
+
+
+def test_a5_danish_take_back_honours_challenger_plays_after_success() -> None:
+    """A5 (i) as an option: with ``challenger_plays_after_success=False`` the turn goes on
+    from the challenger after a Wild Draw Four is taken back, as after a Mattel bluff."""
+    position = "B7,W+4,G5/R5,Y1/G8,G9 *,R7 red 0+ play G1,G2,G3"
+    for plays_on, current in ((True, 1), (False, 2)):
+        rules = DK.but(challenger_plays_after_success=plays_on)
+        s = uno.State.from_position(position, rules=rules)
+        s = run(s, uno.Play(0, "W+4", "green"), uno.Challenge(1))
+        assert hand(s, 0) == "G1 G2 G5 B7 W+4"
+        assert s.current_player == current
+
+
 def test_a6_danish_take_back_after_the_pile_was_rebuilt_restores_the_card_below() -> None:
     """A6/C13: while a Danish Wild Draw Four can still be taken back, rebuilding the draw
     pile keeps the card under it, so a successful challenge can restore it as the top card

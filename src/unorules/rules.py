@@ -88,8 +88,10 @@ class FirstDiscard(enum.Enum):
     """Any action or wild card goes back and another card is turned (the Danish guide's
     claim about the newest sheet, A2 (b))."""
     RESHUFFLE_WILDS_ONLY = "reshuffle_wilds_only"
-    """Wild and Wild Draw Four go back and another card is turned; other action cards take
-    effect (the 2018 sheet, A2 (c))."""
+    """Every wild goes back and another card is turned (Wild and Wild Draw Four, and Wild
+    Shuffle Hands and Wild Customizable where the deck has them); other action cards take
+    effect as in R3.5 (the 2018 sheet, A2 (c), whose wilds go back; a first Reverse makes
+    the dealer start, as in R3.5, not "the player to the right")."""
 
 
 class TwoPlayerReverse(enum.Enum):

@@ -143,7 +143,7 @@ def challenge(s: State, a: Challenge, named: Named | None) -> State:
                 d.current_player = p
                 d.phase = Phase.PENALTY
                 return turns.close(d, named, before)
-            nxt = p
+            nxt = p if rules.challenger_plays_after_success else turns.step(d, p, 1)
         else:
             piles.draw(d, p, total, named)
             nxt = turns.step(d, p, 1)

@@ -1,10 +1,10 @@
-"""Draw Two: the next player draws two cards and loses the turn (R5.2); and stacking
+"""Draw Two: the next player draws two cards and loses the turn (R5.3); and stacking
 penalties (house rules ``stacking`` and ``skip_bounce``, A18, C16).
 
 Where a Draw Two can be answered (stacking, or a Skip bounce), the penalty waits in the
 penalty phase for its victim: stack another card on it (which adds to it), bounce it, or
 draw it all. Draw Twos laid together add two each (A18). Going out on a Draw Two still
-makes the next player draw (R11.1).
+makes the next player draw (R11.3).
 
 >>> import attrs, unorules as uno
 >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)

@@ -77,9 +77,11 @@ def take_penalty(s: State, p: int, named: Named | None) -> State:
     """``p`` accepts the pending penalty: draws it and loses the turn (R5.2, R7.3). A
     penalty draw is not a turn action: it closes no UNO window (A8)."""
     d = draft(s)
-    piles.draw(d, p, s._pending_draw, named)
+    # Declining the challenge ends it first: nothing can be taken back now, so a rebuild
+    # of the draw pile keeps only the top card (C13).
     d._pending_draw = 0
     d._challenge = None
+    piles.draw(d, p, s._pending_draw, named)
     return turns.close(d, named, s.hands, turns.step(d, p, 1))
 
 

@@ -170,17 +170,18 @@ def draw_until(
     d: Draft, seat: int, stop: Callable[[Card], bool], limit: int | None, named: Named | None
 ) -> tuple[Card, ...]:
     """``seat`` draws one card at a time until ``stop(card)``, ``limit`` cards, or the
-    piles run out; it keeps every card."""
+    piles run out; it keeps every card. Each card joins the hand as it is drawn, so
+    ``stop`` judges it in the hand it would be laid from (the last-card rule counts the
+    cards drawn before it)."""
     got: list[Card] = []
     while limit is None or len(got) < limit:
         card = _draw_one(d, named)
         if card is None:
             break
         got.append(card)
+        give(d, seat, (card,))
         if stop(card):
             break
-    if got:
-        give(d, seat, got)
     return tuple(got)
 
 

@@ -1,4 +1,4 @@
-"""Reverse: the direction of play changes (R5.4); with two players it acts as the profile
+"""Reverse: the direction of play changes (R5.2); with two players it acts as the profile
 says (``two_player_reverse``: as a Skip, R5.5, A3, or a plain change of direction that
 hands the turn to the opponent, C6); and the answer lock after it (C6).
 

@@ -298,11 +298,14 @@ def _check_deal(m: Match, deal: Deal, counter: int) -> tuple[bool, tuple[Card, .
             if pile_count.get(card, 0) < returned.count(card):
                 _fail(bad, f"{card} went back into the draw pile but is not in it")
         return True, deal.draw_pile, counter
-    extra = {c: k - deck.get(c, 0) for c, k in used.items() if k > deck.get(c, 0)}
+    # The cards turned and sent back are in the deck too (they went back into the pile).
+    seen = _count(itertools.chain(*deal.hands, deal.turned))
+    extra = {c: k - deck.get(c, 0) for c, k in seen.items() if k > deck.get(c, 0)}
     if extra:
         # Only the excess: with draw_pile=None the rest of the deck is not "missing".
         too_many = (f"{k} {c} too many" for c, k in sorted(extra.items(), key=lambda i: i[0].index))
-        _fail(bad, "more cards dealt than the deck holds: " + ", ".join(too_many))
+        what = "dealt and turned up" if returned else "dealt"
+        _fail(bad, f"more cards {what} than the deck holds: " + ", ".join(too_many))
     rest = [c for c in ALL_CARDS for _ in range(deck.get(c, 0) - used.get(c, 0))]
     pile = rng.shuffled(rest, seed=m.seed, counter=counter)
     return False, tuple(pile), counter + 1

@@ -5,7 +5,7 @@ Customizable (R9, A10, C14). The color named with a wild is set when it is laid
 - a Wild passes the turn on; under the house rule ``wild_draws_two`` the next player
   draws two and loses the turn (C16);
 - a Wild Draw Four opens a challenge (:mod:`unorules._engine.challenge`); laid as the last
-  card, its victim simply draws (R11.1);
+  card, its victim simply draws (R11.3);
 - a Wild Shuffle Hands pools every hand, shuffles and deals them out again from the
   player's left (R8.2, R8.3, A9); laid as the last card it goes out or redeals as the
   profile says (A9 iv);
@@ -68,7 +68,7 @@ def wild_draw_four(
     named: Named | None,
 ) -> None:
     """A Wild Draw Four: the next player may challenge it or draw four (per card laid,
-    plus any penalty it was stacked on); laid as the last card, they draw (R11.1)."""
+    plus any penalty it was stacked on); laid as the last card, they draw (R11.3)."""
     p = a.player
     victim = step(d, p, 1)
     total = pending + 4 * count
