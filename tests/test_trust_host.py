@@ -23,6 +23,7 @@ import attrs
 import pytest
 
 import unorules as uno
+from unorules._engine.legality import matching
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 HOST_ONLY = uno.ErrorCode.HOST_ONLY
@@ -69,6 +70,15 @@ def twin(state: uno.State, seat: int, shuffle: random.Random) -> uno.State:
     for cards in kept:
         for c in cards:
             pool.remove(c)
+    current = d["current_player"]
+    if d["drawn_card"] is not None and current != seat:
+        # Everyone sees that the card drawn may be laid (the drawn phase, R4.4): some
+        # card that matches stands for it, a random one.
+        top, color = state.top_card, state.color
+        playable = [c for c in pool if uno.Card.parse(c) in matching(top, color)]
+        d["drawn_card"] = shuffle.choice(playable)
+        pool.remove(d["drawn_card"])
+        kept[current] = [*kept[current], d["drawn_card"]]
     shuffle.shuffle(pool)
     at = 0
     for s, h in enumerate(hands):
@@ -77,9 +87,6 @@ def twin(state: uno.State, seat: int, shuffle: random.Random) -> uno.State:
             hands[s] = kept[s] + pool[at : at + more]
             at += more
     d["draw_pile"] = pool[at:]
-    current = d["current_player"]
-    if d["drawn_card"] is not None and current != seat:
-        d["drawn_card"] = shuffle.choice(hands[current])
     if d["challenge"] is not None:
         d["challenge"]["guilty"] = shuffle.random() < 0.5
     d["seed"] = shuffle.randrange(2**64)

@@ -183,6 +183,21 @@ def test_a_phase_and_its_fields_agree() -> None:
     rejected(d, "$.winner")
 
 
+def test_a_drawn_phase_holds_only_a_drawn_card_that_matches() -> None:
+    """R4.4: the drawn phase follows a draw only when the card drawn may be laid. A drawn
+    card that does not match (R1 on a blue B9), or rules where a drawn card is never laid
+    (``play_drawn_card=False``), is not a state the engine reaches: before, it was
+    accepted and ``legal_actions`` listed a play that ``apply`` refused."""
+    with pytest.raises(ValueError, match=r"at \$\.drawn_card: R1 does not match B9 \(color blue\)"):
+        uno.State.from_position("R1/G2 B9 blue 0+ drawn * drawn=R1")
+    keep = uno.MATTEL.but(play_drawn_card=False)
+    with pytest.raises(ValueError, match=r"at \$\.phase: phase drawn needs rules"):
+        uno.State.from_position("B1/G2 B9 blue 0+ drawn * drawn=B1", rules=keep)
+    s = uno.State.from_position("B1/G2 B9 blue 0+ drawn * drawn=B1")
+    assert uno.legal_actions(s, 0)[0] == uno.Play(0, "B1")
+    assert uno.apply(s, uno.Play(0, "B1")).phase is uno.Phase.ROUND_OVER
+
+
 def test_an_eliminated_seat_holds_no_cards_and_does_not_act() -> None:
     rules = attrs.evolve(uno.MATTEL, scoring=uno.Scoring.ELIMINATION)
     d: dict[str, Any] = uno.new_game(3, rules, seed=2).to_dict()

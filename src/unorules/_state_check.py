@@ -403,6 +403,18 @@ def check_state_dict(data: object) -> None:
         card = r.card(drawn, "$.drawn_card", deck)
         if card not in hands[current]:
             _fail("$.drawn_card", f"{card} is not in the hand of player {current}, who drew it")
+        if not rules.play_drawn_card:
+            _fail("$.phase", "phase drawn needs rules where a drawn card may be laid (R4.4)")
+        # The drawn phase is entered only for a card that matches (R4.4), and nothing
+        # changes the top card or the color before the drawer lays the card or passes.
+        from unorules._engine.legality import matching  # noqa: PLC0415 (built on this)
+
+        if card not in matching(top, color):
+            _fail(
+                "$.drawn_card",
+                f"{card} does not match {top} (color {color.value if color else '-'}): the"
+                " drawn phase holds only a drawn card that may be laid (R4.4)",
+            )
 
     # -- what stays open between turns ----------------------------------------------------
     fields = ("uno_open", "uno_overdue", "lost_turns")

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from unorules._engine.legality import matching
 from unorules.actions import (
     Action,
     CallUno,
@@ -221,7 +222,7 @@ def _blindfolded(state: State, seat: int) -> State:
     """``state`` as ``seat`` could know it: the cards it cannot see (the other hands and
     the draw pile) dealt again in a fixed arrangement of the same cards (but those it knows
     in other hands, :attr:`~unorules.View.known`, stay where they are), the card another
-    player just drew the first of that player's hand, the generator reset, and whether a
+    player just drew the first unseen card that could be laid, the generator reset, and whether a
     pending Wild Draw Four was a bluff forgotten. A pure function of ``seat``'s view."""
     d: dict[str, Any] = state.to_dict()
     hands: list[list[str]] = d["hands"]
@@ -238,6 +239,15 @@ def _blindfolded(state: State, seat: int) -> State:
             unseen.remove(Card.parse(c))
     unseen += map(Card.parse, d["draw_pile"])
     unseen.sort(key=_index)
+    current = d["current_player"]
+    drawn: Card | None = None
+    if d["drawn_card"] is not None and current != seat:
+        # Another player just drew a card that may be laid (the drawn phase says so, to
+        # everyone): the first unseen card that matches stands for it.
+        playable = matching(state.top_card, state.color)
+        drawn = next(c for c in unseen if c in playable)
+        unseen.remove(drawn)
+        kept[current] = [*kept[current], str(drawn)]
     at = 0
     for s, h in enumerate(hands):
         if s != seat:
@@ -245,9 +255,8 @@ def _blindfolded(state: State, seat: int) -> State:
             hands[s] = kept[s] + [str(c) for c in unseen[at : at + more]]
             at += more
     d["draw_pile"] = [str(c) for c in unseen[at:]]
-    current = d["current_player"]
-    if d["drawn_card"] is not None and current != seat:
-        d["drawn_card"] = hands[current][0]
+    if drawn is not None:
+        d["drawn_card"] = str(drawn)
     if d["challenge"] is not None:
         d["challenge"]["guilty"] = False
     d["seed"] = 0
