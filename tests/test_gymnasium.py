@@ -98,6 +98,20 @@ def test_an_unmasked_illegal_token_loses_the_round_or_raises() -> None:
     assert strict.arena.state is before
 
 
+@pytest.mark.parametrize("action", [1.5, "3", True, None])
+def test_an_action_that_is_no_token_is_a_type_error_and_changes_nothing(action: object) -> None:
+    """A float, a string or a bool is not a token: before, ``int()`` made 1.5 and "3"
+    into tokens silently. Numpy integers are tokens."""
+    env = ugym.UnoEnv(players=2)
+    env.reset(seed=0)
+    before = env.arena.state
+    with pytest.raises(TypeError, match="an action is a token, a whole number from 0 to 148"):
+        env.step(action)  # type: ignore[arg-type]
+    assert env.arena.state is before
+    env.step(np.int64(enc.DRAW))
+    assert env.arena.state is not before
+
+
 def test_given_bots_play_the_other_seats() -> None:
     class Drawer:
         def act(self, state: uno.State, seat: int) -> uno.Action:

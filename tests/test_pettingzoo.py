@@ -206,6 +206,18 @@ def test_an_illegal_token_loses_or_raises() -> None:
     assert strict.unwrapped.arena.state is before
 
 
+@pytest.mark.parametrize("action", [1.5, "x", True])
+def test_an_action_that_is_no_token_is_a_type_error_and_changes_nothing(action: object) -> None:
+    """A float, a string or a bool is not a token (before: ``int()`` took 1.5 as 1, and
+    "x" raised int()'s own error): a TypeError naming it, nothing changed."""
+    e = raw_env(2, "mattel")
+    e.reset(seed=0)
+    before = e.unwrapped.arena.state
+    with pytest.raises(TypeError, match="an action is a token, a whole number from 0 to 148"):
+        e.step(action)  # type: ignore[arg-type]
+    assert e.unwrapped.arena.state is before and not any(e.terminations.values())
+
+
 def test_bad_options_are_refused() -> None:
     with pytest.raises(ValueError, match="render_mode is None, 'ansi' or 'human', not 'rgb'"):
         raw_env(2, render_mode="rgb")

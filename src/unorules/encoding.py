@@ -61,6 +61,7 @@ import operator
 from collections.abc import Iterable, Sequence
 from typing import Final, TypeAlias
 
+from unorules._echo import shown
 from unorules.actions import (
     Action,
     CallUno,
@@ -85,6 +86,7 @@ __all__ = [
     "STOP",
     "UNO",
     "ActionBuilder",
+    "action_token",
     "also_token",
     "catch_token",
     "color_token",
@@ -376,6 +378,28 @@ def decode(tokens: Sequence[int], player: int, players: int) -> Action:
     if i < len(seq):
         raise ValueError(f"token {i} ({describe(seq[i])}) cannot follow {describe(seq[i - 1])}")
     return Play(player, card, color, uno=uno, target=target, also=also)
+
+
+def action_token(value: object) -> int:
+    """``value`` as an environment's action: a whole number (a numpy integer too), or a
+    ``TypeError`` naming it. Whether it is a legal token now is for the arena to say.
+
+    >>> import numpy as np
+    >>> action_token(np.int64(3)), action_token(200)
+    (3, 200)
+    >>> action_token(1.5)
+    Traceback (most recent call last):
+    ...
+    TypeError: an action is a token, a whole number from 0 to 148, not 1.5
+    """
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    raise TypeError(
+        f"an action is a token, a whole number from 0 to {N_TOKENS - 1}, not {shown(value)}"
+    )
 
 
 def _token(value: object, i: int) -> int:

@@ -42,7 +42,7 @@ from gymnasium import spaces
 
 from unorules.arena import Arena, check_env_options, render_text
 from unorules.bots import Bot, random_bots
-from unorules.encoding import N_TOKENS
+from unorules.encoding import N_TOKENS, action_token
 from unorules.observation import ObservationEncoder
 from unorules.rules import Rules
 
@@ -197,14 +197,15 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
         if self._over:
             raise ValueError("the episode is over: call reset()")
         arena = self.arena
+        token = action_token(action)  # a TypeError for what is no token at all
         try:
-            arena.step(int(action))
+            arena.step(token)
         except ValueError:
             if self.illegal == "raise":
                 raise
             self._over = True
             observation, info = self._observe()
-            info["illegal_token"] = int(action)
+            info["illegal_token"] = token
             return observation, -1.0, True, False, info
         reward = arena.rewards[self.seat] if arena.rewards is not None else 0.0
         reward += self._bots_play()

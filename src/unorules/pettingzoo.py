@@ -34,7 +34,7 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
 from unorules.arena import Arena, check_env_options, render_text
-from unorules.encoding import N_TOKENS, NOOP
+from unorules.encoding import N_TOKENS, NOOP, action_token
 from unorules.observation import ObservationEncoder
 from unorules.rules import Rules, Scoring
 from unorules.state import State
@@ -292,8 +292,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if self._rewarded:
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._rewarded = False
+        token = action_token(action)  # a TypeError for what is no token at all
         try:
-            arena.step(int(action))  # type: ignore[arg-type]
+            arena.step(token)
         except ValueError:
             if self.illegal == "raise":
                 raise
@@ -301,7 +302,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.rewards[agent] = -1.0
             self._rewarded = True
             self.terminations = dict.fromkeys(self.agents, True)
-            self.infos[agent] = {"illegal_token": int(action)}  # type: ignore[arg-type]
+            self.infos[agent] = {"illegal_token": token}
             self._accumulate_rewards()
             self._deads_step_first()
             return

@@ -18,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from unorules._echo import shown
 from unorules._engine.knowledge import known_of
 from unorules.actions import Action
 from unorules.cards import Card, Color
@@ -184,10 +185,16 @@ def observe(state: State, player: int) -> View:
     Traceback (most recent call last):
     ...
     ValueError: there is no seat 5 at this table (seats 0 to 1)
+    >>> uno.observe("a state", 0)
+    Traceback (most recent call last):
+    ...
+    TypeError: observe needs a State (from unorules.new_game), not 'a state'
     """
-    if not isinstance(player, int) or not 0 <= player < state.players:
+    if type(state) is not State:
+        raise TypeError(f"observe needs a State (from unorules.new_game), not {shown(state)}")
+    if type(player) is not int or not 0 <= player < state.players:
         raise ValueError(
-            f"there is no seat {player} at this table (seats 0 to {state.players - 1})"
+            f"there is no seat {shown(player)} at this table (seats 0 to {state.players - 1})"
         )
     mine = state.current_player == player
     ch = state._challenge
