@@ -35,6 +35,7 @@ from typing import IO, Any, Final, Literal
 
 import attrs
 
+from unorules._echo import capped, shown
 from unorules.actions import Action, CallUno, CatchUno, NextRound, Play
 from unorules.engine import apply, legal_actions
 from unorules.jsonio import JSONError, action_from_dict, action_to_dict
@@ -83,6 +84,7 @@ CHANCE_FIELDS: Final = ("drawn", "hands")
 """
 
 _NAME_MAX: Final = 40
+_ACTION_ECHO: Final = 120  # the most characters of an action a refusal writes out
 
 
 # == the seat-action check =====================================================================
@@ -173,12 +175,15 @@ def action_from_seat(state: State, seat: int, data: object) -> Action:
     if action.player != seat:
         raise SeatActionError(
             "not_your_seat",
-            f"at $.player: seat {seat} may act only for itself, not for seat {action.player}",
+            f"at $.player: seat {seat} may act only for itself,"
+            f" not for seat {shown(action.player)}",
         )
     legal = legal_actions(state, seat)
     if action not in legal:
-        raise SeatActionError(
-            "illegal", f"{action}: not one of the {len(legal)} legal actions of seat {seat} now"
+        raise SeatActionError(  # capped: a seat number of 4000 digits comes back short
+            "illegal",
+            f"{capped(str(action), _ACTION_ECHO)}: not one of the {len(legal)} legal actions"
+            f" of seat {seat} now",
         )
     return action
 
@@ -327,11 +332,25 @@ def _quote(line: bytes | str) -> str:
 _EOF: Final = b""
 
 
+def _check_timeout(name: str, seconds: float) -> float:
+    """``seconds`` if it is a wait that a thread can make (above 0, at most
+    :data:`threading.TIMEOUT_MAX`: ``inf`` and 1e10 s overflow the platform's clock),
+    else ``ValueError`` naming ``name``."""
+    if not 0 < seconds <= threading.TIMEOUT_MAX:
+        raise ValueError(
+            f"{name}: a number of seconds above 0 and at most {threading.TIMEOUT_MAX:g},"
+            f" not {seconds}"
+        )
+    return seconds
+
+
 class ExternalBot:
     """One bot program, started with ``command`` (a list of arguments, no shell), speaking
     ``unorules-bot/1`` on its standard input and output; its standard error is the
     host's. ``label`` names it in every fault. Every answer must come within ``timeout``
-    seconds, else :class:`BotFault`.
+    seconds, else :class:`BotFault`; a ``timeout`` that is not above 0 and at most
+    :data:`threading.TIMEOUT_MAX` (``inf``, ``nan``, ``1e10``) is a ``ValueError``, and no
+    program is started.
 
     Two threads move the lines, so that neither a bot that never reads nor one that
     never writes can block the host.
@@ -344,11 +363,15 @@ class ExternalBot:
     ...
     unorules.botio.BotFault: bot 0: answered hello with a line that is not JSON: 'not json'
     >>> bot.close()
+    >>> ExternalBot([sys.executable, "-c", code], label="bot 0", timeout=float("inf"))
+    Traceback (most recent call last):
+    ...
+    ValueError: timeout: a number of seconds above 0 and at most ..., not inf
     """
 
     def __init__(self, command: Sequence[str], *, label: str, timeout: float) -> None:
         self.label = label
-        self.timeout = timeout
+        self.timeout = _check_timeout("timeout", timeout)
         self.name: str | None = None
         """The name the bot gave in its ``hello``."""
         # Its own process group (POSIX), so that stopping it stops what it started too,
@@ -421,7 +444,10 @@ class ExternalBot:
         :class:`BotFault` if the bot does not answer in time, has exited, or writes a
         line that is not JSON or longer than :data:`MAX_LINE`. ``what`` says what the
         question was, for the fault's message. A line that nobody asked for (written
-        before this question) is a fault too.
+        before this question) is a fault too, and so is an answer that is a JSON string
+        (``refused``: no question is answered with a string, and a string handed to
+        :func:`action_from_seat` would be read as a line of JSON a second time). ``timeout``
+        (default: the bot's own) as in :class:`ExternalBot`.
 
         >>> import sys
         >>> echo = "import sys\\nfor line in sys.stdin: print(line, end='', flush=True)"
@@ -429,7 +455,31 @@ class ExternalBot:
         >>> bot.ask({"type": "ping"}, "ping")
         {'type': 'ping'}
         >>> bot.close()
+        >>> draw = "import json, sys; sys.stdin.readline(); print(json.dumps('draw'), flush=True)"
+        >>> bot = ExternalBot([sys.executable, "-c", draw], label="bot 1", timeout=5)
+        >>> bot.ask({"type": "ping"}, "decide")
+        Traceback (most recent call last):
+        ...
+        unorules.botio.BotFault: bot 1: answered decide with '"draw"': at $: an action ... string
+        >>> bot.close()
         """
+        data = self._answer(message, what, timeout)
+        if isinstance(data, str):
+            try:
+                action_from_dict(data)
+            except JSONError as err:
+                refusal = str(err)
+            else:  # pragma: no cover - a string is never an action object
+                refusal = "not an action object"
+            raise BotFault(
+                "refused",
+                f"{self.label}: answered {what} with {_quote(json.dumps(data))}: {refusal}",
+            )
+        return data
+
+    def _answer(self, message: dict[str, Any], what: str, timeout: float | None) -> object:
+        """The decoded JSON of the one line answered to ``message`` (any JSON value)."""
+        wait = self.timeout if timeout is None else _check_timeout("timeout", timeout)
         if not self._lines.empty():
             stray = self._lines.get()
             if stray:
@@ -437,7 +487,6 @@ class ExternalBot:
                     "garbage", f"{self.label}: wrote a line nobody asked for: {_quote(stray)}"
                 )
         self.send(message)
-        wait = self.timeout if timeout is None else timeout
         try:
             line = self._lines.get(timeout=wait)
         except queue.Empty:
@@ -475,7 +524,7 @@ class ExternalBot:
         'echo'
         >>> bot.close()
         """
-        data = self.ask(hello_message(), "hello", timeout=timeout)
+        data = self._answer(hello_message(), "hello", timeout)
         bad = f"{self.label}: its hello must be"
         want = f'{{"type": "hello", "protocol": "{PROTOCOL}", "name": "..."}}'
         if not isinstance(data, dict) or data.get("type") != "hello":

@@ -43,6 +43,7 @@ import argparse
 import json
 import os
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
@@ -80,6 +81,19 @@ exit codes:
 
 class _Usage(Exception):
     """A usage error found after parsing (exit code 2)."""
+
+
+def _check_timeouts(args: argparse.Namespace) -> None:
+    """Refuse a timeout option (of any verb: every ``--...timeout``) longer than a thread
+    can wait: ``inf``, or ``1e10`` s, would overflow the platform's clock in the middle of
+    a match. Those not above 0 (``nan``, ``-1``) the verb itself refuses."""
+    for name, value in vars(args).items():
+        if name.endswith("timeout") and isinstance(value, float) and value > threading.TIMEOUT_MAX:
+            option = "--" + name.replace("_", "-")
+            raise _Usage(
+                f"{option}: a number of seconds above 0 and at most {threading.TIMEOUT_MAX:g},"
+                f" not {value}"
+            )
 
 
 # == validate ===================================================================================
@@ -354,7 +368,7 @@ def _parser() -> argparse.ArgumentParser:
         help="worker processes (1; 0 = one per CPU; at most the CPU count); same report",
     )
 
-    def game_options(p: argparse.ArgumentParser) -> None:
+    def game_options(p: argparse.ArgumentParser, players: int = 4) -> None:
         p.add_argument(
             "--rules", metavar="NAME", default="mattel", help=f"profile ({profiles}; mattel)"
         )
@@ -366,7 +380,9 @@ def _parser() -> argparse.ArgumentParser:
             help="a rule option (JSON value or bare word), e.g. stacking=same_type, seven_o=true;"
             " repeatable",
         )
-        p.add_argument("--players", type=int, default=4, metavar="N", help="seats, 2-10 (4)")
+        p.add_argument(
+            "--players", type=int, default=players, metavar="N", help=f"seats, 2-10 ({players})"
+        )
         p.add_argument(
             "--rounds", type=int, metavar="N", help="stop after N rounds (default: whole match)"
         )
@@ -377,8 +393,7 @@ def _parser() -> argparse.ArgumentParser:
         "Play a seeded match between random bots (unorules.bots.RandomBot) and print every"
         " move, the round results and the winner.",
     )
-    game_options(g)
-    g.set_defaults(players=3)
+    game_options(g, players=3)
     g.add_argument("--seed", type=int, metavar="N", help="the match's seed (default: random)")
     g.add_argument("--names", metavar="A,B,...", help="the players' names, comma-separated")
 
@@ -486,6 +501,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     try:
+        _check_timeouts(args)
         if args.verb == "validate":
             return _validate(args, out, err)
         if args.verb in ("simulate", "compare"):

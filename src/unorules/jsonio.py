@@ -40,6 +40,7 @@ from typing import Any, NoReturn, TypeVar
 
 import attrs
 
+from unorules._echo import shown
 from unorules.actions import (
     Action,
     CallUno,
@@ -340,7 +341,7 @@ def view_from_dict(data: object, *, path: str = "$") -> View:
     fields = [f.name for f in attrs.fields(View)]
     for key in data:
         if key not in fields:
-            _fail(_key_path(path, key)[:200], f"unknown key {key[:40]!r} in a view")
+            _fail(_key_path(path, key), f"unknown key {shown(key)} in a view")
     for key in fields:
         if key not in data:
             _fail(path, f"missing {key!r}")

@@ -9,7 +9,9 @@ action not among the legal ones), ``other_seat`` (an action of another seat),
 ``slow`` (no answer, for a long time), ``crash`` (exit 3), ``stray`` (an answer, plus
 one more line), ``huge`` (a line over 64 KiB), ``silent_hello``/``bad_hello``/``old_hello``
 (a wrong handshake), ``good`` (never breaks), ``always_call`` (never breaks, and answers
-every ``interject`` with a call of UNO, needed or not). ``--log`` appends every line received.
+every ``interject`` with a call of UNO, needed or not), ``double_encoded`` (a legal action
+written as a JSON string of its JSON), ``string`` (the JSON string ``"draw"``),
+``huge_seat`` (a draw for a seat of 4000 digits). ``--log`` appends every line received.
 """
 
 from __future__ import annotations
@@ -85,6 +87,13 @@ def main() -> None:
                 decisions += 1
             elif mode == "huge":
                 sys.stdout.write("[" + "1," * 40_000 + "1]\n")
+                sys.stdout.flush()
+            elif mode == "double_encoded":
+                say(json.dumps(legal[0]))
+            elif mode == "string":
+                say("draw")
+            elif mode == "huge_seat":
+                sys.stdout.write('{"player": 9' + "9" * 3999 + ', "draw": true}\n')
                 sys.stdout.flush()
         elif kind == "bye":
             return

@@ -245,7 +245,12 @@ def write(path: str | os.PathLike[str], transcripts: Transcript | Iterable[Trans
 # == from JSON =================================================================================
 
 
-def _key_path(path: str, key: str) -> str:
+def _key_path(path: str, key: object) -> str:
+    """The JSON path of ``key`` in the object at ``path``. A parsed JSON object handed in
+    from Python may have a key that is not a string (JSON has none): it is named as
+    ``repr`` writes it, capped like any echo."""
+    if not isinstance(key, str):
+        return f"{path}[{shown(key)}]"
     if len(key) <= ECHO_LIMIT and _IDENT.match(key):
         return f"{path}.{key}"
     return f"{path}[{shown_json(key)}]"
@@ -458,6 +463,8 @@ def _parse_rules(value: object, override: Rules | None) -> Rules:
         # name is unknown_rules (SPEC §5); a known name with a value the option cannot
         # take (a wrong type, "hand_size": 99) is malformed.
         path = _key_path("$.rules.options", name)
+        if not isinstance(name, str):  # not JSON: only a dict built in Python has one
+            _malformed(path, f"an option name is a string, not {shown(name)}")
         if name not in fields:
             try:
                 rules_from_options(base, {name: option})  # raises, with a "did you mean"

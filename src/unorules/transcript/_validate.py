@@ -10,7 +10,7 @@ from collections.abc import Iterator, Mapping
 
 import attrs
 
-from unorules._echo import shown
+from unorules._echo import shown, shown_json
 from unorules._engine.general import Chance, apply_logged
 from unorules.actions import Action, NextRound
 from unorules.engine import apply, new_game
@@ -96,7 +96,7 @@ def _walk(t: Transcript) -> Iterator[tuple[int, int | None, State]]:
         _fail(
             ErrorCode.RESULT_MISMATCH,
             "$.result.scores",
-            f"result says scores {list(t.result)}, but the replayed game ends with"
+            f"result says scores {shown_json(t.result, 120)}, but the replayed game ends with"
             f" {list(state.scores)}",
         )
 
