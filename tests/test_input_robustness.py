@@ -8,6 +8,7 @@ import json
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -86,9 +87,18 @@ def test_external_bot_refuses_a_hello_timeout_it_cannot_wait() -> None:
 
 
 def test_run_match_with_a_program_refuses_an_infinite_startup_timeout() -> None:
-    with pytest.raises(ValueError, match=r"^timeout: .* not inf$"):
+    with pytest.raises(ValueError, match=r"^startup_timeout: .* at most .* not inf$"):
         run_match([PY_BOT, "random"], uno.MATTEL, rounds=1, seed=1,
                   startup_timeout=float("inf"))  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ["timeout", "startup_timeout"])
+def test_run_match_with_built_in_bots_refuses_a_wait_no_thread_can_make(name: str) -> None:
+    """From Python too, with no program to start: ``inf`` is not a timeout (before, it
+    was taken silently by a match of built-in bots)."""
+    with pytest.raises(ValueError, match=rf"^{name}: a number of seconds above 0 and at most"):
+        options: dict[str, Any] = {name: float("inf")}
+        run_match(["random", "random"], uno.MATTEL, rounds=1, seed=1, **options)
 
 
 # == 2. input echoed uncapped ===================================================================

@@ -27,6 +27,7 @@ import hashlib
 import json
 import secrets
 import shlex
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, Literal, TextIO
@@ -410,10 +411,14 @@ def run_match(
         raise ValueError(f"games: at least 1, not {games}")
     if rounds is not None and rounds < 1:
         raise ValueError(f"rounds: at least 1, not {rounds}")
-    if not timeout > 0:
-        raise ValueError(f"timeout: a number of seconds above 0, not {timeout}")
-    if not startup_timeout > 0:
-        raise ValueError(f"startup_timeout: a number of seconds above 0, not {startup_timeout}")
+    for name, wait in (("timeout", timeout), ("startup_timeout", startup_timeout)):
+        if not wait > 0:
+            raise ValueError(f"{name}: a number of seconds above 0, not {wait}")
+        if wait > threading.TIMEOUT_MAX:  # inf, 1e10: more than a thread can wait
+            raise ValueError(
+                f"{name}: a number of seconds above 0 and at most {threading.TIMEOUT_MAX:g},"
+                f" not {wait}"
+            )
     if max_actions < 1:
         raise ValueError(f"max_actions: at least 1, not {max_actions}")
     if on_fault not in ("fallback", "forfeit"):
