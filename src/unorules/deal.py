@@ -10,33 +10,53 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 import attrs
 
-from unorules._echo import shown
+from unorules._echo import shown, shown_int
 from unorules.cards import Card
 
 __all__ = ["Deal"]
 
 
-def _cards(value: Iterable[Card | str]) -> tuple[Card, ...]:
+def _card_list(value: object, field: str) -> tuple[Card, ...]:
+    """A list of cards, the error naming ``field``."""
     if isinstance(value, str | Card):
-        raise TypeError(f"expected a list of cards, not a single card {shown(value)}")
+        raise TypeError(f"{field} is a list of cards, not a single card {shown(value)}")
+    if not isinstance(value, Iterable):
+        raise TypeError(f"{field} is a list of cards, not {shown_int(value)}")
     return tuple(c if isinstance(c, Card) else Card.parse(c) for c in value)
 
 
-def _opt_cards(value: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
-    return None if value is None else _cards(value)
+def _turned(value: Iterable[Card | str]) -> tuple[Card, ...]:
+    return _card_list(value, "turned")
+
+
+def _draw_pile(value: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
+    return None if value is None else _card_list(value, "draw_pile")
+
+
+_SEAT_LIMIT: Final = 10**6
+"""A dealer beyond this (either way) is refused when the deal is made: no table has that
+seat. Other seats not at the table (such as -1) are refused when the deal is used
+(code ``bad_deal``)."""
 
 
 def _dealer(value: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"dealer is a seat, a whole number, not {value!r}")
+        raise TypeError(f"dealer is a seat, a whole number, not {shown(value)}")
+    if not -_SEAT_LIMIT <= value <= _SEAT_LIMIT:
+        raise TypeError(
+            f"dealer is a seat, a whole number, not {shown_int(value)} (far beyond any table)"
+        )
     return value
 
 
 def _hands(value: Sequence[Iterable[Card | str]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(_cards(hand) for hand in value)
+    if isinstance(value, str | Card) or not isinstance(value, Iterable):
+        raise TypeError(f"hands is a list of hands (lists of cards), not {shown_int(value)}")
+    return tuple(_card_list(hand, f"hands[{seat}]") for seat, hand in enumerate(value))
 
 
 @attrs.frozen
@@ -65,5 +85,5 @@ class Deal:
 
     dealer: int = attrs.field(converter=_dealer)
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
-    turned: tuple[Card, ...] = attrs.field(converter=_cards)
-    draw_pile: tuple[Card, ...] | None = attrs.field(default=None, converter=_opt_cards)
+    turned: tuple[Card, ...] = attrs.field(converter=_turned)
+    draw_pile: tuple[Card, ...] | None = attrs.field(default=None, converter=_draw_pile)
