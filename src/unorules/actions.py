@@ -29,13 +29,13 @@ TypeError: uno is True or False, not 'yes'
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence, Set
-from typing import Any, Final, Self, TypeAlias, cast
+from typing import Any, Self, TypeAlias, cast
 
 import attrs
 
 from unorules._echo import shown, shown_int
 from unorules.cards import Card, Color
-from unorules.deal import Deal
+from unorules.deal import _SEAT_LIMIT, Deal
 
 __all__ = [
     "Action",
@@ -96,12 +96,6 @@ def _hands(
             raise TypeError("hands is a list of hands (lists of cards), not of None")
         out.append(_card_list(hand, f"hands[{seat}]"))
     return tuple(out)
-
-
-_SEAT_LIMIT: Final = 10**6
-"""Seats beyond this (either way) are refused when an action is built: no table has
-them, and a huge integer could not even be written in a message. Other seats that are
-not at the table (such as -1) are the engine's to refuse, with a rule code."""
 
 
 def _whole(value: object, field: str) -> int:

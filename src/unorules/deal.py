@@ -38,9 +38,10 @@ def _draw_pile(value: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
 
 
 _SEAT_LIMIT: Final = 10**6
-"""A dealer beyond this (either way) is refused when the deal is made: no table has that
-seat. Other seats not at the table (such as -1) are refused when the deal is used
-(code ``bad_deal``)."""
+"""A seat beyond this (either way) is refused when a deal or an action is made: no table
+has it, and an integer too long could not even be written in the message. Other seats
+not at the table (such as -1) are the engine's to refuse, with a rule code (``bad_deal``,
+``not_your_turn``...)."""
 
 
 def _dealer(value: int) -> int:
