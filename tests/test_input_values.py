@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from typing import Any
 
 import attrs
@@ -166,12 +167,12 @@ def test_card_points_from_json_above_the_bound_are_refused() -> None:
     ],
 )
 @pytest.mark.parametrize(
-    "value", [HUGE, -HUGE, 10**6 + 1, -(10**6) - 1], ids=["huge", "-huge", "1e6+1", "-1e6-1"]
+    "value", [HUGE, -HUGE, 10**4300, -(10**4300)], ids=["5001", "-5001", "4301", "-4301"]
 )
 def test_defect_actions_took_seats_too_long_to_write(build: Any, value: int) -> None:
     with pytest.raises(TypeError, match=r"^player is a seat, a whole number, not ") as info:
         build(value)
-    assert str(info.value).endswith("(far beyond any table)")
+    assert str(info.value).endswith(" digits> (too long to write)")
     assert len(str(info.value)) < 120
 
 
@@ -182,25 +183,43 @@ def test_defect_targets_too_long_to_write(build: Any) -> None:
     with pytest.raises(TypeError) as info:
         build(HUGE)
     assert str(info.value) == (
-        f"target is a seat, a whole number, not {HUGE_SHOWN} (far beyond any table)"
+        f"target is a seat, a whole number, not {HUGE_SHOWN} (too long to write)"
     )
 
 
-def test_seats_within_the_bound_are_still_the_engines_to_refuse() -> None:
+@pytest.mark.parametrize(
+    "seat", [10**6, 10**30, 10**4300 - 1, -1, -(10**30)], ids=["1e6", "1e30", "4300", "-1", "-1e30"]
+)
+def test_seats_python_can_write_are_still_the_engines_to_refuse(seat: int) -> None:
+    # A transcript's player 10**30 is not_your_turn (tests/test_transcript_codes.py).
     s = uno.new_game(2, seed=1)
-    for seat in (10**6, -1, -(10**6)):
-        action = uno.Draw(seat)
-        assert repr(action) == f"Draw({seat})"
-        assert uno.is_legal(s, action) is False
-        with pytest.raises(uno.IllegalAction):
-            uno.apply(s, action)
+    action = uno.Draw(seat)
+    assert repr(action) == f"Draw({seat})"
+    assert uno.is_legal(s, action) is False
+    with pytest.raises(uno.IllegalAction) as info:
+        uno.apply(s, action)
+    assert info.value.code is uno.ErrorCode.NOT_YOUR_TURN
+    assert uno.Deal(seat, [["R1"]], ["R2"]).dealer == seat
+
+
+def test_the_seat_bound_follows_pythons_own_digit_limit() -> None:
+    old = sys.get_int_max_str_digits()
+    try:
+        sys.set_int_max_str_digits(1000)
+        with pytest.raises(TypeError, match=r"^player is a seat, a whole number, not <an integer"):
+            uno.Draw(10**1000)
+        assert uno.Draw(10**999).player == 10**999
+        sys.set_int_max_str_digits(0)  # no limit: any seat can be written
+        assert uno.Draw(HUGE).player == HUGE
+    finally:
+        sys.set_int_max_str_digits(old)
 
 
 def test_defect_deal_took_a_dealer_too_long_to_write() -> None:
     with pytest.raises(TypeError) as info:
         uno.Deal(dealer=HUGE, hands=[["R1"], ["R2"]], turned=["R3"])
     assert str(info.value) == (
-        f"dealer is a seat, a whole number, not {HUGE_SHOWN} (far beyond any table)"
+        f"dealer is a seat, a whole number, not {HUGE_SHOWN} (too long to write)"
     )
 
 

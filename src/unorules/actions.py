@@ -35,7 +35,7 @@ import attrs
 
 from unorules._echo import shown, shown_int
 from unorules.cards import Card, Color
-from unorules.deal import _SEAT_LIMIT, Deal
+from unorules.deal import _SMALL, Deal, _too_long
 
 __all__ = [
     "Action",
@@ -101,9 +101,9 @@ def _hands(
 def _whole(value: object, field: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"{field} is a seat, a whole number, not {shown(value)}")
-    if not -_SEAT_LIMIT <= value <= _SEAT_LIMIT:
+    if not -_SMALL <= value <= _SMALL and _too_long(value):  # the check is cheap at a table
         raise TypeError(
-            f"{field} is a seat, a whole number, not {shown_int(value)} (far beyond any table)"
+            f"{field} is a seat, a whole number, not {shown_int(value)} (too long to write)"
         )
     return value
 

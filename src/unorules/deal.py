@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
 from typing import Final
 
@@ -37,19 +38,28 @@ def _draw_pile(value: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
     return None if value is None else _card_list(value, "draw_pile")
 
 
-_SEAT_LIMIT: Final = 10**6
-"""A seat beyond this (either way) is refused when a deal or an action is made: no table
-has it, and an integer too long could not even be written in the message. Other seats
-not at the table (such as -1) are the engine's to refuse, with a rule code (``bad_deal``,
-``not_your_turn``...)."""
+_SMALL: Final = 10**6
+"""Seats up to this (either way) need no further check: the common case, kept cheap."""
+
+
+def _too_long(value: int) -> bool:
+    """Whether ``value`` has more digits than Python will write (4,300 unless changed with
+    :func:`sys.set_int_max_str_digits`): such a seat is refused when a deal or an action is
+    made, as ``repr``, the engine's messages and JSON could not write it. Other seats not
+    at the table (-1, 10**30) are the engine's to refuse, with a rule code (``bad_deal``,
+    ``not_your_turn``...)."""
+    if -_SMALL <= value <= _SMALL:
+        return False
+    limit = sys.get_int_max_str_digits()
+    return limit != 0 and abs(value) >= 10**limit
 
 
 def _dealer(value: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"dealer is a seat, a whole number, not {shown(value)}")
-    if not -_SEAT_LIMIT <= value <= _SEAT_LIMIT:
+    if not -_SMALL <= value <= _SMALL and _too_long(value):  # the check is cheap at a table
         raise TypeError(
-            f"dealer is a seat, a whole number, not {shown_int(value)} (far beyond any table)"
+            f"dealer is a seat, a whole number, not {shown_int(value)} (too long to write)"
         )
     return value
 
