@@ -16,7 +16,7 @@ import json
 import reprlib
 from typing import Final
 
-__all__ = ["ECHO_LIMIT", "capped", "shown", "shown_json"]
+__all__ = ["ECHO_LIMIT", "capped", "shown", "shown_int", "shown_json"]
 
 ECHO_LIMIT: Final = 60
 """The most characters of input a message echoes.
@@ -65,6 +65,34 @@ def shown(value: object, limit: int = ECHO_LIMIT) -> str:
     except Exception:  # a value whose repr fails: name its type only
         text = f"<{type(value).__name__}>"
     return _cap(text, limit)
+
+
+_LONG_INT: Final = 10**ECHO_LIMIT
+_LOG10_2: Final = 0.30102999566398120
+
+
+def _digits(value: int) -> int:
+    """How many decimal digits ``abs(value)`` has, without writing it out (Python refuses
+    to write an integer of more than 4,300 digits)."""
+    value = abs(value)
+    # 2**(b-1) <= value < 2**b, so the count is this estimate or one more.
+    estimate = int((value.bit_length() - 1) * _LOG10_2) + 1
+    return estimate + 1 if value >= 10**estimate else estimate
+
+
+def shown_int(value: object, limit: int = ECHO_LIMIT) -> str:
+    """:func:`shown` for a value that may be an integer too long to write: an integer of
+    more than :data:`ECHO_LIMIT` digits is named by its length, never written out (which
+    would be slow, and past 4,300 digits is refused by Python with a ``ValueError``).
+    Any other value is :func:`shown`.
+
+    >>> shown_int(42), shown_int(-(10**5000)), shown_int("7")
+    ('42', '<a negative integer of 5001 digits>', "'7'")
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _LONG_INT:
+        sign = "a negative" if value < 0 else "an"
+        return f"<{sign} integer of {_digits(value)} digits>"
+    return shown(value, limit)
 
 
 def _json_part(value: object, budget: int) -> str:

@@ -33,9 +33,9 @@ from typing import Any, Self, TypeAlias, cast
 
 import attrs
 
-from unorules._echo import shown
+from unorules._echo import shown, shown_int
 from unorules.cards import Card, Color
-from unorules.deal import Deal
+from unorules.deal import _SMALL, Deal, _too_long
 
 __all__ = [
     "Action",
@@ -62,20 +62,25 @@ def _color(value: Color | str | None) -> Color | None:
     raise TypeError(f"a color is red, yellow, green or blue, not {shown(value)}")
 
 
-def _cards(value: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
-    if value is None:
-        return None
+def _card_list(value: object, field: str) -> tuple[Card, ...]:
+    """A list of cards in order, the error naming ``field``."""
     if isinstance(value, str | Card):
-        raise TypeError(f"expected a list of cards, not a single card {shown(value)}")
+        raise TypeError(f"{field} is a list of cards, not a single card {shown(value)}")
     if isinstance(value, Mapping | Set):
         # Cards are named in order (drawn) or counted with their copies (also, hands).
-        raise TypeError(f"expected a list of cards in order, not {type(value).__name__}")
+        raise TypeError(f"{field} is a list of cards in order, not {type(value).__name__}")
+    if not isinstance(value, Iterable):
+        raise TypeError(f"{field} is a list of cards, not {shown_int(value)}")
     return tuple(_card(c) for c in value)
 
 
+def _cards(value: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
+    """``drawn``: None (nothing named) or the cards drawn, in order."""
+    return None if value is None else _card_list(value, "drawn")
+
+
 def _also(value: Iterable[Card | str]) -> tuple[Card, ...]:
-    cards = _cards(value)
-    return () if cards is None else cards
+    return () if value is None else _card_list(value, "also")
 
 
 def _hands(
@@ -83,19 +88,23 @@ def _hands(
 ) -> tuple[tuple[Card, ...], ...] | None:
     if value is None:
         return None
-    if isinstance(value, str | Card):
-        raise TypeError(f"hands is a list of hands (lists of cards), not {shown(value)}")
+    if isinstance(value, str | Card | Mapping | Set) or not isinstance(value, Iterable):
+        raise TypeError(f"hands is a list of hands (lists of cards), not {shown_int(value)}")
     out = []
-    for hand in value:
+    for seat, hand in enumerate(value):
         if hand is None:
             raise TypeError("hands is a list of hands (lists of cards), not of None")
-        out.append(_cards(hand) or ())
+        out.append(_card_list(hand, f"hands[{seat}]"))
     return tuple(out)
 
 
 def _whole(value: object, field: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise TypeError(f"{field} is a seat, a whole number, not {shown(value)}")
+    if not -_SMALL <= value <= _SMALL and _too_long(value):  # the check is cheap at a table
+        raise TypeError(
+            f"{field} is a seat, a whole number, not {shown_int(value)} (too long to write)"
+        )
     return value
 
 
@@ -130,7 +139,9 @@ def _fmt_cards(cards: tuple[Card, ...]) -> str:
 def _extra(**kwargs: object) -> str:
     parts = []
     for key, value in kwargs.items():
-        if value is None or value is False or value == ():
+        # None and False are the defaults, and so is () for also; for drawn and hands, ()
+        # names zero cards or hands (an action other than None, which names nothing).
+        if value is None or value is False or (key == "also" and value == ()):
             continue
         if value is True:
             parts.append(f"{key}=True")

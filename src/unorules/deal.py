@@ -9,34 +9,65 @@ True
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 import attrs
 
-from unorules._echo import shown
+from unorules._echo import shown, shown_int
 from unorules.cards import Card
 
 __all__ = ["Deal"]
 
 
-def _cards(value: Iterable[Card | str]) -> tuple[Card, ...]:
+def _card_list(value: object, field: str) -> tuple[Card, ...]:
+    """A list of cards, the error naming ``field``."""
     if isinstance(value, str | Card):
-        raise TypeError(f"expected a list of cards, not a single card {shown(value)}")
+        raise TypeError(f"{field} is a list of cards, not a single card {shown(value)}")
+    if not isinstance(value, Iterable):
+        raise TypeError(f"{field} is a list of cards, not {shown_int(value)}")
     return tuple(c if isinstance(c, Card) else Card.parse(c) for c in value)
 
 
-def _opt_cards(value: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
-    return None if value is None else _cards(value)
+def _turned(value: Iterable[Card | str]) -> tuple[Card, ...]:
+    return _card_list(value, "turned")
+
+
+def _draw_pile(value: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
+    return None if value is None else _card_list(value, "draw_pile")
+
+
+_SMALL: Final = 10**6
+"""Seats up to this (either way) need no further check: the common case, kept cheap."""
+
+
+def _too_long(value: int) -> bool:
+    """Whether ``value`` has more digits than Python will write (4,300 unless changed with
+    :func:`sys.set_int_max_str_digits`): such a seat is refused when a deal or an action is
+    made, as ``repr``, the engine's messages and JSON could not write it. Other seats not
+    at the table (-1, 10**30) are the engine's to refuse, with a rule code (``bad_deal``,
+    ``not_your_turn``...)."""
+    if -_SMALL <= value <= _SMALL:
+        return False
+    limit = sys.get_int_max_str_digits()
+    return limit != 0 and abs(value) >= 10**limit
 
 
 def _dealer(value: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"dealer is a seat, a whole number, not {value!r}")
+        raise TypeError(f"dealer is a seat, a whole number, not {shown(value)}")
+    if not -_SMALL <= value <= _SMALL and _too_long(value):  # the check is cheap at a table
+        raise TypeError(
+            f"dealer is a seat, a whole number, not {shown_int(value)} (too long to write)"
+        )
     return value
 
 
 def _hands(value: Sequence[Iterable[Card | str]]) -> tuple[tuple[Card, ...], ...]:
-    return tuple(_cards(hand) for hand in value)
+    if isinstance(value, str | Card) or not isinstance(value, Iterable):
+        raise TypeError(f"hands is a list of hands (lists of cards), not {shown_int(value)}")
+    return tuple(_card_list(hand, f"hands[{seat}]") for seat, hand in enumerate(value))
 
 
 @attrs.frozen
@@ -65,5 +96,5 @@ class Deal:
 
     dealer: int = attrs.field(converter=_dealer)
     hands: tuple[tuple[Card, ...], ...] = attrs.field(converter=_hands)
-    turned: tuple[Card, ...] = attrs.field(converter=_cards)
-    draw_pile: tuple[Card, ...] | None = attrs.field(default=None, converter=_opt_cards)
+    turned: tuple[Card, ...] = attrs.field(converter=_turned)
+    draw_pile: tuple[Card, ...] | None = attrs.field(default=None, converter=_draw_pile)

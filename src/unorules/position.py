@@ -100,6 +100,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import quote, unquote
 
+from unorules._echo import shown
 from unorules.cards import Card, Color
 from unorules.rules import PROFILES, Rules, get_profile, rules_to_options
 
@@ -145,6 +146,61 @@ _PHASES: Final = (
 _ABBREVIATE: Final = 8
 """A run of at least this many cards in card order is written as ``*``."""
 _INT: Final = re.compile(r"-?[0-9]+")
+_DIGITS: Final = 20
+"""The most digits a number field may have: enough for a seed (below 2**64) and every
+counter; a longer number is refused before it is read (Python will not read an integer
+of more than 4,300 digits, and nothing in a game needs one)."""
+
+
+_FIELD_OF: Final = {
+    "rules": "hands",  # the rules and the number of hands (too many to deal, teams)
+    "names": "names",
+    "seed": "seed",
+    "round": "round",
+    "dealer": "dealer",
+    "totals": "scores",
+    "eliminated": "out",
+    "turned": "turned",
+    "round_winner": "round_winner",
+    "round_points": "round_points",
+    "winner": "winner",
+    "hands": "hands",
+    "draw_pile": "draw pile",
+    "draw_pile_order_fixed": "order",
+    "discard_pile": "discard",
+    "color": "color",
+    "direction": "turn",
+    "current_player": "turn",
+    "phase": "phase",
+    "rng_counter": "rng",
+    "pending_draw": "pending",
+    "challenge": "challenge",
+    "drawn_card": "drawn",
+    "uno_open": "uno",
+    "uno_overdue": "overdue",
+    "lost_turns": "lost",
+    "answer_lock": "lock",
+    "idle_turns": "idle",
+    "turn_actions": "turns",
+    "known": "known",
+}
+"""The position field that each key of a state's JSON form is written in."""
+_STATE_ERROR: Final = re.compile(r"not a unorules state: at \$\.([a-z_]+)[^:]*: (.*)", re.DOTALL)
+_JSON_NAME: Final = re.compile(r"\b(" + "|".join(k for k in _FIELD_OF if "_" in k) + r")\b")
+
+
+def _position_error(err: ValueError) -> ValueError:
+    """The state check's error, which names a JSON path (``$.uno_open[0]``), as an error
+    naming the position field the value was written in (``uno``); an error of no field
+    is returned as it is."""
+    found = _STATE_ERROR.fullmatch(str(err))
+    if found is None or found[1] not in _FIELD_OF:
+        return err
+    message = _JSON_NAME.sub(lambda m: _FIELD_OF[m[1]], found[2])
+    message = message.replace("expected null", "expected -").replace(
+        "expected []", "leave the field out"
+    )
+    return _Reader.fail(_FIELD_OF[found[1]], message)
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -269,7 +325,7 @@ class _Reader:
         try:
             return Card.parse(text)
         except ValueError:
-            raise self.fail(field, f"not a card: {text!r}") from None
+            raise self.fail(field, f"not a card: {shown(text)}") from None
 
     def cards(self, field: str, text: str) -> list[Card]:
         if text == "-":
@@ -278,9 +334,18 @@ class _Reader:
             raise self.fail(field, "empty (write - for no cards)")
         return [self.card(field, t) for t in text.split(",")]
 
+    def too_long(self, field: str, text: str) -> None:
+        if len(text) > _DIGITS:
+            raise self.fail(
+                field,
+                f"too long a number ({len(text)} characters, at most {_DIGITS} digits):"
+                f" {shown(text)}",
+            )
+
     def number(self, field: str, text: str, low: int = 0, high: int | None = None) -> int:
         if not _INT.fullmatch(text):
-            raise self.fail(field, f"not a whole number: {text!r}")
+            raise self.fail(field, f"not a whole number: {shown(text)}")
+        self.too_long(field, text)
         value = int(text)
         if value < low or (high is not None and value > high):
             upper = "" if high is None else f" to {high}"
@@ -289,7 +354,8 @@ class _Reader:
 
     def seat(self, field: str, text: str) -> int:
         if not _INT.fullmatch(text):
-            raise self.fail(field, f"not a seat number: {text!r}")
+            raise self.fail(field, f"not a seat number: {shown(text)}")
+        self.too_long(field, text)
         seat = int(text)
         if not 0 <= seat < self.n:
             raise self.fail(field, f"seat {seat} is not one of the {self.n} seats")
@@ -305,7 +371,7 @@ class _Reader:
             return Color(text).value
         except ValueError:
             raise self.fail(
-                field, f"not a color: {text!r} (red, yellow, green, blue or -)"
+                field, f"not a color: {shown(text)} (red, yellow, green, blue or -)"
             ) from None
 
 
@@ -324,7 +390,7 @@ def _rules(rules: Rules | str) -> Rules:
     if isinstance(rules, str):
         return get_profile(rules)
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules is a Rules value or a profile name, not {rules!r}")
+        raise TypeError(f"rules is a Rules value or a profile name, not {shown(rules)}")
     return rules
 
 
@@ -367,9 +433,9 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
     for part in parts[6:]:
         key, eq, value = part.partition("=")
         if not eq:
-            raise ValueError(f"not a position field: {part!r} (expected key=value)")
+            raise ValueError(f"not a position field: {shown(part)} (expected key=value)")
         if key not in _KEYS:
-            raise ValueError(f"unknown position field {key!r} (known: {', '.join(_KEYS)})")
+            raise ValueError(f"unknown position field {shown(key)} (known: {', '.join(_KEYS)})")
         if key in extra:
             raise fail(key, "given twice")
         extra[key] = value
@@ -437,11 +503,11 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
 
     color = reader.color("color", color_text)
     if len(turn_text) < 2 or turn_text[-1] not in "+-":
-        raise fail("turn", f"expected a seat and + or -, e.g. 0+, not {turn_text!r}")
+        raise fail("turn", f"expected a seat and + or -, e.g. 0+, not {shown(turn_text)}")
     current = None if turn_text[:-1] == "-" else reader.seat("turn", turn_text[:-1])
     direction = 1 if turn_text[-1] == "+" else -1
     if phase_text not in _PHASES:
-        raise fail("phase", f"unknown phase {phase_text!r} (known: {', '.join(_PHASES)})")
+        raise fail("phase", f"unknown phase {shown(phase_text)} (known: {', '.join(_PHASES)})")
 
     def get(key: str, parse: Callable[[str, str], Any], default: Any) -> Any:
         return parse(key, extra[key]) if key in extra else default
@@ -458,7 +524,7 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
         }
     order = extra.get("order", "free")
     if order not in ("fixed", "free"):
-        raise fail("order", f"expected fixed or free, not {order!r}")
+        raise fail("order", f"expected fixed or free, not {shown(order)}")
     sides = [s % r.teams for s in range(n)] if r.teams else list(range(n))
     side_count = len(set(sides))
     per = "teams" if r.teams else "seats"
@@ -518,17 +584,20 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
         raise fail("turns", "turn actions are counted only under the rule round_turn_limit")
     if "known" in extra:
         data["known"] = [_known_entry(reader, part) for part in extra["known"].split(";")]
-    return State.from_dict(data)
+    try:
+        return State.from_dict(data)
+    except ValueError as err:
+        raise _position_error(err) from None
 
 
 def _known_entry(reader: _Reader, text: str) -> dict[str, Any]:
     """One ``seat:owner:cards`` entry of the ``known`` field."""
     bits = text.split(":")
     if len(bits) != 3:
-        raise reader.fail("known", f"expected seat:owner:cards (e.g. 1:0:R1,G5), not {text!r}")
+        raise reader.fail("known", f"expected seat:owner:cards (e.g. 1:0:R1,G5), not {shown(text)}")
     cards = reader.cards("known", bits[2])
     if not cards:
-        raise reader.fail("known", f"an entry names at least one card: {text!r}")
+        raise reader.fail("known", f"an entry names at least one card: {shown(text)}")
     return {
         "seat": reader.seat("known", bits[0]),
         "of": reader.seat("known", bits[1]),

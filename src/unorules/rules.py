@@ -28,7 +28,7 @@ from typing import Any, Final
 
 import attrs
 
-from unorules._echo import capped, shown
+from unorules._echo import capped, shown, shown_int
 from unorules.cards import Card, Rank, build_deck
 from unorules.effects import EFFECTS
 
@@ -278,6 +278,10 @@ def _option(default: Any, help: str, rule: str, *, fast: FastPath, **kwargs: Any
     )
 
 
+_OPTION_MAX: Final = 1 << 32
+"""The largest value of an integer option that has no bound of its own (a target, a
+penalty, card points): far above any real game, and an integer that can be written out."""
+
 _HONOURS: Final = FastPath.HONOURS
 _NOT_READ: Final = FastPath.NOT_READ
 _CHECKS_PLAYS: Final = FastPath.CHECKS_PLAYS
@@ -304,6 +308,17 @@ class CardPoints:
     customizable: int = 40
     """Wild Customizable (40, A1)."""
 
+    def __attrs_post_init__(self) -> None:
+        # Checked as Rules' integer options are: a whole number (not a bool), in range.
+        for a in attrs.fields(CardPoints):
+            value = getattr(self, a.name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RulesError(f"points.{a.name}={shown(value)}: expected an integer")
+            if not 0 <= value <= _OPTION_MAX:
+                raise RulesError(
+                    f"points.{a.name}={shown_int(value)}: a card scores from 0 to 2**32 points"
+                )
+
     def of(self, card: Card) -> int:
         """The points of one card.
 
@@ -325,6 +340,8 @@ class CardPoints:
 
 
 def _known_effect(instance: Rules, attribute: attrs.Attribute[str], value: str) -> None:
+    if not isinstance(value, str):
+        raise RulesError(f"{attribute.name}={shown(value)}: expected a string")
     if value not in EFFECTS:
         raise RulesError(
             f"{attribute.name}={shown(value)} is not a registered effect; known: "
@@ -592,7 +609,9 @@ def _conflicts(r: Rules) -> list[str]:
         if not isinstance(value, int) or isinstance(value, bool):
             problems.append(f"{name}={shown(value)}: expected an integer")
         elif value < low or (high is not None and value > high):
-            problems.append(f"{name}={shown(value)}: {what}")
+            problems.append(f"{name}={shown_int(value)}: {what}")
+        elif high is None and value > _OPTION_MAX:
+            problems.append(f"{name}={shown_int(value)}: at most 2**32")
 
     bounded("shuffle_hands_cards", 0, 1, "a deck holds 0 or 1 Wild Shuffle Hands")
     bounded("customizable_cards", 0, 3, "a deck holds 0 to 3 Wild Customizable cards")
@@ -602,8 +621,11 @@ def _conflicts(r: Rules) -> list[str]:
     bounded("target", 1, None, "the match target must be at least 1 point")
     bounded("draw_up_to", 1, None, "a player draws at least 1 card")
     bounded("round_turn_limit", 0, 1 << 32, "0 for no limit, or up to 2**32 turn actions")
-    if r.teams != 0:
+    if r.teams != 0 or isinstance(r.teams, bool) or not isinstance(r.teams, int):
         bounded("teams", 2, 5, "0 for no teams, or 2 to 5 teams")
+    for a in attrs.fields(Rules):
+        if isinstance(a.default, bool) and type(getattr(r, a.name)) is not bool:
+            problems.append(f"{a.name}={shown(getattr(r, a.name))}: expected True or False")
     for name, kind in (
         ("first_discard", FirstDiscard),
         ("two_player_reverse", TwoPlayerReverse),

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final, NoReturn
 
 from unorules import rng
+from unorules._echo import shown_int
 from unorules._engine import piles, turns
 from unorules._engine.draft import Draft, freeze
 from unorules._engine.piles import INDEX, Named
@@ -99,7 +100,7 @@ def new_game(
     else:
         raise TypeError(f"players is a number of seats or a list of names, not {players!r}")
     if not 2 <= count <= 10:
-        raise ValueError(f"UNO is played by 2 to 10 players, not {count}")
+        raise ValueError(f"UNO is played by 2 to 10 players, not {shown_int(count)}")
     if rules is None:
         rules = get_profile("mattel")
     elif isinstance(rules, str):
@@ -109,9 +110,9 @@ def new_game(
     if seed is None:
         seed = rng.fresh_seed()
     elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"a seed is an integer from 0 to 2**64 - 1, not {seed!r}")
+        raise TypeError(f"a seed is an integer from 0 to 2**64 - 1, not {shown_int(seed)}")
     elif not 0 <= seed < 1 << 64:
-        raise ValueError(f"a seed is an integer from 0 to 2**64 - 1, not {seed!r}")
+        raise ValueError(f"a seed is an integer from 0 to 2**64 - 1, not {shown_int(seed)}")
     if rules.teams:
         if count % rules.teams or count // rules.teams < 2:
             raise ValueError(
