@@ -331,3 +331,32 @@ def test_a_seat_sending_a_key_that_is_not_a_string_is_refused_as_malformed() -> 
         action_from_seat(state, seat, {"player": seat, "draw": True, 7: 0})
     assert caught.value.code == "malformed"
     assert str(caught.value).startswith("at $[7]: unknown key 7 in an action")
+
+
+# == names that UTF-8 cannot write ==============================================================
+
+
+def test_a_name_with_a_lone_surrogate_is_refused_where_it_comes_in(
+    tmp_path: Path, capsys: Capture
+) -> None:
+    """A JSON string may hold a lone surrogate ("\\ud800"), which no UTF-8 file, page or
+    terminal can write: a transcript with one validated, then ``unorules render`` and
+    ``transcript.write`` ended in ``UnicodeEncodeError``. It is refused where it comes in:
+    the transcript (``$.players[0]``), ``new_game`` and a state's JSON (``$.names[0]``)."""
+    text = (
+        '{"format": "unorules/1", "rules": "mattel", "players": ["\\ud800", "Bo"],'
+        ' "seed": 1, "rounds": [{"actions": []}]}'
+    )
+    report = transcript.validate(text)
+    assert report.error is not None and report.error.path == "$.players[0]"
+    assert "no lone surrogate" in report.error.message
+    path = tmp_path / "s.json"
+    path.write_text(text, encoding="utf-8")
+    assert main(["render", str(path), "-o", str(tmp_path / "s.html")]) == 0
+    assert "invalid at $.players[0]" in capsys.readouterr().out
+    with pytest.raises(ValueError, match="no lone surrogate"):
+        uno.new_game(["\ud800", "Bo"])
+    data = uno.new_game(2, seed=1).to_dict()
+    data["names"] = ["\ud800", "Bo"]
+    with pytest.raises(ValueError, match=r"at \$\.names\[0\]: .*no lone surrogate"):
+        uno.State.from_dict(data)

@@ -16,7 +16,7 @@ import json
 import reprlib
 from typing import Final
 
-__all__ = ["ECHO_LIMIT", "capped", "shown", "shown_int", "shown_json"]
+__all__ = ["ECHO_LIMIT", "capped", "shown", "shown_int", "shown_json", "writable"]
 
 ECHO_LIMIT: Final = 60
 """The most characters of input a message echoes.
@@ -93,6 +93,20 @@ def shown_int(value: object, limit: int = ECHO_LIMIT) -> str:
         sign = "a negative" if value < 0 else "an"
         return f"<{sign} integer of {_digits(value)} digits>"
     return shown(value, limit)
+
+
+def writable(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8 (a JSON file, a page, a terminal): a
+    string from JSON may hold a lone surrogate (``"\\ud800"``), which cannot.
+
+    >>> writable("Åsa"), writable(chr(0xD800))
+    (True, False)
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _json_part(value: object, budget: int) -> str:

@@ -25,6 +25,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, Final, NoReturn
 
+from unorules._echo import writable
 from unorules.cards import ALL_CARDS, Card, Color
 from unorules.rules import MATTEL, Rules, RulesError, Scoring, WildDrawFourBluff
 from unorules.rules import rules_from_options as _rules_from_options
@@ -226,6 +227,8 @@ def check_state_dict(data: object) -> None:
     for i, name in enumerate(names):
         if not isinstance(name, str):
             _fail(f"$.names[{i}]", f"a name is a string, not {_show(name)}")
+        if not writable(name):
+            _fail(f"$.names[{i}]", "a name is text UTF-8 can write (no lone surrogate)")
         if name in names[:i]:
             _fail(f"$.names[{i}]", f"the name {_show(name)} is taken by another seat")
     n = len(names)

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final, NoReturn
 
 from unorules import rng
-from unorules._echo import shown_int
+from unorules._echo import shown_int, writable
 from unorules._engine import piles, turns
 from unorules._engine.draft import Draft, freeze
 from unorules._engine.piles import INDEX, Named
@@ -95,6 +95,8 @@ def new_game(
         count = len(names)
         if not all(isinstance(n, str) for n in names):
             raise TypeError("player names must be strings")
+        if not all(writable(n) for n in names):
+            raise ValueError("player names must be text UTF-8 can write (no lone surrogate)")
         if len(set(names)) != len(names):
             raise ValueError(f"player names must differ: {list(names)}")
     else:

@@ -18,7 +18,7 @@ from typing import Any, Final, NoReturn
 
 import attrs
 
-from unorules._echo import ECHO_LIMIT, shown, shown_json
+from unorules._echo import ECHO_LIMIT, shown, shown_json, writable
 from unorules.actions import (
     Action,
     CallUno,
@@ -385,6 +385,11 @@ def _parse(data: object, override: Rules | None) -> Transcript:
         if not all(isinstance(n, str) for n in players):
             bad = next(i for i, n in enumerate(players) if not isinstance(n, str))
             w.fail(f"$.players[{bad}]", "a player's name is a string")
+        if not all(writable(n) for n in players):
+            bad = next(i for i, n in enumerate(players) if not writable(n))
+            w.fail(
+                f"$.players[{bad}]", "a player's name is text UTF-8 can write (no lone surrogate)"
+            )
         if not 2 <= len(players) <= 10:
             w.fail("$.players", f"UNO is played by 2 to 10 players, not {len(players)}")
         if len(set(players)) != len(players):
