@@ -3,6 +3,7 @@ nodes (the deal and every draw) with their probabilities."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections import Counter
 
@@ -185,3 +186,47 @@ def test_a_wild_shuffle_hands_redeal_is_dealt_by_chance_nodes() -> None:
     assert not state.is_chance_node()
     hands = state.arena.state.hands
     assert [str(c) for c in hands[0]] == ["B1"] and [str(c) for c in hands[1]] == ["R1", "B2"]
+
+
+def test_the_cards_a_first_draw_two_draws_are_chance_nodes() -> None:
+    """R3.5 (``mattel``): a Draw Two turned up first makes the player left of the dealer
+    draw two and lose the turn. Those two cards are chance nodes over the rest of the
+    deck, as any draw: before, the generator seeded by the public ``seed`` drew them."""
+    hands = ["R1", "R2", "R3", "R4", "R5", "R6", "R7", "G1", "G2", "G3", "G4", "G5", "G6", "G7"]
+    outcomes = []
+    for seed in (0, 1):
+        game = pyspiel.load_game(uos.GAME_NAME, {"players": 2, "rules": "mattel", "seed": seed})
+        state = game.new_initial_state()
+        state.apply_action(1)  # P1 deals: P0 gets the 1st, 3rd, ... card
+        for card in [*hands, "Y+2"]:
+            state.apply_action(uno.Card.parse(card).index)
+        odds = _drawn_by_chance(state)
+        assert odds[uno.Card.parse("W+4")] == pytest.approx(4 / 97)
+        for card in ("B9", "W+4"):
+            state.apply_action(uno.Card.parse(card).index)
+        assert not state.is_chance_node()
+        arena = state.arena.state
+        outcomes.append(([str(c) for c in arena.hands[0]], arena.current_player))
+    assert (
+        outcomes[0] == outcomes[1] == (["R1", "R3", "R5", "R7", "G2", "G4", "G6", "B9", "W+4"], 1)
+    )
+
+
+def test_a_card_effect_that_catches_exception_still_lets_chance_be_asked() -> None:
+    """The probe that asks what a card drawn may be (``next_chance``) passes through a
+    registered effect's ``except Exception``: the effect draws three for the next player."""
+    from unorules._engine.general import next_chance
+
+    def careful(ctx: uno.EffectContext) -> None:
+        with contextlib.suppress(Exception):  # what a careless effect does
+            ctx.draw(ctx.next_player, 3)
+
+    uno.register_effect("test-careful-draw", careful, replace=True)
+    rules = uno.MATTEL.but(customizable_effect="test-careful-draw", hand_size=2)
+    deal = uno.Deal(dealer=1, hands=[["WC", "R1"], ["G2", "G3"]], turned=["R5"])
+    s = uno.new_game(2, rules, deal=deal)
+    need = next_chance(s, uno.Play(0, "WC", "blue"))
+    assert need is not None and len(need.cards) == s.draw_pile_size
+    drawn = tuple(map(uno.Card.parse, ["B1", "B2", "B3"]))
+    assert next_chance(s, uno.Play(0, "WC", "blue", drawn=drawn)) is None
+    assert len(uno.apply(s, uno.Play(0, "WC", "blue")).hands[1]) == 5

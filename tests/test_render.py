@@ -203,6 +203,19 @@ def test_render_one_seat_and_one_line(tmp_path: Path, capsys: Capture) -> None:
     capsys.readouterr()
 
 
+def test_render_one_seat_says_on_the_terminal_only_what_the_page_says(
+    tmp_path: Path, capsys: Capture
+) -> None:
+    """``--seat 0``: the summary line leaves out a message the page leaves out (another
+    seat's illegal move names that seat's cards); seat 1's own move keeps it."""
+    src = EXAMPLES / "mattel-108-invalid-card_not_in_hand.json"
+    for seat, shown in (("0", False), ("1", True)):
+        assert main(["render", str(src), "-o", str(tmp_path / "p.html"), "--seat", seat]) == 0
+        line = capsys.readouterr().out
+        assert "invalid at round 0 action 1 (card_not_in_hand)" in line
+        assert ("player 1 does not hold B9" in line) is shown
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

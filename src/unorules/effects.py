@@ -121,6 +121,11 @@ True
 def register_effect(name: str, effect: Effect, *, replace: bool = False) -> None:
     """Make ``effect`` available as ``Rules(customizable_effect=name)``.
 
+    An effect acts only through its :class:`EffectContext`, and keeps no state of its own:
+    the engine may run it more than once for one play (a host that deals chance itself,
+    such as the OpenSpiel game, replays the play to learn what it draws), and it must let
+    every exception it did not raise itself pass.
+
     >>> register_effect("wild", lambda ctx: None)
     Traceback (most recent call last):
     ...

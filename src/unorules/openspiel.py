@@ -7,14 +7,14 @@ a loss for every side). A game is one round.
 
 - **Chance nodes**: the dealer (each seat equally likely), every card dealt, every card
   turned up to start (another one whenever the rules send a turned card back), every
-  card drawn, by anyone, for any reason, and every card of a Wild Shuffle Hands'
-  redeal (the pooled cards, dealt one at a time from the player's left). A chance
-  outcome is a card's index (:attr:`unorules.Card.index`, 0-55; a seat for the
-  dealer), with the probability of that kind among the cards it may be. The library
-  decides legality, how many cards an action draws and what they may be
-  (``unorules._engine.general.next_chance``: the draw pile as the rules rebuild it):
-  the state asks for one more card until the library accepts the action with the cards
-  named (``drawn``, ``hands``).
+  card drawn, by anyone, for any reason (a first Draw Two's two cards too), and every
+  card of a Wild Shuffle Hands' redeal (the pooled cards, dealt one at a time from the
+  player's left). A chance outcome is a card's index (:attr:`unorules.Card.index`,
+  0-55; a seat for the dealer), with the probability of that kind among the cards it
+  may be. The library decides legality, how many cards an action draws and what they
+  may be (``unorules._engine.general.next_chance``: the draw pile as the rules rebuild
+  it): the state asks for one more card until the library accepts the action with the
+  cards named (``drawn``, ``hands``).
 - **Player moves** are the tokens of :mod:`unorules.encoding`
   (``num_distinct_actions() == 149``); an action of several tokens is several moves of
   the same player, and out-of-turn actions come in the interjection windows of
@@ -57,13 +57,12 @@ import attrs
 import numpy as np
 import pyspiel
 
-from unorules._engine.general import NextChance, next_chance
+from unorules._engine.general import NextChance, next_chance, opening_chance
 from unorules.actions import Action, CallUno, CatchUno, Challenge, Draw, Play
 from unorules.arena import Arena, render_text
 from unorules.cards import ALL_CARDS, Card, build_deck
 from unorules.deal import Deal
 from unorules.encoding import N_TOKENS, NOOP, describe
-from unorules.engine import new_game
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.observation import SIZE, ObservationEncoder
 from unorules.rules import get_profile
@@ -180,6 +179,9 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
         self.dealer: int | None = None
         self.dealt: list[Card] = []
         self.turned: list[Card] = []
+        # A first Draw Two's two cards (R3.5), dealt by chance once the first card stays.
+        self.opening: list[Card] | None = None
+        self.opening_pile: tuple[Card, ...] = ()
         self.arena: Arena | None = None
         self.pending: Action | None = None
         self.drawn: list[Card] = []
@@ -196,6 +198,8 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
         """The cards a chance node may give now (the deck, or what the pending action's
         next card may be, as the library says), by kind."""
         if self.arena is None:
+            if self.opening is not None:  # what the first card's effect draws next
+                return Counter(self.opening_pile)
             rules = get_profile(self.profile)
             left = Counter(build_deck(rules.shuffle_hands_cards, rules.customizable_cards))
             left.subtract(self.dealt)
@@ -316,7 +320,10 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
         if len(self.dealt) < n * size:
             self.dealt.append(card)
             return
-        self.turned.append(card)
+        if self.opening is None:
+            self.turned.append(card)
+        else:
+            self.opening.append(card)  # a card the first Draw Two draws
         # Seats are dealt one card at a time, starting left of the dealer (R3.2).
         hands: list[list[Card]] = [[] for _ in range(n)]
         assert self.dealer is not None
@@ -324,11 +331,15 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
             hands[(self.dealer + 1 + i) % n].append(dealt)
         deal = Deal(dealer=self.dealer, hands=hands, turned=self.turned)
         try:
-            start = new_game(n, rules, deal=deal, seed=self.seed)
+            start = opening_chance(n, rules, self.seed, deal, tuple(self.opening or ()))
         except IllegalAction as exc:
             if exc.code is ErrorCode.BAD_DEAL and "goes back" in str(exc):
                 return  # this turned card goes back: another is turned (a chance node)
             raise
+        if isinstance(start, NextChance):  # the first card draws: chance says what
+            self.opening = self.opening or []
+            self.opening_pile = start.cards
+            return
         self.arena = Arena(n, rules, max_actions=10**9)
         self.arena.start(start)
 

@@ -473,5 +473,13 @@ def run(
         print(f"unorules render: error: cannot write {output}: {exc.strerror or exc}", file=err)
         return 2
     steps = text.count('<div class="frame')
-    print(f"wrote {output}: {steps} steps; {source.validate()}", file=out)
+    report = source.validate()
+    verdict = str(report)
+    if seat is not None and report.error is not None:  # as the page says it to that seat
+        e = report.error
+        move = None
+        if e.round is not None and e.index is not None:
+            move = transcript.loads(source.text).rounds[e.round].actions[e.index]
+        verdict = f"invalid at {e.where} ({e.code.value}): {_message(e, move, seat)}"
+    print(f"wrote {output}: {steps} steps; {verdict}", file=out)
     return 0

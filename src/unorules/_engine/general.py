@@ -32,10 +32,12 @@ from unorules.actions import (
     Play,
 )
 from unorules.cards import Card
+from unorules.deal import Deal
 from unorules.errors import ErrorCode, IllegalAction
+from unorules.rules import Rules
 from unorules.state import Phase, State
 
-__all__ = ["Chance", "NextChance", "apply_general", "apply_logged", "next_chance"]
+__all__ = ["Chance", "NextChance", "apply_general", "apply_logged", "next_chance", "opening_chance"]
 
 
 class Chance(NamedTuple):
@@ -158,3 +160,26 @@ def next_chance(state: State, action: Action) -> NextChance | None:
     except MoreChance as more:
         return NextChance(more.cards, more.seats)
     return None
+
+
+def opening_chance(
+    players: int, rules: Rules, seed: int, deal: Deal, drawn: tuple[Card, ...]
+) -> NextChance | State:
+    """:func:`next_chance` for a round's start from ``deal``: what the next card a first
+    Draw Two draws may be, given the cards ``drawn`` names so far (R3.5); or, when it
+    needs nothing more, the state the round starts in.
+
+    >>> import unorules as uno
+    >>> deal = uno.Deal(dealer=1, hands=[["R1", "G2"], ["B1", "B2"]], turned=["R+2"])
+    >>> rules = uno.MATTEL.but(hand_size=2)
+    >>> need = opening_chance(2, rules, 7, deal, ())  # P0 draws two: any card of the pile
+    >>> len(need.cards), need.seats
+    (107, ())
+    >>> s = opening_chance(2, rules, 7, deal, tuple(map(uno.Card.parse, ["Y1", "Y2"])))
+    >>> [str(c) for c in s.hands[0]], s.current_player
+    (['R1', 'Y1', 'Y2', 'G2'], 1)
+    """
+    try:
+        return setup.new_game_named(players, rules, seed, deal=deal, named=Named(drawn, probe=True))
+    except MoreChance as more:
+        return NextChance(more.cards, more.seats)

@@ -34,10 +34,12 @@ def _mismatch(message: str) -> NoReturn:
     raise IllegalAction(ErrorCode.DRAW_MISMATCH, message)
 
 
-class MoreChance(Exception):
+class MoreChance(BaseException):
     """Raised while probing an action (``Named(..., probe=True)``) where it needs chance
     that it does not name: the first card it draws beyond those its ``drawn=`` names, or
-    the redeal of a Wild Shuffle Hands without ``hands=``."""
+    the redeal of a Wild Shuffle Hands without ``hands=``. A ``BaseException``, like
+    ``GeneratorExit``: a signal that passes through code (a registered card effect) that
+    catches ``Exception``."""
 
     def __init__(self, cards: tuple[Card, ...], seats: tuple[int, ...] = ()) -> None:
         super().__init__(cards, seats)
@@ -54,7 +56,7 @@ class Named:
     order; or, with ``cards=None``, a log of the cards drawn from the top of the pile
     (:func:`unorules._engine.general.apply_logged` records a game's chance this way).
     With ``probe=True``, drawing one card more than ``cards`` names raises
-    :class:`MoreChance` (:func:`unorules._engine.general.draw_options` asks this way)."""
+    :class:`MoreChance` (:func:`unorules._engine.general.next_chance` asks this way)."""
 
     __slots__ = ("cards", "i", "log", "probe", "rebuilt", "shuffled")
 

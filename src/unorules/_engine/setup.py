@@ -25,7 +25,7 @@ from unorules.errors import ErrorCode, IllegalAction
 from unorules.rules import FirstDiscard, Rules, get_profile
 from unorules.state import Match, Phase, State
 
-__all__ = ["cut_for_dealer", "new_game", "next_round"]
+__all__ = ["cut_for_dealer", "new_game", "new_game_named", "next_round"]
 
 _FIRST_STAYS: Final = FirstDiscard.APPLY_EFFECTS
 _FIRST_NO_SPECIALS: Final = FirstDiscard.RESHUFFLE_ALL_SPECIALS
@@ -87,6 +87,30 @@ def new_game(
     ...
     ValueError: UNO is played by 2 to 10 players, not 1
     """
+    return _start_round(*_open_match(players, rules, seed, deal), deal)
+
+
+def new_game_named(
+    players: int | Sequence[str],
+    rules: Rules | str | None,
+    seed: int | None,
+    *,
+    deal: Deal,
+    named: Named,
+) -> State:
+    """:func:`new_game` from an explicit deal, the cards the first card's effect draws
+    (a first Draw Two, R3.5) named by ``named`` (probing or not), as ``drawn=`` names
+    them for an action: for a host that deals that chance itself (the OpenSpiel game)."""
+    state = _start_round(*_open_match(players, rules, seed, deal), deal, named)
+    named.finish()
+    return state
+
+
+def _open_match(
+    players: int | Sequence[str], rules: Rules | str | None, seed: int | None, deal: Deal | None
+) -> tuple[Match, int]:
+    """The checked arguments of :func:`new_game` as the first round's match, and the
+    generator's counter after the cut."""
     if isinstance(players, int) and not isinstance(players, bool):
         count = players
         names = _NAMES[count] if 0 <= count <= 10 else ()
@@ -146,7 +170,7 @@ def new_game(
         out=(False,) * count,
         turned=(),
     )
-    return _start_round(match, counter, deal)
+    return match, counter
 
 
 def _cut(count: int, rules: Rules, seed: int) -> tuple[int, int]:
@@ -175,8 +199,9 @@ def _returns_first(rules: Rules, card: Card) -> bool:
     return card.is_wild
 
 
-def _start_round(m: Match, counter: int, deal: Deal | None) -> State:
-    """Deal (or take the explicit deal), turn the first card and apply its effect."""
+def _start_round(m: Match, counter: int, deal: Deal | None, named: Named | None = None) -> State:
+    """Deal (or take the explicit deal), turn the first card and apply its effect (the
+    cards a first Draw Two draws named by ``named``, if given)."""
     rules = m.rules
     n = len(m.names)
     d = Draft()
@@ -245,7 +270,7 @@ def _start_round(m: Match, counter: int, deal: Deal | None) -> State:
         d.direction = -1
         turns.begin_turn(d, dealer)
     elif effects and rank is Rank.DRAW_TWO:
-        piles.draw(d, first, 2, None)
+        piles.draw(d, first, 2, named)
         turns.begin_turn(d, turns.step(d, first, 1))
     else:
         turns.begin_turn(d, first)
