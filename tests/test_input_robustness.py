@@ -360,3 +360,20 @@ def test_a_name_with_a_lone_surrogate_is_refused_where_it_comes_in(
     data["names"] = ["\ud800", "Bo"]
     with pytest.raises(ValueError, match=r"at \$\.names\[0\]: .*no lone surrogate"):
         uno.State.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "--seed", "-1"],
+        ["simulate", "--seed", "-1", "--games", "1"],
+        ["match", "--bot", "random", "--bot", "random", "--rounds", "1", "--seed", "-5"],
+        ["play", "--seed", str(2**64)],
+    ],
+)
+def test_every_verb_takes_a_seed_from_0_to_2_to_the_64(argv: list[str], capsys: Capture) -> None:
+    """A ``--seed`` is the same for every verb: ``simulate --seed -1`` played the games of
+    seed 2**64 - 1, and ``match --seed -5`` was taken, while ``play --seed -1`` was refused."""
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "argument --seed: a seed is a whole number from 0 to 2**64 - 1, not" in err

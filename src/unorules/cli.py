@@ -327,7 +327,11 @@ def _parser() -> argparse.ArgumentParser:
             "--games", type=int, default=games, metavar="N", help=f"games to play ({games})"
         )
         p.add_argument(
-            "--seed", type=int, default=0, metavar="N", help="seed of the first game (0)"
+            "--seed",
+            type=match.seed_option,
+            default=0,
+            metavar="N",
+            help="seed of the first game (0)",
         )
         p.add_argument(
             "--jobs",
@@ -394,7 +398,9 @@ def _parser() -> argparse.ArgumentParser:
         " move, the round results and the winner.",
     )
     game_options(g, players=3)
-    g.add_argument("--seed", type=int, metavar="N", help="the match's seed (default: random)")
+    g.add_argument(
+        "--seed", type=match.seed_option, metavar="N", help="the match's seed (default: random)"
+    )
     g.add_argument("--names", metavar="A,B,...", help="the players' names, comma-separated")
 
     s = verb(
@@ -448,7 +454,9 @@ def _parser() -> argparse.ArgumentParser:
         " Lines with --games N > 1).",
     )
     game_options(c)
-    c.add_argument("--seed", type=int, metavar="N", help="the game's seed (default: random)")
+    c.add_argument(
+        "--seed", type=match.seed_option, metavar="N", help="the game's seed (default: random)"
+    )
     c.add_argument("--games", type=int, default=1, metavar="N", help="games to record (1)")
     c.add_argument(
         "--standalone",

@@ -23,6 +23,7 @@ as far as it went).
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import secrets
@@ -35,6 +36,7 @@ from typing import Any, Final, Literal, TextIO
 import attrs
 
 from unorules import bots, transcript
+from unorules._echo import shown
 from unorules.actions import Action, NextRound
 from unorules.botio import (
     BotFault,
@@ -73,6 +75,28 @@ BUILTIN_BOTS: Final[Mapping[str, Callable[[int], bots.Bot]]] = {
 """
 
 OnFault = Literal["fallback", "forfeit"]
+
+
+def seed_option(text: str) -> int:
+    """A ``--seed`` option of the command line: a whole number from 0 to 2**64 - 1, as
+    every seed (the same rule for every verb: a negative seed was taken by some).
+
+    >>> seed_option("7")
+    7
+    >>> seed_option("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: a seed is a whole number from 0 to 2**64 - 1, not '-1'
+    """
+    try:
+        value = int(text, 10)
+    except ValueError:
+        value = -1
+    if not 0 <= value < 1 << 64:
+        raise argparse.ArgumentTypeError(
+            f"a seed is a whole number from 0 to 2**64 - 1, not {shown(text)}"
+        )
+    return value
 
 
 @attrs.frozen
@@ -576,7 +600,9 @@ def add_arguments(parser: Any) -> None:
     parser.add_argument(
         "--rounds", type=int, metavar="N", help="rounds a game (default: the whole match)"
     )
-    parser.add_argument("--seed", type=int, metavar="N", help="the match's seed (default: random)")
+    parser.add_argument(
+        "--seed", type=seed_option, metavar="N", help="the match's seed (default: random)"
+    )
     parser.add_argument(
         "--timeout",
         type=float,

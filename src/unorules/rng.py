@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import TypeVar
 
+from unorules._echo import shown_int
+
 __all__ = ["SEED_BITS", "fresh_seed", "randbelow", "sample", "shuffled"]
 
 T = TypeVar("T")
@@ -39,7 +41,7 @@ ValueError: a seed is an integer from 0 to 2**64 - 1, not 18446744073709551616
 
 def _stream(seed: int, counter: int, nbytes: int) -> bytes:
     if not 0 <= seed < 1 << SEED_BITS:
-        raise ValueError(f"a seed is an integer from 0 to 2**64 - 1, not {seed}")
+        raise ValueError(f"a seed is an integer from 0 to 2**64 - 1, not {shown_int(seed)}")
     key = seed.to_bytes(8, "little") + counter.to_bytes(8, "little")
     return hashlib.shake_256(b"unorules/1" + key).digest(nbytes)
 
