@@ -396,7 +396,7 @@ def test_usual_actions_print_as_before(action: uno.Action, text: str) -> None:
         ),
         (
             "R1,R2/G2 B9 blue 0+ play * uno=1 overdue=1",
-            "position field 'overdue': seat 1 is in uno too",
+            "position field 'overdue': a call is overdue only under the Swedish window (C9)",
         ),
         (
             "R1,R2/G2 B9 blue 0+ play * pending=3",

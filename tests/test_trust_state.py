@@ -201,6 +201,23 @@ def test_a_drawn_phase_holds_only_a_drawn_card_that_matches() -> None:
     assert uno.apply(s, uno.Play(0, "B1")).phase is uno.Phase.ROUND_OVER
 
 
+def test_fields_that_only_some_rules_reach_are_refused_under_the_others() -> None:
+    """A penalty waits for its victim only under stacking or Skip bounce (A18, C16); a
+    Wild Draw Four's penalty is 4 cards without stacking; a call is overdue only under
+    the Swedish window (C9). Under other rules such a state was accepted."""
+    with pytest.raises(ValueError, match=r"field 'phase': phase penalty exists only under"):
+        uno.State.from_position("R1,R2/G2,G3 R+2 red 1+ penalty * pending=400")
+    stacked = uno.MATTEL.but(stacking=uno.Stacking.SAME_TYPE)
+    assert uno.State.from_position("R1,R2/G2,G3 R+2 red 1+ penalty * pending=4", rules=stacked)
+    challenge = "R1,R2/G2,G3 *,R5,W+4 blue 1+ challenge - pending={} challenge=0,honest,red"
+    with pytest.raises(ValueError, match=r"field 'pending': without stacking a Wild Draw Four"):
+        uno.State.from_position(challenge.format(400))
+    assert uno.State.from_position(challenge.format(4)).pending_draw == 4
+    with pytest.raises(ValueError, match=r"field 'overdue': a call is overdue only under"):
+        uno.State.from_position("R1/G2,G3 R5 red 1+ play * overdue=0")
+    assert uno.State.from_position("R1/G2,G3 R5 red 1+ play * overdue=0", rules="swedish")
+
+
 def test_an_eliminated_seat_holds_no_cards_and_does_not_act() -> None:
     rules = attrs.evolve(uno.MATTEL, scoring=uno.Scoring.ELIMINATION)
     d: dict[str, Any] = uno.new_game(3, rules, seed=2).to_dict()

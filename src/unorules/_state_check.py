@@ -27,7 +27,15 @@ from typing import Any, Final, NoReturn
 
 from unorules._echo import writable
 from unorules.cards import ALL_CARDS, Card, Color
-from unorules.rules import MATTEL, Rules, RulesError, Scoring, WildDrawFourBluff
+from unorules.rules import (
+    MATTEL,
+    Rules,
+    RulesError,
+    Scoring,
+    Stacking,
+    UnoWindow,
+    WildDrawFourBluff,
+)
 from unorules.rules import rules_from_options as _rules_from_options
 
 __all__ = ["check_state_dict", "load_state_json"]
@@ -375,6 +383,12 @@ def check_state_dict(data: object) -> None:
         _fail("$.pending_draw", "a Wild Draw Four awaits: at least 4 cards pending")
     if phase == "penalty" and pending < 1:
         _fail("$.pending_draw", "a penalty awaits: at least 1 card pending")
+    stacks = rules.stacking is not Stacking.NONE
+    if phase == "penalty" and not stacks and not rules.skip_bounce:
+        # A penalty waits for its victim only where it can be answered (A18, C16).
+        _fail("$.phase", "phase penalty exists only under stacking or skip_bounce")
+    if phase == "challenge" and not stacks and pending != 4:
+        _fail("$.pending_draw", "without stacking a Wild Draw Four's penalty is 4 cards")
     if phase not in ("challenge", "penalty") and pending:
         _fail("$.pending_draw", f"no cards are pending in phase {phase}: expected 0")
     ch = d["challenge"]
@@ -430,6 +444,8 @@ def check_state_dict(data: object) -> None:
                 _fail(f"$.{f}[{i}]", f"seat {seat} has been eliminated")
             if f != "lost_turns" and len(hands[seat]) != 1:
                 _fail(f"$.{f}[{i}]", f"seat {seat} owes an UNO call but does not hold one card")
+    if listed["uno_overdue"] and rules.uno_window is not UnoWindow.UNTIL_OFFENDER_TURN:
+        _fail("$.uno_overdue", "a call is overdue only under the Swedish window (C9)")
     both = set(listed["uno_open"]) & set(listed["uno_overdue"])
     if both:
         _fail("$.uno_overdue", f"seat {min(both)} is in uno_open too")
