@@ -316,7 +316,7 @@ def test_a_bound_on_actions_stops_a_game(capsys: pytest.CaptureFixture[str]) -> 
         (["--bot", "random", "--bot", "random", "--timeout", "0"], "timeout: a number of"),
         (
             ["--bot", "random", "--bot", "random", "--startup-timeout", "-1"],
-            "startup_timeout: a number of",
+            "argument --startup-timeout: a number of",
         ),
         (["--bot", "random", "--bot", "random", "-o", "/no/such/dir/x.jsonl"], "cannot write"),
         (

@@ -332,15 +332,28 @@ def _quote(line: bytes | str) -> str:
 _EOF: Final = b""
 
 
+def _wait_problem(seconds: float) -> str | None:
+    """What is wrong with ``seconds`` as a timeout, or None: a wait that a thread can make
+    is above 0 and at most :data:`threading.TIMEOUT_MAX` (``inf`` and 1e10 s overflow the
+    platform's clock; ``nan`` is no number). The one rule for every timeout of the
+    library: :class:`ExternalBot`, :func:`unorules.match.run_match`, ``unorules match``.
+
+    >>> _wait_problem(5.0) is None
+    True
+    >>> _wait_problem(float("inf"))
+    'a number of seconds above 0 and at most ..., not inf'
+    """
+    if 0 < seconds <= threading.TIMEOUT_MAX:
+        return None
+    return f"a number of seconds above 0 and at most {threading.TIMEOUT_MAX:g}, not {seconds}"
+
+
 def _check_timeout(name: str, seconds: float) -> float:
-    """``seconds`` if it is a wait that a thread can make (above 0, at most
-    :data:`threading.TIMEOUT_MAX`: ``inf`` and 1e10 s overflow the platform's clock),
-    else ``ValueError`` naming ``name``."""
-    if not 0 < seconds <= threading.TIMEOUT_MAX:
-        raise ValueError(
-            f"{name}: a number of seconds above 0 and at most {threading.TIMEOUT_MAX:g},"
-            f" not {seconds}"
-        )
+    """``seconds`` if ``_wait_problem`` finds nothing wrong, else ``ValueError``
+    naming ``name``."""
+    problem = _wait_problem(seconds)
+    if problem is not None:
+        raise ValueError(f"{name}: {problem}")
     return seconds
 
 

@@ -28,7 +28,6 @@ import hashlib
 import json
 import secrets
 import shlex
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Final, Literal, TextIO
@@ -43,6 +42,7 @@ from unorules.botio import (
     ExternalBot,
     SeatActionError,
     _quote,
+    _wait_problem,
     action_from_seat,
     decide_message,
     game_message,
@@ -75,6 +75,27 @@ BUILTIN_BOTS: Final[Mapping[str, Callable[[int], bots.Bot]]] = {
 """
 
 OnFault = Literal["fallback", "forfeit"]
+
+
+def seconds_option(text: str) -> float:
+    """A ``--timeout`` option of the command line: a number of seconds a thread can wait
+    (the rule of ``unorules.botio._wait_problem``).
+
+    >>> seconds_option("2.5")
+    2.5
+    >>> seconds_option("inf")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: a number of seconds above 0 and at most ..., not inf
+    """
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of seconds, not {shown(text)}") from None
+    problem = _wait_problem(seconds)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return seconds
 
 
 def seed_option(text: str) -> int:
@@ -436,13 +457,9 @@ def run_match(
     if rounds is not None and rounds < 1:
         raise ValueError(f"rounds: at least 1, not {rounds}")
     for name, wait in (("timeout", timeout), ("startup_timeout", startup_timeout)):
-        if not wait > 0:
-            raise ValueError(f"{name}: a number of seconds above 0, not {wait}")
-        if wait > threading.TIMEOUT_MAX:  # inf, 1e10: more than a thread can wait
-            raise ValueError(
-                f"{name}: a number of seconds above 0 and at most {threading.TIMEOUT_MAX:g},"
-                f" not {wait}"
-            )
+        problem = _wait_problem(wait)
+        if problem is not None:
+            raise ValueError(f"{name}: {problem}")
     if max_actions < 1:
         raise ValueError(f"max_actions: at least 1, not {max_actions}")
     if on_fault not in ("fallback", "forfeit"):
@@ -605,14 +622,14 @@ def add_arguments(parser: Any) -> None:
     )
     parser.add_argument(
         "--timeout",
-        type=float,
+        type=seconds_option,
         default=5.0,
         metavar="SECONDS",
         help="how long a bot may take to answer (5)",
     )
     parser.add_argument(
         "--startup-timeout",
-        type=float,
+        type=seconds_option,
         default=10.0,
         metavar="SECONDS",
         help="how long a bot may take to start and answer hello (10)",
