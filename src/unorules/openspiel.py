@@ -189,7 +189,6 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
         self.redealt: list[Card] = []
         self.redeal_pool: tuple[Card, ...] = ()
         self.redeal_seats: tuple[int, ...] = ()
-        self.redeal_size = 0
         self.moves = 0
 
     # -- chance ---------------------------------------------------------------------------
@@ -224,9 +223,13 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
             action = attrs.evolve(action, hands=hands)
         return action
 
+    def _redealing(self) -> bool:
+        """Whether chance is dealing a Wild Shuffle Hands' pooled cards now."""
+        return len(self.redealt) < len(self.redeal_pool)
+
     def _redeal(self) -> tuple[tuple[Card, ...], ...] | None:
         """The hands a Wild Shuffle Hands deals, once chance has dealt every pooled card."""
-        if not self.redeal_seats or len(self.redealt) < self.redeal_size:
+        if not self.redeal_seats or self._redealing():
             return None
         hands: list[list[Card]] = [[] for _ in range(self.players)]
         k = len(self.redeal_seats)
@@ -237,12 +240,11 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
     def _need(self) -> NextChance | None:
         """The chance the pending action needs next (the library says what), or None."""
         assert self.arena is not None and self.pending is not None
-        if self.redeal_seats and len(self.redealt) < self.redeal_size:
+        if self._redealing():
             return NextChance(self.redeal_pool, self.redeal_seats)
         need = next_chance(self.arena.state, self._pending())
         if need is not None and need.seats:  # a redeal begins: deal it card by card
             self.redeal_pool, self.redeal_seats = need.cards, need.seats
-            self.redeal_size = len(need.cards)
         return need
 
     def current_player(self) -> int:
@@ -291,7 +293,7 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
             return
         arena = self.arena
         if self.pending is not None:
-            if self.redeal_seats and len(self.redealt) < self.redeal_size:
+            if self._redealing():
                 self.redealt.append(ALL_CARDS[action])  # the next pooled card, dealt
             else:
                 self.drawn.append(ALL_CARDS[action])
@@ -355,7 +357,6 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
         self.redealt = []
         self.redeal_pool = ()
         self.redeal_seats = ()
-        self.redeal_size = 0
 
     # -- the rest of the API ----------------------------------------------------------------
 

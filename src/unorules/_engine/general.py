@@ -155,11 +155,8 @@ def next_chance(state: State, action: Action) -> NextChance | None:
     """
     handler = _route(state, action)
     drawn: tuple[Card, ...] = getattr(action, "drawn", None) or ()
-    try:
-        handler(state, action, Named(drawn, probe=True))
-    except MoreChance as more:
-        return NextChance(more.cards, more.seats)
-    return None
+    need = _probe(lambda named: handler(state, action, named), drawn)
+    return None if isinstance(need, State) else need
 
 
 def opening_chance(
@@ -179,7 +176,15 @@ def opening_chance(
     >>> [str(c) for c in s.hands[0]], s.current_player
     (['R1', 'Y1', 'Y2', 'G2'], 1)
     """
+    return _probe(
+        lambda named: setup.new_game_named(players, rules, seed, deal=deal, named=named), drawn
+    )
+
+
+def _probe(run: Callable[[Named], State], drawn: tuple[Card, ...]) -> NextChance | State:
+    """``run`` with a probing :class:`~unorules._engine.piles.Named` naming ``drawn``: the
+    chance it needs next, or the state it reaches when it needs none."""
     try:
-        return setup.new_game_named(players, rules, seed, deal=deal, named=Named(drawn, probe=True))
+        return run(Named(drawn, probe=True))
     except MoreChance as more:
         return NextChance(more.cards, more.seats)
