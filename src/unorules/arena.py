@@ -313,6 +313,13 @@ class Arena:
         >>> arena.reset(seed=2)
         >>> draw = uno.Draw(arena.actor)
         >>> arena.take(draw) if draw in arena.offered else None
+
+        A host that shuffles itself fixes a Wild Shuffle Hands' redeal with ``hands``:
+
+        >>> arena.start(uno.State.from_position("WS,R1/B1,B2 R5 red 0+ play *"))
+        >>> arena.take(uno.Play(0, "WS", "blue"), hands=[["B2"], ["R1", "B1"]])
+        >>> [" ".join(map(str, hand)) for hand in arena.state.hands]
+        ['B2', 'R1 B1']
         """
         if action is None:
             if not self.interjecting or self.prefix:

@@ -244,6 +244,8 @@ class FastPath(enum.Enum):
     <FastPath.HONOURS: 'honours'>
     >>> attrs.fields(Rules).hand_size.metadata["fast"]
     <FastPath.NOT_READ: 'not_read'>
+    >>> attrs.fields(Rules).wild_restriction.metadata["fast"]  # honoured by checking plays
+    <FastPath.CHECKS_PLAYS: 'checks_plays'>
     """
 
     HONOURS = "honours"
