@@ -44,6 +44,10 @@ class Color(enum.Enum):
     GREEN = "green"
     BLUE = "blue"
 
+    # Members are singletons, equal only to themselves, so they hash by identity, in C:
+    # Enum's own __hash__ is a Python function, and the engine keys tables by them.
+    __hash__ = object.__hash__
+
     @property
     def letter(self) -> str:
         """The one-letter code used in card notation.
@@ -93,6 +97,8 @@ class Rank(enum.Enum):
     WILD_DRAW_FOUR = "wild_draw_four"
     WILD_SHUFFLE_HANDS = "wild_shuffle_hands"
     WILD_CUSTOMIZABLE = "wild_customizable"
+
+    __hash__ = object.__hash__  # as Color's: by identity, in C
 
     @property
     def number(self) -> int | None:
