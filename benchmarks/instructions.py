@@ -9,6 +9,14 @@ set-up and interpreter start-up alone), and prints (N games - 0 games) / N::
     python benchmarks/instructions.py                 # 2 and 4 players, 200 games
     python benchmarks/instructions.py --games 500 --players 2
     python benchmarks/instructions.py --engines unorules speed-of-light
+    python benchmarks/instructions.py --by-action --games 100   # where unorules spends
+
+``--by-action`` splits unorules's share by what it is asked: the benchmark's games are
+recorded, their ``(state, action)`` pairs grouped by kind of action (a number card, a
+Skip, a draw that passes the turn, a play that says UNO, ...), and each group is applied
+again under callgrind (the group R times minus 0 times); ``legal_actions(state, player)``
+is counted the same way over every state. It prints instructions per call and per game,
+so a change to one room can be aimed at, and judged by, the moves that cost most.
 
 Environment for every run: ``PYTHONHASHSEED=0`` (set and dict orders fixed) and
 ``OPENBLAS_NUM_THREADS=1`` (numpy, imported by RLCard, starts no threads), and address
@@ -32,6 +40,10 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
+import bench
+
+import unorules as uno
+
 HERE = Path(__file__).resolve().parent
 
 ENGINES = ("unorules", "speed-of-light", "rlcard")
@@ -43,6 +55,23 @@ _WORKLOAD = {
     "rlcard": "import bench, _rlcard; _rlcard.run({players}, {games}, 1)",
 }
 
+# The --by-action workload: the benchmark's games recorded (the same in both runs), then
+# one group of their (state, action) pairs applied `repeats` times; "listing" calls
+# legal_actions(state, player) on every state instead.
+_BY_ACTION = """
+import instructions, unorules as uno
+groups = instructions.action_groups({players}, {games}, 1)
+pairs = groups[{kind!r}]
+apply, legal = uno.apply, uno.legal_actions
+for _ in range({repeats}):
+    if {kind!r} == "listing":
+        for s, _a in pairs:
+            legal(s, s.current_player)
+    else:
+        for s, a in pairs:
+            apply(s, a)
+"""
+
 _COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 
 _FIXED_LAYOUT: tuple[str, ...] = (
@@ -53,7 +82,11 @@ _FIXED_LAYOUT: tuple[str, ...] = (
 
 def count(engine: str, players: int, games: int) -> int:
     """Instructions callgrind counts for one run of ``engine``'s workload."""
-    code = _WORKLOAD[engine].format(players=players, games=games)
+    return counted(_WORKLOAD[engine].format(players=players, games=games), engine)
+
+
+def counted(code: str, what: str) -> int:
+    """Instructions callgrind counts for one run of ``python -c code``."""
     env = dict(os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1")
     env["PYTHONPATH"] = os.pathsep.join([str(HERE), env.get("PYTHONPATH", "")])
     with tempfile.TemporaryDirectory() as tmp:
@@ -75,13 +108,101 @@ def count(engine: str, players: int, games: int) -> int:
         )
     found = _COLLECTED.search(done.stderr)
     if done.returncode != 0 or found is None:
-        raise RuntimeError(f"callgrind run of {engine} failed:\n{done.stderr[-2000:]}")
+        raise RuntimeError(f"callgrind run of {what} failed:\n{done.stderr[-2000:]}")
     return int(found.group(1))
 
 
 def per_game(engine: str, players: int, games: int) -> float:
     """Instructions per game: (``games`` games - 0 games) / ``games``."""
     return (count(engine, players, games) - count(engine, players, 0)) / games
+
+
+KINDS = (
+    "number card",
+    "Skip",
+    "Reverse",
+    "Draw Two",
+    "Wild",
+    "Wild Draw Four",
+    "other wild",
+    "play saying UNO",
+    "play going out",
+    "draw, turn passes",
+    "draw, card may be laid",
+    "draw a penalty",
+    "pass",
+    "choose color",
+    "other",
+)
+"""The kinds of action --by-action counts apart, in the order it prints them."""
+
+
+def kind_of(state: uno.State, action: uno.Action, after: uno.State) -> str:
+    """Which of :data:`KINDS` ``action`` (taken in ``state``, leading to ``after``) is."""
+    if isinstance(action, uno.Play):
+        if after.phase in (uno.Phase.ROUND_OVER, uno.Phase.GAME_OVER):
+            return "play going out"
+        if action.uno:
+            return "play saying UNO"
+        rank = action.card.rank
+        if rank.number is not None:
+            return "number card"
+        named = {
+            uno.Rank.SKIP: "Skip",
+            uno.Rank.REVERSE: "Reverse",
+            uno.Rank.DRAW_TWO: "Draw Two",
+            uno.Rank.WILD: "Wild",
+            uno.Rank.WILD_DRAW_FOUR: "Wild Draw Four",
+        }
+        return named.get(rank, "other wild")
+    if isinstance(action, uno.Draw):
+        if state.phase is not uno.Phase.PLAY:
+            return "draw a penalty"
+        return "draw, card may be laid" if after.phase is uno.Phase.DRAWN else "draw, turn passes"
+    if isinstance(action, uno.Pass):
+        return "pass"
+    if isinstance(action, uno.ChooseColor):
+        return "choose color"
+    return "other"
+
+
+def action_groups(
+    players: int, games: int, seed: int
+) -> dict[str, list[tuple[uno.State, uno.Action]]]:
+    """The benchmark's ``games`` games (``bench.play_unorules``'s, seeded alike) as
+    ``(state, action)`` pairs grouped by :func:`kind_of`, and every pair under
+    ``"listing"``."""
+    record = bench.record_unorules(players, games, seed)
+    states = bench.replay(players, seed, record)
+    actions = [a for history in record for a in history]
+    groups: dict[str, list[tuple[uno.State, uno.Action]]] = {
+        kind: [] for kind in (*KINDS, "listing")
+    }
+    for state, action in zip(states, actions, strict=True):
+        groups[kind_of(state, action, uno.apply(state, action))].append((state, action))
+        groups["listing"].append((state, action))
+    return groups
+
+
+def by_action(players: int, games: int, repeats: int = 3) -> None:
+    """Print unorules's instructions per call and per game by kind of action."""
+    sizes = {kind: len(pairs) for kind, pairs in action_groups(players, games, 1).items()}
+    base = counted(_BY_ACTION.format(players=players, games=games, kind="listing", repeats=0), "")
+    print(f"  {players}p {'what':<24} {'calls/game':>10} {'instr/call':>11} {'instr/game':>11}")
+    total = 0.0
+    for kind in (*KINDS, "listing"):
+        if not sizes[kind]:
+            continue
+        code = _BY_ACTION.format(players=players, games=games, kind=kind, repeats=repeats)
+        per_call = (counted(code, kind) - base) / (repeats * sizes[kind])
+        per_game = per_call * sizes[kind] / games
+        total += per_game
+        what = "legal_actions(s, p)" if kind == "listing" else kind
+        print(
+            f"  {players}p {what:<24} {sizes[kind] / games:>10.2f} {per_call:>11,.0f}"
+            f" {per_game:>11,.0f}"
+        )
+    print(f"  {players}p {'apply and listing':<24} {'':>10} {'':>11} {total:>11,.0f}")
 
 
 def available(engine: str) -> bool:
@@ -99,10 +220,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200, help="games per count (200)")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--engines", nargs="+", choices=ENGINES, default=list(ENGINES))
+    parser.add_argument(
+        "--by-action",
+        action="store_true",
+        help="unorules only: instructions per apply call by kind of action, and per listing",
+    )
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
         return 2
+    if args.by_action:
+        print(f"unorules instructions by kind of action, callgrind, {args.games} games, seed 1")
+        for players in args.players:
+            by_action(players, args.games)
+        return 0
     print(f"instructions per game, callgrind, {args.games} games minus 0 games, seed 1")
     for players in args.players:
         figures: dict[str, float] = {}
