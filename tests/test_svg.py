@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import xml.dom.minidom
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -302,8 +303,6 @@ def test_a_seats_view_marks_an_eliminated_seat_and_the_round_winner() -> None:
 
 
 def test_control_characters_in_names_are_escaped_and_the_picture_stays_well_formed() -> None:
-    import xml.dom.minidom  # noqa: PLC0415
-
     state = uno.new_game(["A\x01b", "Bo\x1b[31m"], seed=1)
     for picture in (svg.table(state), svg.table(uno.observe(state, 1))):
         xml.dom.minidom.parseString(picture)  # raised ExpatError before
