@@ -14,7 +14,7 @@ Usage::
     unorules rules [NAME...] [--diff] [--json]
     unorules record [--rules NAME] [--option KEY=VALUE]... [--players N] [--seed N]
                     [--rounds N] [--games N] [--standalone] [--no-draw-pile] [-o FILE]
-    unorules render TRANSCRIPT -o FILE.html [--seat N] [--line N]
+    unorules render TRANSCRIPT -o FILE.html [--seat N] [--line N] [--round N]
     unorules match --bot CMD --bot CMD... [--rules NAME] [--option KEY=VALUE]... [--games N]
                    [--rounds N] [--seed N] [--timeout S] [--on-fault fallback|forfeit]
                    [--max-actions N] [-o FILE] [--json]
@@ -519,6 +519,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="FILE", required=True, help="the HTML file to write")
     p.add_argument("--seat", type=int, metavar="N", help="draw the game as seat N sees it")
     p.add_argument("--line", type=int, metavar="N", help="in a .jsonl file, the game on line N")
+    p.add_argument(
+        "--round",
+        type=int,
+        metavar="N",
+        help=f"draw only round N (from 1); a page draws at most {render.MAX_STEPS} steps",
+    )
     match.add_arguments(
         verb(
             "match",
@@ -580,7 +586,13 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return _play(args, out)
     if args.verb == "render":
         return render.run(
-            args.transcript, args.output, seat=args.seat, line=args.line, out=out, err=err
+            args.transcript,
+            args.output,
+            seat=args.seat,
+            line=args.line,
+            round=args.round,
+            out=out,
+            err=err,
         )
     if args.verb == "match":
         return match.run_cli(args, _rules_with_options(args.rules, args.option), out, err)
