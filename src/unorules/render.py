@@ -44,6 +44,7 @@ from unorules.errors import ErrorCode
 from unorules.rules import profile_name
 from unorules.state import State
 from unorules.transcript import Problem, Report, Round, Transcript
+from unorules.transcript._validate import readable_part
 from unorules.view import observe
 
 __all__ = ["describe", "page", "run"]
@@ -328,9 +329,13 @@ def page(
     report = transcript.validate(source)
     try:
         t = source if isinstance(source, Transcript) else transcript.loads(source)
-    except transcript.TranscriptError:
-        body = '<main><p class="hint">This transcript cannot be replayed.</p></main>'
-        return _document(title, "unreadable transcript", _verdict(report), body)
+    except transcript.TranscriptError as err:
+        # A malformed round or action: the game up to it is still shown.
+        part = None if isinstance(source, Transcript) else readable_part(source, err.problem)
+        if part is None:
+            body = '<main><p class="hint">This transcript cannot be replayed.</p></main>'
+            return _document(title, "unreadable transcript", _verdict(report), body)
+        t = part
     if seat is not None and (
         isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(t.players)
     ):
@@ -357,16 +362,19 @@ def page(
         frames.append(
             f'<div class="frame" data-step="{k}" hidden>{_picture(step.state, seat)}</div>'
         )
-    action: Action | None = None  # the illegal move, if the problem is one
+    action: Action | None = None  # the illegal move, if the problem is one that reads
+    unread = problem is not None and problem.code is ErrorCode.MALFORMED
     if problem is not None and problem.round is not None and problem.index is not None:
-        action = t.rounds[problem.round].actions[problem.index]
+        action = None if unread else t.rounds[problem.round].actions[problem.index]
     if problem is not None and steps:
         k = len(steps)
         before = steps[-1].state
         what = (
             describe(action, t.players, seat=seat)
             if action is not None
-            else ("the next round" if problem.index is None and problem.round is not None
+            else ("an action that does not read" if unread and problem.index is not None
+                  else "a round entry that does not read" if unread
+                  else "the next round" if problem.index is None and problem.round is not None
                   else "the result")
         )  # fmt: skip
         label = f"Illegal: {what}"

@@ -166,19 +166,24 @@ def validate(
     override = _override(rules)
     if isinstance(source, Source):
         source = source.text
+    data: object = None
+    malformed: Problem | None = None
     try:
         if isinstance(source, Transcript):
             transcript = source if override is None else attrs.evolve(source, rules=override)
-        elif isinstance(source, str | bytes | bytearray):
-            transcript = _parse(
-                _decode(source if isinstance(source, str) else bytes(source)), override
-            )
-        elif isinstance(source, Mapping) and not isinstance(source, dict):
-            transcript = _parse(dict(source), override)
         else:
-            transcript = _parse(source, override)
+            if isinstance(source, str | bytes | bytearray):
+                data = _decode(source if isinstance(source, str) else bytes(source))
+            elif isinstance(source, Mapping) and not isinstance(source, dict):
+                data = dict(source)
+            else:
+                data = source
+            transcript = _parse(data, override)
     except TranscriptError as err:
-        return Report(err.problem)
+        part = _before(data, err.problem, override)
+        if part is None:
+            return Report(err.problem)
+        transcript, malformed = part, err.problem
     state: State | None = None
     rounds = actions = 0
     error: Problem | None = None
@@ -190,7 +195,54 @@ def validate(
             else:
                 actions += 1
     except TranscriptError as err:
-        error = err.problem
+        error = err.problem  # before the malformed entry, so the first problem
+    else:
+        error = malformed
     if state is None:
         return Report(error)
     return Report(error, state.scores, Summary.of(state), rounds, actions, state)
+
+
+def readable_part(text: str | bytes, problem: Problem) -> Transcript | None:
+    """The transcript in ``text`` up to the round entry or action that ``problem`` (the
+    error :func:`loads` raised for ``text``) finds malformed: the rounds before it and
+    that round's actions before it, as :func:`validate` replays them. None when the
+    problem is not in a round or nothing before it reads.
+
+    >>> from unorules.transcript import loads
+    >>> text = ('{"format": "unorules/1", "rules": "mattel", "players": 2, "seed": 3,'
+    ...         ' "rounds": [{"actions": [{"player": 1, "draw": true}, {"player": 0}]}]}')
+    >>> try:
+    ...     loads(text)
+    ... except TranscriptError as err:
+    ...     problem = err.problem
+    >>> problem.path, readable_part(text, problem).rounds[0].actions
+    ('$.rounds[0].actions[1]', (Draw(1),))
+    """
+    try:
+        data = _decode(text)
+    except TranscriptError:
+        return None
+    return _before(data, problem, None)
+
+
+def _before(data: object, problem: Problem, override: Rules | None) -> Transcript | None:
+    """The part of a transcript before the round entry or action that ``problem`` finds
+    malformed, so that the report still gives the state after the last valid action
+    (SPEC §6): the rounds before it, and that round's actions before it. None when the
+    problem is not in a round, or the part before it does not read either."""
+    r, i = problem.round, problem.index
+    if r is None or not isinstance(data, dict) or not isinstance(data.get("rounds"), list):
+        return None
+    rounds: list[object] = list(data["rounds"][:r])
+    if i is not None:
+        entry = data["rounds"][r]
+        if not isinstance(entry, dict) or not isinstance(entry.get("actions"), list):
+            return None
+        rounds.append({**entry, "actions": entry["actions"][:i]})
+    part = {key: value for key, value in data.items() if key != "result"}
+    part["rounds"] = rounds
+    try:
+        return _parse(part, override)
+    except TranscriptError:
+        return None
