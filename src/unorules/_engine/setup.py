@@ -18,6 +18,7 @@ from unorules._echo import shown_int, writable
 from unorules._engine import piles, turns
 from unorules._engine.draft import Draft, freeze
 from unorules._engine.piles import INDEX, Named
+from unorules._limits import refuse_past
 from unorules.actions import NextRound
 from unorules.cards import ALL_CARDS, Card, Rank
 from unorules.deal import Deal
@@ -232,6 +233,7 @@ def _start_round(m: Match, counter: int, deal: Deal | None, named: Named | None 
             pile = list(cards[dealt + 1 :])
             while True:
                 # The card goes back into the pile at random, below the top (R3.5).
+                refuse_past(counter + 1, "generator's draws", "turn up another first card")
                 at = 1 + rng.randbelow(len(pile), seed=m.seed, counter=counter)
                 counter += 1
                 pile.insert(at, top)
@@ -335,8 +337,8 @@ def _check_deal(m: Match, deal: Deal, counter: int) -> tuple[bool, tuple[Card, .
         what = "dealt and turned up" if returned else "dealt"
         _fail(bad, f"more cards {what} than the deck holds: " + ", ".join(too_many))
     rest = [c for c in ALL_CARDS for _ in range(deck.get(c, 0) - used.get(c, 0))]
-    pile = rng.shuffled(rest, seed=m.seed, counter=counter)
-    return False, tuple(pile), counter + 1
+    pile = rng._shuffled(rest, seed=m.seed, counter=counter)
+    return False, pile, counter + 1
 
 
 def _count(cards: Iterable[Card]) -> dict[Card, int]:
@@ -367,5 +369,6 @@ def next_round(s: State, a: NextRound, named: Named | None) -> State:
     dealer = (m.dealer + 1) % n
     while m.out[dealer]:
         dealer = (dealer + 1) % n
+    refuse_past(m.round + 1, "round number", "deal another round")
     nm = m.but(round=m.round + 1, dealer=dealer, round_winner=None, round_points=None)
     return _start_round(nm, s._rng_counter, a.deal)
