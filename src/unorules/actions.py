@@ -35,7 +35,7 @@ import attrs
 
 from unorules._echo import shown, shown_int
 from unorules.cards import Card, Color
-from unorules.deal import _SMALL, Deal, _too_long
+from unorules.deal import _SMALL, Deal, _cards_at, _too_long
 
 __all__ = [
     "Action",
@@ -71,7 +71,7 @@ def _card_list(value: object, field: str) -> tuple[Card, ...]:
         raise TypeError(f"{field} is a list of cards in order, not {type(value).__name__}")
     if not isinstance(value, Iterable):
         raise TypeError(f"{field} is a list of cards, not {shown_int(value)}")
-    return tuple(_card(c) for c in value)
+    return _cards_at(value, field)
 
 
 def _cards(value: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
