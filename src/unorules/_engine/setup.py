@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final, NoReturn
 
 from unorules import rng
-from unorules._echo import shown_int, writable
+from unorules._echo import shown, shown_int, writable
 from unorules._engine import piles, turns
 from unorules._engine.draft import Draft, freeze
 from unorules._engine.piles import INDEX, Named
@@ -123,9 +123,9 @@ def _open_match(
         if not all(writable(n) for n in names):
             raise ValueError("player names must be text UTF-8 can write (no lone surrogate)")
         if len(set(names)) != len(names):
-            raise ValueError(f"player names must differ: {list(names)}")
+            raise ValueError(f"player names must differ: {shown(list(names))}")
     else:
-        raise TypeError(f"players is a number of seats or a list of names, not {players!r}")
+        raise TypeError(f"players is a number of seats or a list of names, not {shown(players)}")
     if not 2 <= count <= 10:
         raise ValueError(f"UNO is played by 2 to 10 players, not {shown_int(count)}")
     if rules is None:
@@ -133,7 +133,7 @@ def _open_match(
     elif isinstance(rules, str):
         rules = get_profile(rules)
     elif not isinstance(rules, Rules):
-        raise TypeError(f"rules is a Rules value or a profile name, not {rules!r}")
+        raise TypeError(f"rules is a Rules value or a profile name, not {shown(rules)}")
     if seed is None:
         seed = rng.fresh_seed()
     elif not isinstance(seed, int) or isinstance(seed, bool):
@@ -295,7 +295,10 @@ def _check_deal(m: Match, deal: Deal, counter: int) -> tuple[bool, tuple[Card, .
     if not isinstance(deal, Deal):
         raise TypeError(f"deal must be a Deal, not {deal!r}")
     if not isinstance(deal.dealer, int) or not 0 <= deal.dealer < n:
-        _fail(bad, f"the dealer must be a seat of this table (0 to {n - 1}), not {deal.dealer!r}")
+        _fail(
+            bad,
+            f"the dealer must be a seat of this table (0 to {n - 1}), not {shown_int(deal.dealer)}",
+        )
     if deal.dealer != m.dealer:
         _fail(bad, f"the dealer of this round is seat {m.dealer}, not {deal.dealer}")
     if len(deal.hands) != n:
