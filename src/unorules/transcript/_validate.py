@@ -86,7 +86,7 @@ def _start(t: Transcript, r: int, state: State | None) -> State:
         _fail(
             ErrorCode.BAD_DEAL,
             path,
-            f"there is no seat {shown_int(deal.dealer)} to deal (seats 0 to {n - 1})",
+            f"there is no seat {shown(deal.dealer)} to deal (seats 0 to {n - 1})",
             r,
         )
     try:
