@@ -136,3 +136,47 @@ def test_a_round_that_takes_a_total_past_the_bound_is_refused() -> None:
         "cannot score the round this action ends: the total of a side would pass"
         " 2**63 - 1, the most a state counts"
     )
+
+
+def holding_shuffle_hands(counter: int) -> uno.State:
+    """Player 0 to move, holding a Wild Shuffle Hands (which deals with the generator)."""
+    d = uno.new_game(2, seed=1).to_dict()
+    at = d["draw_pile"].index("WS")
+    d["draw_pile"][at], d["hands"][0][0] = d["hands"][0][0], "WS"
+    d["rng_counter"] = counter
+    return load(d)
+
+
+def test_a_wild_shuffle_hands_one_draw_from_the_bound_deals_and_loads() -> None:
+    after = uno.apply(holding_shuffle_hands(LAST - 1), uno.Play(0, "WS", "red"))
+    assert after.to_dict()["rng_counter"] == LAST
+    assert reload(after) == after
+
+
+def test_a_wild_shuffle_hands_at_the_bound_is_refused() -> None:
+    assert refused(holding_shuffle_hands(LAST), uno.Play(0, "WS", "red")) == (
+        "cannot shuffle the cards: the generator's draws would pass 2**63 - 1, the most a"
+        " state counts"
+    )
+
+
+def test_a_first_card_turned_back_at_the_bound_is_refused() -> None:
+    d = round_over()
+    # Seed 39's shuffle at draw 2**63 - 2 turns up a Wild Draw Four first (2 players, 7
+    # cards each), which goes back into the pile at a random place: one draw too many.
+    d["seed"] = 39
+    d["rng_counter"] = LAST - 1
+    assert refused(load(d), uno.NextRound()) == (
+        "cannot turn up another first card: the generator's draws would pass 2**63 - 1, the"
+        " most a state counts"
+    )
+
+
+def test_a_first_card_turned_back_as_the_last_draw_deals_and_loads() -> None:
+    d = round_over()
+    d["seed"] = 22  # at draw 2**63 - 3: a Wild Draw Four first, turned back once
+    d["rng_counter"] = LAST - 2
+    after = uno.apply(load(d), uno.NextRound())
+    assert after.to_dict()["turned"] == ["W+4", "B5"]
+    assert after.to_dict()["rng_counter"] == LAST
+    assert reload(after) == after
