@@ -28,6 +28,7 @@ from typing import Final, TextIO
 import attrs
 
 from unorules import svg, transcript
+from unorules._echo import shown_int
 from unorules.actions import (
     Action,
     CallUno,
@@ -339,7 +340,9 @@ def page(
     if seat is not None and (
         isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(t.players)
     ):
-        raise ValueError(f"there is no seat {seat} in this game (seats 0 to {len(t.players) - 1})")
+        raise ValueError(
+            f"there is no seat {shown_int(seat)} in this game (seats 0 to {len(t.players) - 1})"
+        )
     problem = report.error
     steps = _steps(_played_before(t, problem), seat)
     names = ", ".join(t.players)
