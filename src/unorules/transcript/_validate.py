@@ -272,7 +272,7 @@ def readable_part(text: str | bytes, problem: Problem) -> Transcript | None:
 def _before(data: object, problem: Problem, override: Rules | None) -> Transcript | None:
     """The part of a transcript before the round entry or action that ``problem`` finds
     malformed, so that the report still gives the state after the last valid action
-    (SPEC §6): the rounds before it, and that round's actions before it. None when the
+    (its ``final``): the rounds before it, and that round's actions before it. None when the
     problem is not in a round, or the part before it does not read either."""
     r, i = problem.round, problem.index
     if r is None or not isinstance(data, dict) or not isinstance(data.get("rounds"), list):
