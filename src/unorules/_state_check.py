@@ -249,7 +249,10 @@ def check_state_dict(data: object) -> None:
     r.whole(d["round"], "$.round", 0, _BIG, "round")
     if rules.teams:
         if n % rules.teams or n // rules.teams < 2:
-            _fail("$.rules.teams", f"{n} players cannot form {rules.teams} teams of at least two")
+            _fail(
+                "$.rules.teams",
+                f"{n} players cannot form {rules.teams} equal teams of at least two",
+            )
         sides = [s % rules.teams for s in range(n)]
     else:
         sides = list(range(n))

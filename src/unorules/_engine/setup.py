@@ -143,7 +143,7 @@ def _open_match(
     if rules.teams:
         if count % rules.teams or count // rules.teams < 2:
             raise ValueError(
-                f"{count} players cannot form {rules.teams} teams of at least two"
+                f"{count} players cannot form {rules.teams} equal teams of at least two"
                 " (seat s plays in team s % teams)"
             )
         sides = tuple(s % rules.teams for s in range(count))
