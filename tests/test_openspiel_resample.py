@@ -158,6 +158,9 @@ def test_a_resample_never_shows_the_real_hidden_cards() -> None:
         others.update(s.hands[1])
     assert _snapshot(state) == before
     assert len(others) > 30  # the other hands take many kinds of cards, not a few
+    text = pyspiel.serialize_game_and_state(guess.get_game(), guess)
+    _, back = pyspiel.deserialize_game_and_state(text)
+    assert str(back) == str(guess) and str(guess.clone()) == str(guess)
 
 
 def test_a_hand_shown_by_a_challenge_stays_known_in_every_resample() -> None:
