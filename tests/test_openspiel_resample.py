@@ -289,6 +289,10 @@ def test_resample_refuses_a_bad_seat_or_sampler() -> None:
     state = pyspiel.load_game(uos.GAME_NAME).new_initial_state()
     with pytest.raises(ValueError, match="player_id is a seat from 0 to 1, not 2"):
         state.resample_from_infostate(2, _sampler(0))
+    for bad in (-1, True, 1.0, "0", None):
+        with pytest.raises(ValueError, match="player_id is a seat from 0 to 1"):
+            state.resample_from_infostate(bad, _sampler(0))
+    assert state.resample_from_infostate(np.int64(1), _sampler(0)).is_chance_node()
     with pytest.raises(ValueError, match=r"a float in \[0, 1\), not 1.0"):
         state.resample_from_infostate(0, lambda: 1.0)
     with pytest.raises(ValueError, match=r"a float in \[0, 1\), not 'x'"):

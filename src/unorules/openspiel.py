@@ -52,6 +52,7 @@ serialization requires.
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Callable
 from typing import Any
@@ -427,9 +428,13 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
         >>> guess.arena.state.hands[2] == state.arena.state.hands[2]
         False
         """
-        if not isinstance(player_id, int) or not 0 <= player_id < self.players:
+        try:
+            seat = -1 if isinstance(player_id, bool) else operator.index(player_id)
+        except TypeError:
+            seat = -1
+        if not 0 <= seat < self.players:
             raise ValueError(f"player_id is a seat from 0 to {self.players - 1}, not {player_id!r}")
-        return resample(self, int(player_id), seed_from(probability_sampler))
+        return resample(self, seat, seed_from(probability_sampler))
 
     # -- the rest of the API ----------------------------------------------------------------
 
