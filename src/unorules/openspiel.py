@@ -61,6 +61,7 @@ import attrs
 import numpy as np
 import pyspiel
 
+from unorules._echo import shown, shown_int
 from unorules._engine.general import NextChance, next_chance, opening_chance
 from unorules._openspiel_resample import resample, seed_from
 from unorules.actions import Action, CallUno, CatchUno, Challenge, Draw, Play
@@ -123,6 +124,11 @@ class UnoGame(pyspiel.Game):  # type: ignore[misc]
         if not 2 <= players <= 10:
             raise ValueError(f"players is 2 to 10, not {players}")
         max_moves = int(given.get("max_moves", _MAX_MOVES))
+        if max_moves < 1:
+            raise ValueError(f"max_moves is at least 1, not {shown_int(max_moves)}")
+        seed = int(given.get("seed", 0))
+        if not 0 <= seed < 1 << 64:
+            raise ValueError(f"seed is from 0 to 2**64 - 1, not {shown_int(seed)}")
         info = pyspiel.GameInfo(
             num_distinct_actions=N_TOKENS,
             max_chance_outcomes=len(ALL_CARDS),
@@ -135,7 +141,7 @@ class UnoGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(_GAME_TYPE, info, given)
         self.profile = str(given.get("rules", "mattel"))
         self.rules = get_profile(self.profile)
-        self.seed = int(given.get("seed", 0))
+        self.seed = seed
         self.max_moves = max_moves
         self.players = players
         self.encoder = ObservationEncoder(players, self.rules)
@@ -153,15 +159,34 @@ class UnoGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> UnoObserver:
-        """The observer of the player's information (tensor and string).
+        """The observer of the player's information (tensor and string): the player's own
+        observation, the only kind this game provides. Any other observation type (public
+        information only, perfect recall for information states) is refused rather than
+        answered with the player's private cards.
 
         >>> import pyspiel
         >>> game = pyspiel.load_game("python_unorules")
         >>> game.make_py_observer().tensor.shape
         (1522,)
+        >>> game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+        Traceback (most recent call last):
+        ...
+        ValueError: this game provides only each player's own observation ...
         """
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
+        if iig_obs_type is not None and (
+            iig_obs_type.perfect_recall
+            or not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(
+                "this game provides only each player's own observation (public information"
+                " and the player's private cards, without perfect recall), not"
+                f" perfect_recall={iig_obs_type.perfect_recall},"
+                f" public_info={iig_obs_type.public_info},"
+                f" private_info={iig_obs_type.private_info}"
+            )
         return UnoObserver(self)
 
 
@@ -295,6 +320,17 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
         return list(self.arena.tokens())
 
     def _apply_action(self, action: int) -> None:
+        if self.arena is None or self.pending is not None:
+            # Chance: only an outcome chance_outcomes gives, or the state would take a
+            # card that is not there (and keep it, so every later outcome fails too).
+            outcomes = dict(self.chance_outcomes())
+            if action not in outcomes:
+                what = "seats" if self.dealer is None else "card indices"
+                raise ValueError(
+                    f"{shown_int(action) if isinstance(action, int) else shown(action)} is"
+                    f" not a chance outcome here: the {what} possible now are"
+                    f" {sorted(outcomes)}"
+                )
         if self.dealer is None:
             self.dealer = int(action)
             return
@@ -309,7 +345,6 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
                 self.drawn.append(ALL_CARDS[action])
             self._resolve()
         else:
-            self.moves += 1
             token = int(action)
             if token == NOOP and arena.interjecting and not arena.builder.prefix:
                 arena.step(token)  # declines the window
@@ -322,6 +357,7 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
                     self.pending = done
                     self.drawn = []
                     self._resolve()
+            self.moves += 1  # counted once accepted: a refused token changes nothing
         if self.pending is None and not arena.done and self.moves >= self.max_moves:
             arena.cut_off()
         self._note_challenge()
