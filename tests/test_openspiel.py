@@ -278,6 +278,7 @@ def test_a_refused_move_is_not_counted_against_max_moves() -> None:
     replay = game.new_initial_state()
     for action in state.history():
         replay.apply_action(action)
+    assert replay.arena is not None and state.arena is not None
     assert replay.moves == state.moves and replay.arena.state == state.arena.state
     for _ in range(4):  # max_moves counts the four accepted moves, not the refusals
         state.apply_action(state.legal_actions()[0])
