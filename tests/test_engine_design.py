@@ -73,6 +73,20 @@ def test_the_engine_rooms_import_one_way() -> None:
         assert not later, f"{room} imports {sorted(later)}, which come after it"
 
 
+def test_the_concepts_page_lists_the_rooms_in_their_order() -> None:
+    """docs/concepts.rst names the rooms in import order: the list a reader learns the
+    engine from is the package's own."""
+    import re
+
+    from unorules import _engine
+
+    page = pathlib.Path(__file__).resolve().parent.parent / "docs" / "concepts.rst"
+    text = " ".join(page.read_text(encoding="utf-8").split())
+    found = re.search(r"in this order: (.*?) \(a test holds", text)
+    assert found is not None
+    assert re.findall(r"``(\w+)``", found.group(1)) == list(_engine.LAYERS)
+
+
 def test_the_state_module_needs_only_the_rooms_below_it() -> None:
     """``unorules.state`` is the value the rooms work on: at its top level it imports
     only the gate and the UNO call value, which come before it."""

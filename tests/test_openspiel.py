@@ -230,3 +230,96 @@ def test_a_card_effect_that_catches_exception_still_lets_chance_be_asked() -> No
     drawn = tuple(map(uno.Card.parse, ["B1", "B2", "B3"]))
     assert next_chance(s, uno.Play(0, "WC", "blue", drawn=drawn)) is None
     assert len(uno.apply(s, uno.Play(0, "WC", "blue")).hands[1]) == 5
+
+
+def test_a_chance_outcome_that_cannot_come_is_refused_and_changes_nothing() -> None:
+    for seed in range(100):  # a draw from a pile that lacks some kind of card
+        state = _dealt(2, seed=seed)
+        while enc.DRAW not in state.legal_actions():
+            state.apply_action(enc.NOOP)
+        state.apply_action(enc.DRAW)
+        outcomes = dict(state.chance_outcomes())
+        if len(outcomes) < 56:
+            break
+    impossible = next(i for i in range(56) if i not in outcomes)
+    before = (state.history(), state.drawn, state.arena.state, state.moves)
+    for bad in (impossible, 200):
+        with pytest.raises(ValueError, match="is not a chance outcome here"):
+            state.apply_action(bad)
+    assert (state.history(), state.drawn, state.arena.state, state.moves) == before
+    card = min(outcomes)
+    state.apply_action(card)  # a card that may come is still dealt
+    assert not state.is_chance_node()
+    hands = state.arena.state.hands
+    assert uno.cards.ALL_CARDS[card] in hands[0] + hands[1]
+
+
+def test_the_deal_refuses_a_card_the_deck_has_no_more_of() -> None:
+    state = pyspiel.load_game("python_unorules", {"players": 2}).new_initial_state()
+    with pytest.raises(ValueError, match="seats possible now are \\[0, 1\\]"):
+        state.apply_action(7)  # no seat 7 at a table of two
+    state.apply_action(0)
+    wild = uno.Card.parse("W").index
+    for _ in range(4):
+        state.apply_action(wild)
+    with pytest.raises(ValueError, match="52 is not a chance outcome"):
+        state.apply_action(wild)  # the deck has four
+    assert state.dealt.count(uno.Card.parse("W")) == 4
+
+
+def test_a_refused_move_is_not_counted_against_max_moves() -> None:
+    game = pyspiel.load_game("python_unorules", {"players": 2, "max_moves": 4})
+    state = _play_to_decision(game.new_initial_state(), seed=0)
+    illegal = next(t for t in range(enc.N_TOKENS) if t not in state.legal_actions())
+    for _ in range(3):
+        with pytest.raises(ValueError):
+            state.apply_action(illegal)
+    assert state.moves == 0
+    replay = game.new_initial_state()
+    for action in state.history():
+        replay.apply_action(action)
+    assert replay.arena is not None and state.arena is not None
+    assert replay.moves == state.moves and replay.arena.state == state.arena.state
+    for _ in range(4):  # max_moves counts the four accepted moves, not the refusals
+        state.apply_action(state.legal_actions()[0])
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+    assert state.moves == 4 and state.is_terminal()
+
+
+def test_only_the_players_own_observation_is_provided() -> None:
+    game = pyspiel.load_game("python_unorules", {"players": 2})
+    state = _play_to_decision(game.new_initial_state(), seed=0)
+    public_only = pyspiel.IIGObservationType(
+        perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    for kind in (public_only, pyspiel.IIGObservationType(perfect_recall=True)):
+        with pytest.raises(ValueError, match="only each player's own observation"):
+            game.make_py_observer(kind)
+    with pytest.raises(Exception, match="only each player's own observation"):
+        state.information_state_string(0)  # the game provides no information states
+    own = pyspiel.IIGObservationType(
+        perfect_recall=False,
+        public_info=True,
+        private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER,
+    )
+    observer = game.make_py_observer(own)
+    assert observer.string_from(state, 0) == state.observation_string(0)
+
+
+@pytest.mark.parametrize(("params", "words"), [
+    ({"max_moves": 0}, "max_moves is at least 1, not 0"),
+    ({"max_moves": -5}, "max_moves is at least 1, not -5"),
+    ({"seed": -1}, "seed is from 0 to"),
+])  # fmt: skip
+def test_bad_game_parameters_are_refused(params: dict[str, int], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        pyspiel.load_game("python_unorules", params)
+
+
+def _play_to_decision(state: uos.UnoState, seed: int) -> uos.UnoState:
+    rng = random.Random(seed)
+    while state.is_chance_node():
+        outcomes, odds = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, odds)[0])
+    return state

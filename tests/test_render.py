@@ -319,24 +319,45 @@ def test_a_seat_that_is_not_an_int_is_refused_as_such(seat: object) -> None:
 
 
 @pytest.mark.parametrize("seat", ["0", "99"])
-def test_render_with_a_seat_of_an_unreadable_transcript_exits_2(
+def test_render_with_a_seat_of_a_transcript_that_is_not_json_exits_2(
     tmp_path: Path, capsys: Capture, seat: str
 ) -> None:
-    """The seat of a transcript that cannot be read names no seat: exit 2, no page, and
-    no traceback (``--seat 0`` wrote the page, then crashed re-reading the transcript)."""
+    """A transcript that cannot be read has no seats: any ``--seat`` is exit 2 with no
+    page (``--seat 99`` exited 0), while without a seat its page is written."""
     truncated = tmp_path / "trunc.json"
     truncated.write_bytes((EXAMPLES / "mattel-valid.json").read_bytes()[:300])
-    for src in (EXAMPLES / "mattel-invalid-malformed.json", truncated):
-        out = tmp_path / "x.html"
-        assert main(["render", str(src), "-o", str(out), "--seat", seat]) == 2
-        printed, err = capsys.readouterr()
-        assert printed == "" and not out.exists()
-        assert err == (
-            f"unorules render: error: --seat: there is no seat {seat}: this transcript cannot"
-            " be read, so it has no seats (draw it without a seat to see its problem)\n"
-        )
-    assert main(["render", str(truncated), "-o", str(tmp_path / "x.html")]) == 0
-    assert "not JSON" in capsys.readouterr().out
+    out = tmp_path / "x.html"
+    assert main(["render", str(truncated), "-o", str(out), "--seat", seat]) == 2
+    printed, err = capsys.readouterr()
+    assert printed == "" and not out.exists()
+    assert err == (
+        f"unorules render: error: --seat: there is no seat {seat}: this transcript cannot"
+        " be read, so it has no seats (draw it without a seat to see its problem)\n"
+    )
+    assert main(["render", str(truncated), "-o", str(out)]) == 0
+    assert "not JSON" in capsys.readouterr().out and out.exists()
+
+
+def test_render_with_a_seat_of_a_malformed_transcript_says_its_problem(
+    tmp_path: Path, capsys: Capture
+) -> None:
+    """``--seat 0`` on a transcript with a malformed action wrote the page, then crashed
+    re-reading the transcript to word the summary line (exit 1)."""
+    src = EXAMPLES / "mattel-invalid-malformed.json"
+    report = transcript.validate(src.read_bytes())
+    assert report.error is not None and report.error.code is uno.ErrorCode.MALFORMED
+    out = tmp_path / "x.html"
+    assert main(["render", str(src), "-o", str(out), "--seat", "0"]) == 0
+    printed, err = capsys.readouterr()
+    assert err == ""
+    assert printed == f"wrote {out}: 3 steps; {report}\n"
+    assert out.read_text(encoding="utf-8") == render.page(
+        src.read_bytes(), seat=0, title=f"UNO game: {src}"
+    )
+    assert main(["render", str(src), "-o", str(tmp_path / "y.html"), "--seat", "99"]) == 2
+    assert capsys.readouterr().err == (
+        "unorules render: error: --seat: there is no seat 99 in this game (seats 0 to 1)\n"
+    )
 
 
 def elimination_game(tmp_path: Path, capsys: Capture) -> bytes:

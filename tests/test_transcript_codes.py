@@ -78,8 +78,46 @@ def test_malformed_names_the_json_path_of_the_bad_value() -> None:
     doc = seeded_game("mattel", 3)
     assert len(doc["rounds"][0]["actions"]) > 12
     doc["rounds"][0]["actions"][12] = {"player": 0, "play": "W", "color": "purple"}
+    check(doc, "malformed", 0, 12, "$.rounds[0].actions[12].color")
+
+
+def test_a_malformed_action_reports_the_state_after_the_last_valid_action() -> None:
+    # SPEC §6: final is the state after the last valid action, here the twelfth.
+    doc = seeded_game("mattel", 3)
+    valid = copy.deepcopy(doc)
+    del valid["rounds"][0]["actions"][12:]
+    valid.pop("result", None)
+    expected = transcript.validate(valid)
+    assert expected.valid and expected.actions == 12 and expected.final is not None
+    doc["rounds"][0]["actions"][12] = {"player": 0, "play": "W", "color": "purple"}
     report = check(doc, "malformed", 0, 12, "$.rounds[0].actions[12].color")
-    assert report.final is None and report.scores is None and report.actions == 0
+    assert (report.rounds, report.actions) == (1, 12)
+    assert report.final == expected.final and report.scores == expected.scores
+    assert report.state == expected.state
+
+
+def test_a_malformed_round_entry_reports_the_state_after_the_rounds_before_it() -> None:
+    start = uno.new_game(2, "mattel", seed=5)
+    actions = [a for a, _ in bots.play(start, bots.random_bots(2, 5), rounds=2)]
+    doc: dict[str, Any] = transcript.record(start, actions).to_dict()
+    assert len(doc["rounds"]) == 2
+    first = copy.deepcopy(doc)
+    del first["rounds"][1:]
+    first.pop("result", None)
+    expected = transcript.validate(first)
+    doc["rounds"][1]["dealer"] = 0  # a deal needs hands and turned too
+    report = check(doc, "malformed", 1, None, "$.rounds[1]")
+    assert (report.rounds, report.actions) == (1, len(doc["rounds"][0]["actions"]))
+    assert report.final == expected.final and report.state == expected.state
+
+
+def test_an_illegal_action_before_a_malformed_one_is_the_first_problem() -> None:
+    doc = seeded_game("mattel", 3)
+    doc["rounds"][0]["actions"][12] = {"player": 0, "play": "W", "color": "purple"}
+    first = doc["rounds"][0]["actions"][2]
+    first["player"] = 1 - first["player"]  # out of turn, before the malformed action
+    report = check(doc, "not_your_turn", 0, 2, "$.rounds[0].actions[2]")
+    assert report.actions == 2
 
 
 _TOP = '{"format": "unorules/1", "rules": "mattel", "players": 2, '

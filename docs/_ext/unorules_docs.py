@@ -366,8 +366,8 @@ TRANSITIONS: list[tuple[str, str, str, str]] = [
     ("drawn", "challenge", "Play", "the drawn card is a Wild Draw Four"),
     ("challenge", "play", "Challenge, Draw", "the challenge is settled, or the four are drawn"),
     ("challenge", "challenge", "Play", "stacking: a Wild Draw Four on the Wild Draw Four"),
-    ("play", "penalty", "Play", "stacking: a draw card that can be stacked on"),
-    ("drawn", "penalty", "Play", "stacking: the drawn card is such a draw card"),
+    ("play", "penalty", "Play", "a card to stack on; Skip bounce: a Draw Two"),
+    ("drawn", "penalty", "Play", "stacking, Skip bounce: the drawn card is one"),
     ("penalty", "penalty", "Play", "stacking: one more draw card"),
     ("penalty", "challenge", "Play", "stacking: a Wild Draw Four laid on the stack"),
     (

@@ -26,6 +26,7 @@ from collections.abc import Mapping
 from typing import Any, Final, NoReturn
 
 from unorules._echo import writable
+from unorules._limits import COUNTER_END
 from unorules.cards import ALL_CARDS, Card, Color
 from unorules.rules import (
     MATTEL,
@@ -91,9 +92,9 @@ _PHASES: Final = (
 )
 _OVER: Final = ("round_over", "game_over")
 _COLORS: Final = tuple(c.value for c in Color)
-_BIG: Final = 1 << 63
-"""The bound of the counters (round, rng_counter, totals): far above any real game, and
-small enough for the generator's 8-byte counter."""
+_BIG: Final = COUNTER_END
+"""The bound of the counters (round, rng_counter, totals), which the engine never passes
+(:mod:`unorules._limits`)."""
 _SEED_END: Final = 1 << 64
 
 
@@ -248,7 +249,10 @@ def check_state_dict(data: object) -> None:
     r.whole(d["round"], "$.round", 0, _BIG, "round")
     if rules.teams:
         if n % rules.teams or n // rules.teams < 2:
-            _fail("$.rules.teams", f"{n} players cannot form {rules.teams} teams of at least two")
+            _fail(
+                "$.rules.teams",
+                f"{n} players cannot form {rules.teams} equal teams of at least two",
+            )
         sides = [s % rules.teams for s in range(n)]
     else:
         sides = list(range(n))

@@ -35,7 +35,7 @@ import attrs
 
 from unorules._echo import shown, shown_int
 from unorules.cards import Card, Color
-from unorules.deal import _SMALL, Deal, _too_long
+from unorules.deal import _SMALL, Deal, _cards_at, _too_long
 
 __all__ = [
     "Action",
@@ -71,7 +71,7 @@ def _card_list(value: object, field: str) -> tuple[Card, ...]:
         raise TypeError(f"{field} is a list of cards in order, not {type(value).__name__}")
     if not isinstance(value, Iterable):
         raise TypeError(f"{field} is a list of cards, not {shown_int(value)}")
-    return tuple(_card(c) for c in value)
+    return _cards_at(value, field)
 
 
 def _cards(value: Iterable[Card | str] | None) -> tuple[Card, ...] | None:
@@ -130,6 +130,12 @@ def _deal(value: Deal | None) -> Deal | None:
     if value is not None and not isinstance(value, Deal):
         raise TypeError(f"deal is a unorules.Deal or None, not {shown(value)}")
     return value
+
+
+def _p(seat: int) -> str:
+    """A seat as an action's text names it (``P2``); a seat too long to echo is named by its
+    length, as every message names it (:func:`unorules._echo.shown_int`)."""
+    return f"P{seat}" if -_SMALL <= seat <= _SMALL else "P" + shown_int(seat)
 
 
 def _fmt_cards(cards: tuple[Card, ...]) -> str:
@@ -284,13 +290,13 @@ class Play(_JSONForm):
         )
 
     def __str__(self) -> str:
-        text = f"P{self.player} plays {self.card}"
+        text = f"{_p(self.player)} plays {self.card}"
         if self.also:
             text += " " + " ".join(map(str, self.also))
         if self.color is not None:
             text += f" ({self.color.value})"
         if self.target is not None:
-            text += f" swapping with P{self.target}"
+            text += f" swapping with {_p(self.target)}"
         return text + (" UNO!" if self.uno else "")
 
 
@@ -318,8 +324,8 @@ class Draw(_JSONForm):
 
     def __str__(self) -> str:
         if self.drawn is None:
-            return f"P{self.player} draws"
-        return f"P{self.player} draws " + " ".join(map(str, self.drawn))
+            return f"{_p(self.player)} draws"
+        return f"{_p(self.player)} draws " + " ".join(map(str, self.drawn))
 
 
 @attrs.frozen(repr=False)
@@ -336,7 +342,7 @@ class Pass(_JSONForm):
         return f"Pass({self.player})"
 
     def __str__(self) -> str:
-        return f"P{self.player} keeps the card"
+        return f"{_p(self.player)} keeps the card"
 
 
 @attrs.frozen(repr=False)
@@ -358,7 +364,7 @@ class CallUno(_JSONForm):
         return f"CallUno({self.player}{_extra(drawn=self.drawn)})"
 
     def __str__(self) -> str:
-        return f"P{self.player} says UNO"
+        return f"{_p(self.player)} says UNO"
 
 
 @attrs.frozen(repr=False)
@@ -377,7 +383,7 @@ class CatchUno(_JSONForm):
         return f"CatchUno({self.player}, {self.target}{_extra(drawn=self.drawn)})"
 
     def __str__(self) -> str:
-        return f"P{self.player} catches P{self.target}"
+        return f"{_p(self.player)} catches {_p(self.target)}"
 
 
 @attrs.frozen(repr=False)
@@ -395,7 +401,7 @@ class Challenge(_JSONForm):
         return f"Challenge({self.player}{_extra(drawn=self.drawn)})"
 
     def __str__(self) -> str:
-        return f"P{self.player} challenges"
+        return f"{_p(self.player)} challenges"
 
 
 @attrs.frozen(repr=False)
@@ -418,7 +424,7 @@ class ChooseColor(_JSONForm):
         return f"ChooseColor({self.player}, {self.color.value!r})"
 
     def __str__(self) -> str:
-        return f"P{self.player} names {self.color.value}"
+        return f"{_p(self.player)} names {self.color.value}"
 
 
 @attrs.frozen(repr=False)

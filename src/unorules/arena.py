@@ -552,6 +552,38 @@ class Arena:
         self._root = _root(actions, self.players)
         self._builder = None
 
+    def _resume(self, state: State, actor: int, interjecting: bool) -> bool:
+        """Put ``state`` (another deal of the same public position, as a resample makes
+        it) in play at the decision this arena is at, keeping the round's history:
+        ``actor`` decides, in an interjection window if ``interjecting`` (the window
+        :meth:`_open` makes for ``state``, less the seats offered before ``actor``: they
+        declined), else on its turn (every window declined). The action being built is
+        dropped. False if ``actor`` is offered nothing there (then the arena is not in a
+        usable state: the caller drops it).
+
+        >>> import unorules as uno
+        >>> arena = Arena(2)
+        >>> arena.reset(seed=1)
+        >>> twin = Arena(2)
+        >>> twin._resume(arena.state, arena.actor, False), twin.offered == arena.offered
+        (True, True)
+        """
+        self.state = state
+        self.done = False
+        self._offers = {}
+        self._open()
+        if interjecting:
+            current = state.current_player
+            assert current is not None
+            n = self.players
+            mine = (actor - current - 1) % n  # the place of actor in the window's order
+            self._window = [seat for seat in self._window if (seat - current - 1) % n >= mine]
+            self._offer()
+        elif self.interjecting:
+            self._window = []
+            self._offer()
+        return self.actor == actor and self.interjecting is interjecting and bool(self._root[0])
+
     @staticmethod
     def _useful_call(s: State, seat: int, hands: Sequence[tuple[object, ...]]) -> bool:
         if len(hands[seat]) != 1:

@@ -35,7 +35,7 @@ from typing import IO, Any, Final, Literal
 
 import attrs
 
-from unorules._echo import capped, shown
+from unorules._echo import capped, shown, shown_int
 from unorules.actions import Action, CallUno, CatchUno, NextRound, Play
 from unorules.engine import apply, legal_actions
 from unorules.jsonio import JSONError, action_from_dict, action_to_dict
@@ -149,7 +149,7 @@ def action_from_seat(state: State, seat: int, data: object) -> Action:
     """
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
         raise ValueError(
-            f"there is no seat {seat!r} at this table (seats 0 to {state.players - 1})"
+            f"there is no seat {shown_int(seat)} at this table (seats 0 to {state.players - 1})"
         )
     if isinstance(data, str | bytes):
         try:

@@ -27,7 +27,24 @@ def _card_list(value: object, field: str) -> tuple[Card, ...]:
         raise TypeError(f"{field} is a list of cards, not a single card {shown(value)}")
     if not isinstance(value, Iterable):
         raise TypeError(f"{field} is a list of cards, not {shown_int(value)}")
-    return tuple(c if isinstance(c, Card) else Card.parse(c) for c in value)
+    return _cards_at(value, field)
+
+
+def _cards_at(value: Iterable[object], field: str) -> tuple[Card, ...]:
+    """The cards of ``value`` in order; a bad one is named by its index in ``field``
+    (``drawn[1]: not a card: 'X'``)."""
+    out: list[Card] = []
+    for item in value:
+        if isinstance(item, Card):
+            out.append(item)
+            continue
+        try:
+            out.append(Card.parse(item))  # type: ignore[arg-type]  # parse names a non-string
+        except TypeError as err:
+            raise TypeError(f"{field}[{len(out)}]: {err}") from None
+        except ValueError as err:
+            raise ValueError(f"{field}[{len(out)}]: {err}") from None
+    return tuple(out)
 
 
 def _turned(value: Iterable[Card | str]) -> tuple[Card, ...]:
@@ -91,7 +108,11 @@ class Deal:
     >>> Deal(dealer=1, hands=[["R1"], ["G2"]], turned=["WD4"])
     Traceback (most recent call last):
     ...
-    ValueError: not a card: 'WD4' (examples: R7, G+2, BS, YR, W, W+4, WS, WC, 'red 7')
+    ValueError: turned[0]: not a card: 'WD4' (examples: R7, G+2, BS, YR, W, W+4, WS, WC, ...
+    >>> Deal(dealer=1, hands=[["R1"], ["G2", 7]], turned=["R5"])
+    Traceback (most recent call last):
+    ...
+    TypeError: hands[1][1]: a card is written as a string such as 'R7', not 7
     """
 
     dealer: int = attrs.field(converter=_dealer)

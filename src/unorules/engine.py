@@ -42,8 +42,8 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
     challenge), then Jump-Ins, catches and UNO calls by seat. Actions that draw are listed
     without ``drawn``; :func:`apply` also accepts them naming the cards drawn. A multi-card
     play is listed once per outcome (the middle cards in card order); :func:`apply` accepts
-    the middle cards in any order. Saying UNO is always allowed (C8), so every seat has a
-    :class:`~unorules.CallUno`.
+    the middle cards in any order. Saying UNO is allowed at any moment of a round (C8), so
+    every seat has a :class:`~unorules.CallUno`.
 
     >>> import attrs, unorules as uno
     >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)

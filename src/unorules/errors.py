@@ -43,7 +43,9 @@ class ErrorCode(enum.StrEnum):
     WRONG_PHASE = "wrong_phase"
     """The action does not fit the moment: a play while a challenge is pending, a draw
     while holding a playable card where the rules forbid it, ``uno=True`` on a play that
-    does not leave one card, a round entry before the previous round has ended."""
+    does not leave one card, a round entry before the previous round has ended; an action
+    that would take a counter of the state (the round number, the generator's draws, a
+    total) past 2**63 - 1, which only a state written next to that bound meets."""
     CARD_NOT_IN_HAND = "card_not_in_hand"
     """The card played is not in the player's hand."""
     CARD_DOES_NOT_MATCH = "card_does_not_match"

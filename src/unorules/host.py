@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from unorules._echo import shown_int
 from unorules._engine.legality import matching
 from unorules.actions import (
     Action,
@@ -66,7 +67,7 @@ def _check_call(state: State, seat: int, action: object) -> None:
         raise TypeError(f"needs a State (from unorules.new_game), not {state!r}")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
         raise ValueError(
-            f"there is no seat {seat!r} at this table (seats 0 to {state.players - 1})"
+            f"there is no seat {shown_int(seat)} at this table (seats 0 to {state.players - 1})"
         )
     if type(action) not in _ACTIONS:
         raise TypeError(f"not an action: {action!r}")
@@ -93,7 +94,7 @@ def _refusal(seat: int, action: Action) -> IllegalAction | None:
     if action.player != seat:
         return IllegalAction(
             ErrorCode.NOT_YOUR_TURN,
-            f"seat {seat} may only act for itself, not for player {action.player}",
+            f"seat {seat} may only act for itself, not for player {shown_int(action.player)}",
         )
     return None
 

@@ -24,6 +24,8 @@ a loss for every side). A game is one round.
   general-sum).
 - **Observations**: ``observation_tensor`` is the vector of :mod:`unorules.observation`,
   ``observation_string`` a line of the player's own cards and the public counts.
+- **Information-set search**: :meth:`UnoState.resample_from_infostate` deals the cards a
+  player has not seen again (what IS-MCTS plays from), keeping their observation.
 
 The ``seed`` parameter seeds the library state's own generator, which orders a rebuilt
 draw pile; since every card drawn is a chance node over the pile's cards, that order
@@ -50,14 +52,18 @@ serialization requires.
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 import numpy as np
 import pyspiel
 
+from unorules._echo import shown, shown_int
 from unorules._engine.general import NextChance, next_chance, opening_chance
+from unorules._openspiel_resample import resample, seed_from
 from unorules.actions import Action, CallUno, CatchUno, Challenge, Draw, Play
 from unorules.arena import Arena, render_text
 from unorules.cards import ALL_CARDS, Card, build_deck
@@ -66,6 +72,8 @@ from unorules.encoding import N_TOKENS, NOOP, describe
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.observation import SIZE, ObservationEncoder
 from unorules.rules import get_profile
+from unorules.state import Phase
+from unorules.view import observe
 
 __all__ = ["GAME_NAME", "UnoGame", "UnoObserver", "UnoState"]
 
@@ -116,6 +124,11 @@ class UnoGame(pyspiel.Game):  # type: ignore[misc]
         if not 2 <= players <= 10:
             raise ValueError(f"players is 2 to 10, not {players}")
         max_moves = int(given.get("max_moves", _MAX_MOVES))
+        if max_moves < 1:
+            raise ValueError(f"max_moves is at least 1, not {shown_int(max_moves)}")
+        seed = int(given.get("seed", 0))
+        if not 0 <= seed < 1 << 64:
+            raise ValueError(f"seed is from 0 to 2**64 - 1, not {shown_int(seed)}")
         info = pyspiel.GameInfo(
             num_distinct_actions=N_TOKENS,
             max_chance_outcomes=len(ALL_CARDS),
@@ -128,7 +141,7 @@ class UnoGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(_GAME_TYPE, info, given)
         self.profile = str(given.get("rules", "mattel"))
         self.rules = get_profile(self.profile)
-        self.seed = int(given.get("seed", 0))
+        self.seed = seed
         self.max_moves = max_moves
         self.players = players
         self.encoder = ObservationEncoder(players, self.rules)
@@ -146,15 +159,34 @@ class UnoGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> UnoObserver:
-        """The observer of the player's information (tensor and string).
+        """The observer of the player's information (tensor and string): the player's own
+        observation, the only kind this game provides. Any other observation type (public
+        information only, perfect recall for information states) is refused rather than
+        answered with the player's private cards.
 
         >>> import pyspiel
         >>> game = pyspiel.load_game("python_unorules")
         >>> game.make_py_observer().tensor.shape
         (1522,)
+        >>> game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+        Traceback (most recent call last):
+        ...
+        ValueError: this game provides only each player's own observation ...
         """
         if params:
             raise ValueError(f"observation parameters are not supported; got {params}")
+        if iig_obs_type is not None and (
+            iig_obs_type.perfect_recall
+            or not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(
+                "this game provides only each player's own observation (public information"
+                " and the player's private cards, without perfect recall), not"
+                f" perfect_recall={iig_obs_type.perfect_recall},"
+                f" public_info={iig_obs_type.public_info},"
+                f" private_info={iig_obs_type.private_info}"
+            )
         return UnoObserver(self)
 
 
@@ -190,6 +222,9 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
         self.redeal_pool: tuple[Card, ...] = ()
         self.redeal_seats: tuple[int, ...] = ()
         self.moves = 0
+        # In the challenge phase: the hand size of the Wild Draw Four's player as it was
+        # laid (a catch may add cards before the challenge; a resample needs the count).
+        self.challenge_size: int | None = None
 
     # -- chance ---------------------------------------------------------------------------
 
@@ -285,6 +320,17 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
         return list(self.arena.tokens())
 
     def _apply_action(self, action: int) -> None:
+        if self.arena is None or self.pending is not None:
+            # Chance: only an outcome chance_outcomes gives, or the state would take a
+            # card that is not there (and keep it, so every later outcome fails too).
+            outcomes = dict(self.chance_outcomes())
+            if action not in outcomes:
+                what = "seats" if self.dealer is None else "card indices"
+                raise ValueError(
+                    f"{shown_int(action) if isinstance(action, int) else shown(action)} is"
+                    f" not a chance outcome here: the {what} possible now are"
+                    f" {sorted(outcomes)}"
+                )
         if self.dealer is None:
             self.dealer = int(action)
             return
@@ -299,7 +345,6 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
                 self.drawn.append(ALL_CARDS[action])
             self._resolve()
         else:
-            self.moves += 1
             token = int(action)
             if token == NOOP and arena.interjecting and not arena.builder.prefix:
                 arena.step(token)  # declines the window
@@ -312,8 +357,21 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
                     self.pending = done
                     self.drawn = []
                     self._resolve()
+            self.moves += 1  # counted once accepted: a refused token changes nothing
         if self.pending is None and not arena.done and self.moves >= self.max_moves:
             arena.cut_off()
+        self._note_challenge()
+
+    def _note_challenge(self) -> None:
+        """Keep :attr:`challenge_size` (the offender's hand as the challenge phase began)."""
+        assert self.arena is not None
+        s = self.arena.state
+        if s.phase is not Phase.CHALLENGE:
+            self.challenge_size = None
+        elif self.challenge_size is None:
+            offender = observe(s, 0).challenge_offender
+            assert offender is not None
+            self.challenge_size = len(s.hands[offender])
 
     def _deal(self, card: Card) -> None:
         n = self.players
@@ -357,6 +415,62 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
         self.redealt = []
         self.redeal_pool = ()
         self.redeal_seats = ()
+
+    # -- information-set sampling ------------------------------------------------------------
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> UnoState:
+        """A new state that ``player_id`` cannot tell from this one, every card they have
+        not seen dealt again at random (OpenSpiel's determinization for information-set
+        search, e.g. ``open_spiel.python.algorithms.ismcts.ISMCTSBot``).
+
+        The new state keeps the player's hand, the cards they know in other hands, every
+        public fact (the table, the history of the round, who decides now) and the
+        player's own half-built action; the other hands and the draw pile are a
+        :func:`unorules.sample_state` of the player's view, drawn again until it agrees
+        with the public facts the view does not carry (the seat deciding now has
+        something to do; a pending action is legal). In the middle of a chance node the
+        pending action is kept and the cards dealt for it so far (in no hand yet) are
+        dealt again; during the deal, the player's own cards and the cards turned up are
+        kept. After a catch in a challenge phase, the Wild Draw Four is judged on the
+        hand it was laid from (``sample_state``'s ``offender_drew``). Its observation for
+        ``player_id`` is this state's; this state is not changed, and the real hidden
+        cards decide nothing in the new one.
+
+        ``probability_sampler`` (what OpenSpiel passes: a callable returning a float in
+        ``[0, 1)``, e.g. ``pyspiel.UniformProbabilitySampler``) is called exactly twice,
+        32 bits a call, for the 64-bit seed of the resample: the same sequence of values
+        gives the same state. The new state's ``history()`` is empty (the real one names
+        the real chance outcomes).
+
+        Raises:
+            ValueError: ``player_id`` is not a seat, or the sampler gives something else
+                than a float in ``[0, 1)``.
+            RuntimeError: no sample agreed with the public facts in 1000 tries (a real
+                game is one of the samples, so only when it is a very unlikely one).
+
+        >>> import pyspiel
+        >>> game = pyspiel.load_game("python_unorules", {"players": 3})
+        >>> state = game.new_initial_state()
+        >>> for action in [0, *range(21), 40]:  # P0 deals; 21 cards dealt; B1 turned
+        ...     state.apply_action(action)
+        >>> values = iter([0.25, 0.5])
+        >>> guess = state.resample_from_infostate(1, lambda: next(values))
+        >>> guess.observation_string(1) == state.observation_string(1)
+        True
+        >>> guess.arena.state.hands[1] == state.arena.state.hands[1]
+        True
+        >>> guess.arena.state.hands[2] == state.arena.state.hands[2]
+        False
+        """
+        try:
+            seat = -1 if isinstance(player_id, bool) else operator.index(player_id)
+        except TypeError:
+            seat = -1
+        if not 0 <= seat < self.players:
+            raise ValueError(f"player_id is a seat from 0 to {self.players - 1}, not {player_id!r}")
+        return resample(self, seat, seed_from(probability_sampler))
 
     # -- the rest of the API ----------------------------------------------------------------
 

@@ -14,7 +14,8 @@ out when they have their default. Cards are written in the library's notation (`
 field        meaning                                                example
 ===========  =====================================================  ====================
 hands        every seat's hand, seat 0 first, separated by ``/``;    ``R2,W/G1,G2/-``
-             ``-`` for an empty hand
+             ``-`` for an empty hand; ``*`` as the last item of
+             one hand stands for the rest of the deck
 discard      the discard pile, bottom first, top card last; ``*``    ``R5,G5,G7``
              as its first item stands for the rest of the deck in
              card order (only when the draw pile is written out)

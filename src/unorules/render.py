@@ -30,7 +30,7 @@ from typing import Final, TextIO
 import attrs
 
 from unorules import svg, transcript
-from unorules._echo import shown
+from unorules._echo import shown, shown_int
 from unorules.actions import (
     Action,
     CallUno,
@@ -47,7 +47,7 @@ from unorules.errors import ErrorCode
 from unorules.rules import profile_name
 from unorules.state import State
 from unorules.transcript import Problem, Report, Round, Transcript
-from unorules.transcript._validate import _walk
+from unorules.transcript._validate import _walk, readable_part
 from unorules.view import observe
 
 __all__ = ["MAX_STEPS", "describe", "page", "run"]
@@ -433,28 +433,36 @@ def _build(
     report = transcript.validate(source)
     try:
         t = source if isinstance(source, Transcript) else transcript.loads(source)
-    except transcript.TranscriptError:
-        if seat is not None:
+    except transcript.TranscriptError as err:
+        # A malformed round or action: the game up to it is still shown.
+        part = None if isinstance(source, Transcript) else readable_part(source, err.problem)
+        if part is not None:
+            t = part
+        elif seat is not None:
             raise _SeatError(
-                f"there is no seat {seat}: this transcript cannot be read, so it has no seats"
-                " (draw it without a seat to see its problem)"
+                f"there is no seat {shown_int(seat)}: this transcript cannot be read, so it"
+                " has no seats (draw it without a seat to see its problem)"
             ) from None
-        if round is not None:
+        elif round is not None:
             raise _RoundError(
-                f"there is no round {round}: this transcript cannot be read, so it has no"
-                " rounds (draw it without a round to see its problem)"
+                f"there is no round {shown_int(round)}: this transcript cannot be read, so"
+                " it has no rounds (draw it without a round to see its problem)"
             ) from None
-        body = '<main><p class="hint">This transcript cannot be replayed.</p></main>'
-        text = _document(title, "unreadable transcript", _verdict(report), body)
-        return _Page(text, report, 0, 0, None, None)
+        else:
+            body = '<main><p class="hint">This transcript cannot be replayed.</p></main>'
+            text = _document(title, "unreadable transcript", _verdict(report), body)
+            return _Page(text, report, 0, 0, None, None)
     players = len(t.players)
     if seat is not None and (isinstance(seat, bool) or not 0 <= seat < players):
-        raise _SeatError(f"there is no seat {seat} in this game (seats 0 to {players - 1})")
+        raise _SeatError(
+            f"there is no seat {shown_int(seat)} in this game (seats 0 to {players - 1})"
+        )
     names = [svg._short(n, _NAME) for n in t.players]
     problem = report.error
-    action: Action | None = None  # the illegal move, if the problem is one
+    action: Action | None = None  # the illegal move, if the problem is one that reads
+    unread = problem is not None and problem.code is ErrorCode.MALFORMED
     if problem is not None and problem.round is not None and problem.index is not None:
-        action = t.rounds[problem.round].actions[problem.index]
+        action = None if unread else t.rounds[problem.round].actions[problem.index]
     played = _played_before(t, problem)
 
     # The steps, numbered over the whole game: each round's start and actions, then the
@@ -476,7 +484,7 @@ def _build(
     elif isinstance(round, bool) or not 1 <= round <= rounds:
         have = "round 1 only" if rounds == 1 else f"rounds 1 to {rounds}"
         raise _RoundError(
-            f"there is no round {round} to draw: this game has "
+            f"there is no round {shown_int(round)} to draw: this game has "
             + (have if rounds else "no round that started")
         )
     else:
@@ -496,8 +504,8 @@ def _build(
 
     rules = profile_name(t.rules) or "house rules"
     seen = "every hand face up" if seat is None else f"as {names[seat]} (seat {seat}) sees it"
-    part = "" if round is None else f"; round {round}"
-    head = _esc(f"{players} players ({', '.join(names)}); {rules}; {seen}{part}")
+    only = "" if round is None else f"; round {round}"
+    head = _esc(f"{players} players ({', '.join(names)}); {rules}; {seen}{only}")
 
     items: list[str] = []
     frames: list[str] = []
@@ -547,7 +555,9 @@ def _build(
         what = (
             describe(action, names, seat=seat)
             if action is not None
-            else ("the next round" if problem.index is None and problem.round is not None
+            else ("an action that does not read" if unread and problem.index is not None
+                  else "a round entry that does not read" if unread
+                  else "the next round" if problem.index is None and problem.round is not None
                   else "the result")
         )  # fmt: skip
         place = _place(problem)

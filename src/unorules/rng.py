@@ -19,9 +19,10 @@ import secrets
 import struct
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from unorules._echo import shown_int
+from unorules._limits import COUNTER_END, refuse_past
 
 __all__ = ["SEED_BITS", "fresh_seed", "randbelow", "sample", "shuffled"]
 
@@ -57,11 +58,25 @@ def shuffled(items: Sequence[T], *, seed: int, counter: int) -> list[T]:
     >>> shuffled("abcdef", seed=1, counter=0)
     ['e', 'c', 'b', 'a', 'd', 'f']
     """
-    return list(_shuffled(items, seed=seed, counter=counter))
+    return list(_permuted(items, seed=seed, counter=counter))
+
+
+_LAST_DRAW: Final = COUNTER_END - 1
+"""The first draw the engine refuses: it would leave a state's counter at COUNTER_END."""
 
 
 def _shuffled(items: Sequence[T], *, seed: int, counter: int) -> tuple[T, ...]:
-    """:func:`shuffled` as a tuple (internal: what a state keeps, without a list copy)."""
+    """:func:`shuffled` as a tuple, for the engine (internal: what a state keeps, without a
+    list copy). The draw that would take a state's ``rng_counter`` to
+    :data:`~unorules._limits.COUNTER_END` is refused with ``IllegalAction``, so that the
+    state after it still loads (:mod:`unorules._limits`)."""
+    if counter >= _LAST_DRAW:
+        refuse_past(counter + 1, "generator's draws", "shuffle the cards")
+    return _permuted(items, seed=seed, counter=counter)
+
+
+def _permuted(items: Sequence[T], *, seed: int, counter: int) -> tuple[T, ...]:
+    """:func:`shuffled` as a tuple."""
     n = len(items)
     if n < 2:
         return tuple(items)

@@ -48,7 +48,7 @@ def _per_side(per_seat: tuple[int, ...], sides: list[int]) -> list[int]:
     return out
 
 
-def sample_state(view: View, *, seed: int) -> State:
+def sample_state(view: View, *, seed: int, offender_drew: int = 0) -> State:
     """A full state that ``view``'s player cannot tell from the real one, the cards they
     have not seen dealt at random with ``seed`` (the same seed, the same state).
 
@@ -69,19 +69,26 @@ def sample_state(view: View, *, seed: int) -> State:
     generator: the sampled state gets a seed of its own derived from ``seed``, so a Wild
     Shuffle Hands or a rebuilt pile in a sampled future is random and repeatable but
     tells nothing of the real game's. A pending Wild Draw Four's guilt is the bluff test
-    (R7.2) on the sampled hand of its player (the view of that player says it); that is
-    the hand as it is now, so if a catch made the player draw after laying the card, the
+    (R7.2) on the sampled hand of its player as it was when the card was laid (the view
+    of that player says it). A view shows the hand as it is now: if a catch (or a false
+    call of UNO) made that player draw since, the history shows it and the view does not,
+    so pass the count as ``offender_drew``; that many of the hand's sampled unseen cards
+    are then the ones drawn, and the rest are judged. Left at 0 after such a draw, the
     cards drawn are judged too, and a bluff looks likelier than it was.
 
     Args:
         view: one player's view (:func:`unorules.observe`, or
             :meth:`View.from_json <unorules.View.from_json>` in a bot).
         seed: an integer in ``range(2**64)``: the deal of the unseen cards.
+        offender_drew: in the challenge phase, how many cards the player of the Wild
+            Draw Four has drawn since laying it (0 unless the history shows a draw).
 
     Raises:
         ValueError: the view is not one of a real game (it shows more of a card than the
             deck holds, the hands and the draw pile do not add up to the unseen cards, or
-            another player has just drawn a card that may be laid and none could be).
+            another player has just drawn a card that may be laid and none could be), or
+            ``offender_drew`` is not a count of that player's unseen cards in the
+            challenge phase.
 
     >>> import attrs, unorules as uno
     >>> rules = attrs.evolve(uno.MATTEL, hand_size=3)
@@ -94,6 +101,17 @@ def sample_state(view: View, *, seed: int) -> State:
     (['R1', 'G5'], 6)
     >>> guess.seed == s.seed, uno.sample_state(uno.observe(s, 1), seed=3) == guess
     (False, True)
+
+    After a catch, the cards drawn are not judged (``offender_drew``): here P1 knows the
+    G5 that P0 kept, so the Wild Draw Four was no bluff, whatever P0 drew since:
+
+    >>> s = uno.State.from_position("W+4,G5/G2,G3 *,R7 red 0+ play - known=1:0:G5",
+    ...                             rules=rules)
+    >>> s = uno.apply(uno.apply(s, uno.Play(0, "W+4", "blue")), uno.CatchUno(1, 0))
+    >>> view = uno.observe(s, 1)
+    >>> guesses = [uno.sample_state(view, seed=k, offender_drew=2) for k in range(20)]
+    >>> view.hand_sizes[0], {uno.observe(g, 0).challenge_bluff for g in guesses}
+    (3, {False})
     """
     if not isinstance(view, View):
         raise TypeError(f"sample_state needs a View (unorules.observe), not {view!r}")
@@ -119,15 +137,29 @@ def sample_state(view: View, *, seed: int) -> State:
             f"not a view of a real game: {len(unseen)} cards unseen, but the other hands"
             f" hide {sum(places)} and the draw pile holds {view.draw_pile_size}"
         )
+    if not isinstance(offender_drew, int) or isinstance(offender_drew, bool) or offender_drew < 0:
+        raise ValueError(f"offender_drew is a count of cards, not {offender_drew!r}")
+    if offender_drew:
+        offender = view.challenge_offender
+        if view.phase is not Phase.CHALLENGE or offender is None or offender == me:
+            raise ValueError(
+                "offender_drew counts the cards another player drew since laying a Wild Draw"
+                " Four, in the challenge phase of a player who did not lay it"
+            )
+        if offender_drew > places[offender]:
+            raise ValueError(
+                f"offender_drew is {offender_drew}, but player {offender} hides only"
+                f" {places[offender]} cards"
+            )
     current = view.current_player
     if view.phase is not Phase.DRAWN or current is None or current == me:
-        return _deal(view, unseen, places, seed, 0)
+        return _deal(view, unseen, places, seed, 0, drew=offender_drew)
     # Another player's drawn phase: the card just drawn may be laid, which under some
     # rules (a restricted plain Wild, the answer lock after a Reverse: C6) depends on the
     # rest of their hand. Deal again until it may (rejection sampling keeps the deal
     # uniform among those that agree with the phase).
     for attempt in range(_DRAWN_TRIES):
-        state = _deal(view, unseen, places, seed, attempt)
+        state = _deal(view, unseen, places, seed, attempt, drew=0)
         drawn = state.drawn_card
         if drawn is not None and can_lay(state, current, drawn, state.hands[current]):
             return state
@@ -138,9 +170,12 @@ _DRAWN_TRIES: Final = 64
 """Deals tried for another player's drawn phase before the last one is kept."""
 
 
-def _deal(view: View, unseen: list[Card], places: list[int], seed: int, attempt: int) -> State:
+def _deal(
+    view: View, unseen: list[Card], places: list[int], seed: int, attempt: int, *, drew: int
+) -> State:
     """The unseen cards dealt with ``seed`` (attempt 0 draws on the generator's counters
-    0 to 2; attempt ``k`` on ``3k`` to ``3k + 2``)."""
+    0 to 2; attempt ``k`` on ``3k`` to ``3k + 2``); in the challenge phase the last
+    ``drew`` cards dealt to the offender are the ones it drew since laying the card."""
     base = 3 * attempt
     rules = view.rules
     me = view.player
@@ -225,14 +260,16 @@ def _deal(view: View, unseen: list[Card], places: list[int], seed: int, attempt:
             "guilty": bool(view.challenge_bluff),
             "previous_color": color.value,
         }
-        if view.challenge_bluff is None and _bluff(State.from_dict(data), offender, color):
+        held = tuple(hands[offender][: len(hands[offender]) - drew])
+        if view.challenge_bluff is None and _bluff(State.from_dict(data), held, color):
             data["challenge"]["guilty"] = True
     return State.from_dict(data)
 
 
-def _bluff(s: State, offender: int, color: Color) -> bool:
-    """Whether the Wild Draw Four on top of ``s`` was a bluff, judged on the sampled hand
-    of its player as it was laid: on the card below it, with ``color`` in force (R7.2)."""
+def _bluff(s: State, held: tuple[Card, ...], color: Color) -> bool:
+    """Whether the Wild Draw Four on top of ``s`` was a bluff, judged on ``held`` (the
+    sampled hand of its player as it was laid): on the card below it, with ``color`` in
+    force (R7.2)."""
     from unorules._engine.draft import draft  # noqa: PLC0415
     from unorules._engine.legality import bluff  # noqa: PLC0415
 
@@ -240,6 +277,6 @@ def _bluff(s: State, offender: int, color: Color) -> bool:
     d.color = color
     below = s._discard[1]
     if below is None:  # a Wild Draw Four alone on the pile is judged on itself
-        return bluff(d, s.hands[offender])
+        return bluff(d, held)
     d._discard = below
-    return bluff(d, s.hands[offender])
+    return bluff(d, held)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from unorules._limits import COUNTER_END, refuse_past
 from unorules._memo import by_identity
 from unorules.cards import ALL_CARDS, Card
 from unorules.rules import CardPoints, Rules, Scoring
@@ -95,6 +96,8 @@ def score_round(m: Match, hands: tuple[tuple[Card, ...], ...], winner: int | Non
             for seat in range(len(out)):
                 if m.sides[seat] in gone:
                     out[seat] = True
+    if max(totals) >= COUNTER_END:  # only a state written next to the bound gets here
+        refuse_past(max(totals), "total of a side", "score the round this action ends")
     # Written out rather than m.but(...): a round's end is on every game's path, and
     # Match.but's generic copy costs more than the rest of the scoring.
     return Match(

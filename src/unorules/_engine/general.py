@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, NamedTuple
 
+from unorules._echo import shown_int
 from unorules._engine import challenge, moves, play, setup, stall
 from unorules._engine.piles import MoreChance, Named
 from unorules.actions import (
@@ -76,7 +77,7 @@ def _check_seat(s: State, seat: int) -> None:
     if not 0 <= seat < len(m.names):
         raise IllegalAction(
             ErrorCode.NOT_YOUR_TURN,
-            f"there is no seat {seat} at this table (seats 0 to {len(m.names) - 1})",
+            f"there is no seat {shown_int(seat)} at this table (seats 0 to {len(m.names) - 1})",
         )
     if m.out[seat]:
         raise IllegalAction(

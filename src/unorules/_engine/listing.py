@@ -16,6 +16,7 @@ from __future__ import annotations
 import itertools
 from typing import Final
 
+from unorules._echo import shown_int
 from unorules._engine.legality import can_lay, may_end_on, playable, same_kind, stackable
 from unorules._engine.piles import INDEX
 from unorules.actions import (
@@ -140,7 +141,7 @@ def check_player(m: Match, player: object) -> None:
         isinstance(player, int) and 0 <= player < len(m.names) and not isinstance(player, bool)
     ):
         raise ValueError(
-            f"there is no seat {player!r} at this table (seats 0 to {len(m.names) - 1})"
+            f"there is no seat {shown_int(player)} at this table (seats 0 to {len(m.names) - 1})"
         )
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Final, NoReturn
 
+from unorules._echo import shown_int
 from unorules._engine import calls, piles, turns
 from unorules._engine.draft import draft, freeze
 from unorules._engine.legality import can_lay, playable
@@ -184,7 +185,8 @@ def catch(s: State, a: CatchUno, named: Named | None) -> State:
     if not 0 <= target < s.players:
         _fail(
             ErrorCode.NOTHING_TO_CATCH,
-            f"there is no seat {target} at this table (seats 0 to {s.players - 1}) to catch",
+            f"there is no seat {shown_int(target)} at this table"
+            f" (seats 0 to {s.players - 1}) to catch",
         )
     rules = s._match.rules
     if target not in s._calls.exposed(rules):

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Final, NoReturn
 
+from unorules._echo import shown_int
 from unorules._engine import calls, knowledge, piles
 from unorules._engine.draft import draft, freeze
 from unorules._engine.draw_two import draw_two
@@ -164,7 +165,7 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
             _fail(
                 ErrorCode.WRONG_PHASE,
                 f"a 7 swaps hands (Seven-O): name another seat still in play as target,"
-                f" not {target}",
+                f" not {shown_int(target)}",
             )
     elif target is not None:
         _fail(ErrorCode.WRONG_PHASE, f"target is only for a Seven-O 7 that swaps hands: {a}")

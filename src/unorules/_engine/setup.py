@@ -14,10 +14,11 @@ from collections.abc import Iterable, Sequence
 from typing import Final, NoReturn
 
 from unorules import rng
-from unorules._echo import shown_int, writable
+from unorules._echo import shown, shown_int, writable
 from unorules._engine import piles, turns
 from unorules._engine.draft import Draft, freeze
 from unorules._engine.piles import INDEX, Named
+from unorules._limits import refuse_past
 from unorules.actions import NextRound
 from unorules.cards import ALL_CARDS, Card, Rank
 from unorules.deal import Deal
@@ -122,9 +123,9 @@ def _open_match(
         if not all(writable(n) for n in names):
             raise ValueError("player names must be text UTF-8 can write (no lone surrogate)")
         if len(set(names)) != len(names):
-            raise ValueError(f"player names must differ: {list(names)}")
+            raise ValueError(f"player names must differ: {shown(list(names))}")
     else:
-        raise TypeError(f"players is a number of seats or a list of names, not {players!r}")
+        raise TypeError(f"players is a number of seats or a list of names, not {shown(players)}")
     if not 2 <= count <= 10:
         raise ValueError(f"UNO is played by 2 to 10 players, not {shown_int(count)}")
     if rules is None:
@@ -132,7 +133,7 @@ def _open_match(
     elif isinstance(rules, str):
         rules = get_profile(rules)
     elif not isinstance(rules, Rules):
-        raise TypeError(f"rules is a Rules value or a profile name, not {rules!r}")
+        raise TypeError(f"rules is a Rules value or a profile name, not {shown(rules)}")
     if seed is None:
         seed = rng.fresh_seed()
     elif not isinstance(seed, int) or isinstance(seed, bool):
@@ -142,7 +143,7 @@ def _open_match(
     if rules.teams:
         if count % rules.teams or count // rules.teams < 2:
             raise ValueError(
-                f"{count} players cannot form {rules.teams} teams of at least two"
+                f"{count} players cannot form {rules.teams} equal teams of at least two"
                 " (seat s plays in team s % teams)"
             )
         sides = tuple(s % rules.teams for s in range(count))
@@ -232,6 +233,7 @@ def _start_round(m: Match, counter: int, deal: Deal | None, named: Named | None 
             pile = list(cards[dealt + 1 :])
             while True:
                 # The card goes back into the pile at random, below the top (R3.5).
+                refuse_past(counter + 1, "generator's draws", "turn up another first card")
                 at = 1 + rng.randbelow(len(pile), seed=m.seed, counter=counter)
                 counter += 1
                 pile.insert(at, top)
@@ -293,7 +295,10 @@ def _check_deal(m: Match, deal: Deal, counter: int) -> tuple[bool, tuple[Card, .
     if not isinstance(deal, Deal):
         raise TypeError(f"deal must be a Deal, not {deal!r}")
     if not isinstance(deal.dealer, int) or not 0 <= deal.dealer < n:
-        _fail(bad, f"the dealer must be a seat of this table (0 to {n - 1}), not {deal.dealer!r}")
+        _fail(
+            bad,
+            f"the dealer must be a seat of this table (0 to {n - 1}), not {shown_int(deal.dealer)}",
+        )
     if deal.dealer != m.dealer:
         _fail(bad, f"the dealer of this round is seat {m.dealer}, not {deal.dealer}")
     if len(deal.hands) != n:
@@ -335,8 +340,8 @@ def _check_deal(m: Match, deal: Deal, counter: int) -> tuple[bool, tuple[Card, .
         what = "dealt and turned up" if returned else "dealt"
         _fail(bad, f"more cards {what} than the deck holds: " + ", ".join(too_many))
     rest = [c for c in ALL_CARDS for _ in range(deck.get(c, 0) - used.get(c, 0))]
-    pile = rng.shuffled(rest, seed=m.seed, counter=counter)
-    return False, tuple(pile), counter + 1
+    pile = rng._shuffled(rest, seed=m.seed, counter=counter)
+    return False, pile, counter + 1
 
 
 def _count(cards: Iterable[Card]) -> dict[Card, int]:
@@ -367,5 +372,6 @@ def next_round(s: State, a: NextRound, named: Named | None) -> State:
     dealer = (m.dealer + 1) % n
     while m.out[dealer]:
         dealer = (dealer + 1) % n
+    refuse_past(m.round + 1, "round number", "deal another round")
     nm = m.but(round=m.round + 1, dealer=dealer, round_winner=None, round_points=None)
     return _start_round(nm, s._rng_counter, a.deal)

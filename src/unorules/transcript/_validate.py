@@ -7,10 +7,11 @@ there.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from typing import Final
 
 import attrs
 
-from unorules._echo import shown, shown_json
+from unorules._echo import shown, shown_int, shown_json, writable
 from unorules._engine.general import Chance, apply_logged
 from unorules.actions import Action, NextRound
 from unorules.engine import apply, new_game
@@ -21,6 +22,7 @@ from unorules.transcript._io import Source, _decode, _parse
 from unorules.transcript._model import (
     Problem,
     Report,
+    Round,
     Summary,
     Transcript,
     TranscriptError,
@@ -30,6 +32,45 @@ from unorules.transcript._model import (
 )
 
 # == replaying and validating ==================================================================
+
+
+_SEED_END: Final = 1 << 64
+
+
+def _check_fields(t: Transcript, *, whole: bool) -> None:
+    """Check what the JSON reader checks of a transcript but a :class:`Transcript` built
+    in Python may still hold, each problem at its field's own JSON path (as the same
+    transcript written as JSON reports it). A game is at least one round (``whole``):
+    :func:`validate` asks for it, while :func:`replay` also replays the part of a game
+    before a problem in its first round (no states)."""
+    if not isinstance(t.rules, Rules):
+        _malformed("$.rules", f"rules is a unorules.Rules or a profile name, not {shown(t.rules)}")
+    for i, name in enumerate(t.players):
+        if not writable(name):
+            _malformed(
+                f"$.players[{i}]", "a player's name is text UTF-8 can write (no lone surrogate)"
+            )
+    seed = t.seed
+    if seed is not None and (
+        not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < _SEED_END
+    ):
+        _malformed("$.seed", f"a seed is a whole number from 0 to 2**64 - 1, not {shown_int(seed)}")
+    if whole and not t.rounds:
+        _malformed("$.rounds", "a transcript has at least one round")
+    for r, rnd in enumerate(t.rounds):
+        if not isinstance(rnd, Round):
+            _malformed(
+                f"$.rounds[{r}]", f"a round is a unorules.transcript.Round, not {shown(rnd)}"
+            )
+        if rnd.deal is None and seed is None:
+            _malformed(
+                f"$.rounds[{r}]",
+                "missing the deal: a round gives dealer, hands and turned"
+                " unless the transcript has a seed",
+            )
+    for i, score in enumerate(t.result or ()):
+        if not isinstance(score, int) or isinstance(score, bool):
+            _malformed(f"$.result.scores[{i}]", f"a score is a whole number, not {shown(score)}")
 
 
 def _action_path(r: int, i: int) -> str:
@@ -65,6 +106,7 @@ def _start(t: Transcript, r: int, state: State | None) -> State:
 def _walk(t: Transcript) -> Iterator[tuple[int, int | None, State]]:
     """Every state of the game: each round's start (index None), then the state after each
     action. Raises :class:`TranscriptError` at the first problem."""
+    _check_fields(t, whole=False)
     state: State | None = None
     must_name = t.seed is None
     for r, rnd in enumerate(t.rounds):
@@ -166,19 +208,25 @@ def validate(
     override = _override(rules)
     if isinstance(source, Source):
         source = source.text
+    data: object = None
+    malformed: Problem | None = None
     try:
         if isinstance(source, Transcript):
             transcript = source if override is None else attrs.evolve(source, rules=override)
-        elif isinstance(source, str | bytes | bytearray):
-            transcript = _parse(
-                _decode(source if isinstance(source, str) else bytes(source)), override
-            )
-        elif isinstance(source, Mapping) and not isinstance(source, dict):
-            transcript = _parse(dict(source), override)
+            _check_fields(transcript, whole=True)
         else:
-            transcript = _parse(source, override)
+            if isinstance(source, str | bytes | bytearray):
+                data = _decode(source if isinstance(source, str) else bytes(source))
+            elif isinstance(source, Mapping) and not isinstance(source, dict):
+                data = dict(source)
+            else:
+                data = source
+            transcript = _parse(data, override)
     except TranscriptError as err:
-        return Report(err.problem)
+        part = _before(data, err.problem, override)
+        if part is None:
+            return Report(err.problem)
+        transcript, malformed = part, err.problem
     state: State | None = None
     rounds = actions = 0
     error: Problem | None = None
@@ -190,7 +238,54 @@ def validate(
             else:
                 actions += 1
     except TranscriptError as err:
-        error = err.problem
+        error = err.problem  # before the malformed entry, so the first problem
+    else:
+        error = malformed
     if state is None:
         return Report(error)
     return Report(error, state.scores, Summary.of(state), rounds, actions, state)
+
+
+def readable_part(text: str | bytes, problem: Problem) -> Transcript | None:
+    """The transcript in ``text`` up to the round entry or action that ``problem`` (the
+    error :func:`loads` raised for ``text``) finds malformed: the rounds before it and
+    that round's actions before it, as :func:`validate` replays them. None when the
+    problem is not in a round or nothing before it reads.
+
+    >>> from unorules.transcript import loads
+    >>> text = ('{"format": "unorules/1", "rules": "mattel", "players": 2, "seed": 3,'
+    ...         ' "rounds": [{"actions": [{"player": 1, "draw": true}, {"player": 0}]}]}')
+    >>> try:
+    ...     loads(text)
+    ... except TranscriptError as err:
+    ...     problem = err.problem
+    >>> problem.path, readable_part(text, problem).rounds[0].actions
+    ('$.rounds[0].actions[1]', (Draw(1),))
+    """
+    try:
+        data = _decode(text)
+    except TranscriptError:
+        return None
+    return _before(data, problem, None)
+
+
+def _before(data: object, problem: Problem, override: Rules | None) -> Transcript | None:
+    """The part of a transcript before the round entry or action that ``problem`` finds
+    malformed, so that the report still gives the state after the last valid action
+    (its ``final``): the rounds before it, and that round's actions before it. None when the
+    problem is not in a round, or the part before it does not read either."""
+    r, i = problem.round, problem.index
+    if r is None or not isinstance(data, dict) or not isinstance(data.get("rounds"), list):
+        return None
+    rounds: list[object] = list(data["rounds"][:r])
+    if i is not None:
+        entry = data["rounds"][r]
+        if not isinstance(entry, dict) or not isinstance(entry.get("actions"), list):
+            return None
+        rounds.append({**entry, "actions": entry["actions"][:i]})
+    part = {key: value for key, value in data.items() if key != "result"}
+    part["rounds"] = rounds
+    try:
+        return _parse(part, override)
+    except TranscriptError:
+        return None
