@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -303,3 +305,139 @@ def test_play_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--players", "11"]) == 2
     assert "2 to 10 players" in capsys.readouterr().err
     assert main(["play", "--rounds", "0"]) == 2
+
+
+def test_play_refuses_an_empty_or_missing_name_and_a_players_count_names_contradict(
+    capsys: Capture,
+) -> None:
+    for argv, message in (
+        (["--names", ""], "--names is empty: give the players' names, comma-separated"),
+        (["--names", " , "], "--names ' , ': name 1 is empty"),
+        (["--names", "A,,B"], "--names 'A,,B': name 2 is empty"),
+        (["--names", "A,B", "--players", "3"], "--players 3 but --names gives 2 names"),
+    ):
+        code, out, err = run(capsys, "play", "--seed", "1", "--rounds", "1", *argv)
+        assert (code, out) == (2, "")
+        assert err == f"unorules play: error: {message}" + err.split(message, 1)[1]
+    code, out, _ = run(
+        capsys, "play", "--seed", "1", "--rounds", "1", "--names", "A,B", "--players", "2"
+    )
+    assert code == 0 and out.startswith("unorules play: 2 players (A, B)")
+
+
+# == output that cannot be written, for every verb ===============================================
+
+
+class Full(io.StringIO):
+    """Standard output on a full disk."""
+
+    def write(self, text: str) -> int:
+        raise OSError(28, "No space left on device")
+
+
+class ClosedPipe(io.StringIO):
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+VERBS_THAT_PRINT = [
+    ["rules"],
+    ["record", "--seed", "1", "--rounds", "1"],
+    ["play", "--seed", "3", "--rounds", "1"],
+    ["simulate", "--games", "2", "--rounds", "1"],
+    ["compare", "mattel", "swedish", "--games", "2", "--rounds", "1"],
+    ["match", "--bot", "random", "--bot", "random", "--games", "1", "--rounds", "1"],
+    ["validate", str(VALID)],
+    ["render", str(VALID), "-o", "{tmp}/game.html"],
+]
+
+
+@pytest.mark.parametrize("argv", VERBS_THAT_PRINT, ids=lambda a: a[0])
+def test_every_verb_says_it_cannot_write_the_output_and_exits_2(
+    argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    err = io.StringIO()
+    monkeypatch.setattr("sys.stdout", Full())
+    monkeypatch.setattr("sys.stderr", err)
+    code = main([a.replace("{tmp}", str(tmp_path)) for a in argv])
+    assert (code, err.getvalue()) == (
+        2,
+        f"unorules {argv[0]}: cannot write the output: No space left on device\n",
+    )
+
+
+@pytest.mark.parametrize("argv", VERBS_THAT_PRINT, ids=lambda a: a[0])
+def test_every_verb_stops_quietly_with_exit_2_on_a_closed_pipe(
+    argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    err = io.StringIO()
+    monkeypatch.setattr("sys.stdout", ClosedPipe())
+    monkeypatch.setattr("sys.stderr", err)
+    code = main([a.replace("{tmp}", str(tmp_path)) for a in argv])
+    assert (code, err.getvalue()) == (2, "")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_rules_to_a_full_disk_is_one_line_and_exit_2() -> None:
+    """Buffered output fails when it is flushed: still one line and exit 2, also at exit."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "unorules.cli", "rules"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            check=False,
+        )
+    assert (done.returncode, done.stderr) == (
+        2,
+        b"unorules rules: cannot write the output: No space left on device\n",
+    )
+
+
+# == validate - ===================================================================================
+
+
+def stdin(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
+
+
+def test_validate_reads_one_game_from_standard_input(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stdin(monkeypatch, VALID.read_bytes())
+    assert run(capsys, "validate", "-") == (
+        0,
+        "<stdin>: valid (1 round, 35 actions; scores 120 0 0)\n",
+        "",
+    )
+
+
+def test_validate_reads_json_lines_from_standard_input(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = (EXAMPLES / "games.jsonl").read_bytes()
+    stdin(monkeypatch, b"\n" + lines)  # a blank first line is still counted
+    code, out, err = run(capsys, "validate", "-", "--json")
+    reports = json.loads(out)
+    assert (code, err) == (0, "")
+    assert [(r["file"], r["line"], r["valid"]) for r in reports] == [
+        ("<stdin>", n, True) for n in (2, 3, 4, 5)
+    ]
+    assert [r["actions"] for r in reports] == [70, 59, 79, 53]
+
+
+def test_validate_standard_input_that_is_not_json_is_an_invalid_game(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stdin(monkeypatch, b"[1, 2")
+    code, out, _ = run(capsys, "validate", "-", str(VALID))
+    assert code == 1
+    assert out.splitlines() == [
+        "<stdin>: invalid at $ (malformed): not JSON: Expecting ',' delimiter: line 1 column 6"
+        " (char 5)",
+        f"{VALID}: valid (1 round, 35 actions; scores 120 0 0)",
+    ]
+
+
+def test_validate_reads_standard_input_once(capsys: Capture) -> None:
+    code, _, err = run(capsys, "validate", "-", "-")
+    assert (code, err) == (2, "unorules validate: error: - (standard input) may be given once\n")

@@ -62,7 +62,8 @@ def test_the_illegal_move_is_the_last_step_with_its_code_and_message() -> None:
     assert last.startswith('<div class="frame illegal" data-step="3" hidden>')
     assert "<code>card_does_not_match</code>" in last
     assert html.escape(report.error.message) in last
-    assert "Illegal move at round 0 action 2: Bo plays G9" in last
+    # Rounds and actions counted from 1, as the move list counts them, with the JSON path.
+    assert "Illegal move at round 1, action 3 ($.rounds[0].actions[2]): Bo plays G9" in last
     # The card is circled in Bo's hand, and the table is the one before the move.
     assert last.count('stroke="#e0115f"') == 1
     assert "to act: Bo (seat 1)" in last
@@ -269,3 +270,185 @@ def test_one_seats_view_hides_a_message_that_may_name_cards_it_does_not_see() ->
         page = render.page(draw, seat=seat)
         assert html.escape(error.message) not in page and "draw_mismatch" in page
     assert html.escape(error.message) in render.page(draw)
+
+
+# == seats, rounds and numbers a person reads ====================================================
+
+
+def attr(page: str, name: str) -> list[str]:
+    """The values of one attribute of the move list's items, in order."""
+    return [
+        html.unescape(m) for m in re.findall(rf'<li class="move[^"]*"[^>]*{name}="([^"]*)"', page)
+    ]
+
+
+def test_the_page_numbers_rounds_actions_and_steps_from_1() -> None:
+    page = render.page((EXAMPLES / "mattel-invalid-card_does_not_match.json").read_bytes())
+    assert attr(page, "data-where") == [
+        "round 1 start",
+        "round 1, action 1",
+        "round 1, action 2",
+        "round 1, action 3",
+    ]
+    assert attr(page, "data-n") == ["1", "2", "3", "4"] and 'id="moves" data-total="4"' in page
+    assert re.findall(r'<span class="num">(\d*)</span>', page) == ["", "1", "2", "3"]
+    assert "'step ' + moves[i].getAttribute('data-n') + ' of ' + total" in page
+    verdict = re.search(r'<div class="verdict invalid" id="verdict">(.*?)</div>', page)
+    assert verdict and verdict.group(1).startswith(
+        "invalid at round 1, action 3 ($.rounds[0].actions[2]): <code>card_does_not_match</code>"
+    )
+
+
+def test_the_move_list_says_whether_a_challenge_succeeded() -> None:
+    failed = moves(render.page((EXAMPLES / "mattel-seeded.json").read_bytes()))
+    assert [m for m in failed if "challenges" in m] == [
+        "P0 challenges the Wild Draw Four: the challenge fails, P0 +6"
+    ]
+    won = moves(render.page((EXAMPLES / "mattel-108-valid.json").read_bytes()))
+    assert [m for m in won if "challenges" in m] == [
+        "Ann challenges the Wild Draw Four: the challenge succeeds, Bo +4"
+    ]
+
+
+@pytest.mark.parametrize("seat", ["0", 0.0, [0]])
+def test_a_seat_that_is_not_an_int_is_refused_as_such(seat: object) -> None:
+    with pytest.raises(TypeError, match=r"^seat must be an int or None, not "):
+        render.page((EXAMPLES / "mattel-valid.json").read_bytes(), seat=seat)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^round must be an int or None, not '1'"):
+        render.page((EXAMPLES / "mattel-valid.json").read_bytes(), round="1")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("seat", ["0", "99"])
+def test_render_with_a_seat_of_a_transcript_that_is_not_json_exits_2(
+    tmp_path: Path, capsys: Capture, seat: str
+) -> None:
+    """A transcript that cannot be read has no seats: any ``--seat`` is exit 2 with no
+    page (``--seat 99`` exited 0), while without a seat its page is written."""
+    truncated = tmp_path / "trunc.json"
+    truncated.write_bytes((EXAMPLES / "mattel-valid.json").read_bytes()[:300])
+    out = tmp_path / "x.html"
+    assert main(["render", str(truncated), "-o", str(out), "--seat", seat]) == 2
+    printed, err = capsys.readouterr()
+    assert printed == "" and not out.exists()
+    assert err == (
+        f"unorules render: error: --seat: there is no seat {seat}: this transcript cannot"
+        " be read, so it has no seats (draw it without a seat to see its problem)\n"
+    )
+    assert main(["render", str(truncated), "-o", str(out)]) == 0
+    assert "not JSON" in capsys.readouterr().out and out.exists()
+
+
+def test_render_with_a_seat_of_a_malformed_transcript_says_its_problem(
+    tmp_path: Path, capsys: Capture
+) -> None:
+    """``--seat 0`` on a transcript with a malformed action wrote the page, then crashed
+    re-reading the transcript to word the summary line (exit 1)."""
+    src = EXAMPLES / "mattel-invalid-malformed.json"
+    report = transcript.validate(src.read_bytes())
+    assert report.error is not None and report.error.code is uno.ErrorCode.MALFORMED
+    out = tmp_path / "x.html"
+    assert main(["render", str(src), "-o", str(out), "--seat", "0"]) == 0
+    printed, err = capsys.readouterr()
+    assert err == ""
+    assert printed == f"wrote {out}: 3 steps; {report}\n"
+    assert out.read_text(encoding="utf-8") == render.page(
+        src.read_bytes(), seat=0, title=f"UNO game: {src}"
+    )
+    assert main(["render", str(src), "-o", str(tmp_path / "y.html"), "--seat", "99"]) == 2
+    assert capsys.readouterr().err == (
+        "unorules render: error: --seat: there is no seat 99 in this game (seats 0 to 1)\n"
+    )
+
+
+def elimination_game(tmp_path: Path, capsys: Capture) -> bytes:
+    """The match of ``unorules record --players 3 --seed 3 --option scoring=elimination``
+    (the reviewer's: 27 rounds, 1,679 actions)."""
+    argv = ["--players", "3", "--seed", "3", "--option", "scoring=elimination"]
+    assert main(["record", *argv, "-o", str(tmp_path / "elim.json")]) == 0
+    assert capsys.readouterr() == ("", "")
+    return (tmp_path / "elim.json").read_bytes()
+
+
+def test_a_seats_page_marks_the_eliminated_seat_and_the_round_winner(
+    tmp_path: Path, capsys: Capture
+) -> None:
+    text = elimination_game(tmp_path, capsys)
+    states = transcript.replay(transcript.loads(text))
+    first_out = next(s for s in states if s.eliminated)
+    assert first_out.eliminated == (1,) and first_out.phase is uno.Phase.ROUND_OVER
+    page = render.page(text, seat=0, round=first_out.round + 1)
+    frames = steps(page)
+    assert any("out of the match" in f for f in frames)
+    won = [f for f in frames if "round won by" in f]
+    assert won and "round over" in won[0]
+    assert moves(page)[0] == f"Round {first_out.round + 1} starts: " + moves(page)[0].split(": ")[1]
+
+
+# == a page of bounded size ======================================================================
+
+
+def test_names_are_shortened_and_escaped_everywhere_on_the_page() -> None:
+    data = json.loads((EXAMPLES / "mattel-valid.json").read_text())
+    data["players"] = ["A" * 1_000_000, "B\x01" * 500_000, "Cai"]
+    page = render.page(json.dumps(data))
+    assert len(page) < 400_000  # 145 MB before: every label named the players in full
+    assert "A" * 33 not in page and "\x01" not in page
+    assert "A" * 31 + "\u2026 plays" in "".join(moves(page))
+    assert "B\\x01B\\x01" in page
+    assert "as " + "B\\x01" * 6 + "B\u2026 (seat 1) sees it" in render.page(
+        json.dumps(data), seat=1
+    )
+
+
+def test_a_page_draws_at_most_max_steps_the_last_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(render, "MAX_STEPS", 10)
+    page = render.page((EXAMPLES / "mattel-valid.json").read_bytes())
+    assert len(steps(page)) == len(moves(page)) == 10
+    assert attr(page, "data-n") == [str(n) for n in range(27, 37)]
+    assert 'data-total="36"' in page
+    assert (
+        '<p class="cut" id="cut">This game has 36 steps, more than the 10 one page draws: this'
+        " page draws its last ones, steps 27 to 36 of the game.</p>"
+    ) in page
+    # An invalid game: the last steps, so its illegal move is on the page.
+    page = render.page((EXAMPLES / "mattel-invalid-card_does_not_match.json").read_bytes())
+    assert moves(page)[-1] == "Illegal: Bo plays G9"
+
+
+def test_a_long_game_is_cut_to_max_steps_and_its_rounds_drawn_one_at_a_time(
+    tmp_path: Path, capsys: Capture
+) -> None:
+    assert render.MAX_STEPS == 1000
+    text = elimination_game(tmp_path, capsys)
+    t = transcript.loads(text)
+    total = sum(1 + len(r.actions) for r in t.rounds)
+    assert total > render.MAX_STEPS
+    src = tmp_path / "long.json"
+    src.write_bytes(text)
+    out = tmp_path / "long.html"
+    assert main(["render", str(src), "-o", str(out)]) == 0
+    cut = (
+        f"this game has {total:,} steps, more than the 1,000 one page draws: this page draws"
+        f" its last ones, steps {total - 999:,} to {total:,} of the game; draw one round with"
+        f" --round N (rounds 1 to {len(t.rounds)})"
+    )
+    report = transcript.validate(text)
+    assert capsys.readouterr().out == f"wrote {out}: 1,000 steps ({cut}); {report}\n"
+    page = out.read_text(encoding="utf-8")
+    assert len(steps(page)) == 1000 and attr(page, "data-n")[-1] == str(total)
+    assert f'<p class="cut" id="cut">T{cut[1:]}.</p>' in page
+    # One round: its start and its actions, numbered as in the whole game.
+    assert main(["render", str(src), "-o", str(out), "--round", "2"]) == 0
+    page = out.read_text(encoding="utf-8")
+    first = 1 + len(t.rounds[0].actions)
+    assert len(steps(page)) == 1 + len(t.rounds[1].actions)
+    assert attr(page, "data-n")[0] == str(first + 1)
+    assert moves(page)[0].startswith("Round 2 starts: ") and 'id="cut"' not in page
+    assert "; round 2</p>" in page
+    capsys.readouterr()
+    assert main(["render", str(src), "-o", str(tmp_path / "no.html"), "--round", "99"]) == 2
+    assert capsys.readouterr().err == (
+        "unorules render: error: --round: there is no round 99 to draw: this game has rounds"
+        f" 1 to {len(t.rounds)}\n"
+    )
+    assert not (tmp_path / "no.html").exists()

@@ -113,7 +113,7 @@ def test_stepping_to_the_illegal_move_in_chromium(tmp_path: Path) -> None:
         "caption": "Round 1 starts: Bo deals",
         "visible": ["0"],
         "current": "0",
-        "counter": "step 0 of 3 \u00b7 round 0 start",
+        "counter": "step 1 of 4 \u00b7 round 1 start",
         "nextDisabled": False,
     }
     assert log["start"] == start
@@ -132,7 +132,7 @@ def test_stepping_to_the_illegal_move_in_chromium(tmp_path: Path) -> None:
     assert log["hash"] == "#step-3"  # a reload comes back to the same step
     assert log["first"] == start
     assert log["error"]["visible"] == ["3"] and log["error"]["counter"] == (
-        "step 3 of 3 \u00b7 round 0 action 2"
+        "step 4 of 4 \u00b7 round 1, action 3"
     )
 
     # What the page shows at the illegal move: the banner with the code and the message,
@@ -143,7 +143,7 @@ def test_stepping_to_the_illegal_move_in_chromium(tmp_path: Path) -> None:
     assert banner
     text = html.unescape(re.sub(r"<[^>]+>", " ", banner.group(1)))
     assert " ".join(text.split()) == (
-        "Illegal move at round 0 action 2: Bo plays G9 "
+        "Illegal move at round 1, action 3 ($.rounds[0].actions[2]): Bo plays G9 "
         f"card_does_not_match : {report.error.message}"
         " The table is shown as it stood before this move."
     )

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import os
 import re
+import xml.dom.minidom
 import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
@@ -281,3 +283,52 @@ def test_pictures_match_the_golden_file() -> None:
         GOLDEN.parent.mkdir(exist_ok=True)
         GOLDEN.write_text(text, encoding="utf-8")
     assert GOLDEN.read_text(encoding="utf-8") == text
+
+
+# == what a seat's view shows, and pictures that stay well-formed =================================
+
+
+def test_a_seats_view_marks_an_eliminated_seat_and_the_round_winner() -> None:
+    """Who is out of the match and who won the round are public: a seat's view shows them
+    as the whole state does."""
+    rules = attrs.evolve(uno.MATTEL, scoring=uno.Scoring.ELIMINATION)
+    out = uno.State.from_position("R1,R2/G1,G2/- R3 red 0+ play * out=2", rules=rules)
+    assert out.eliminated == (2,)
+    for seat in (0, 1):
+        assert "out of the match" in texts(parse(svg.table(uno.observe(out, seat))))
+    won = uno.apply(game(["R1", "G1"]), uno.Play(0, "R1"))
+    assert won.round_winner == 0 and won.winner is None
+    for seat in (0, 1):
+        assert "round won by P0" in texts(parse(svg.table(uno.observe(won, seat))))
+
+
+def test_control_characters_in_names_are_escaped_and_the_picture_stays_well_formed() -> None:
+    state = uno.new_game(["A\x01b", "Bo\x1b[31m"], seed=1)
+    for picture in (svg.table(state), svg.table(uno.observe(state, 1))):
+        xml.dom.minidom.parseString(picture)  # raised ExpatError before
+        shown = texts(parse(picture))
+        assert "A\\x01b" in shown and any(t.startswith("Bo\\x1b[31m") for t in shown)
+        assert "\x01" not in picture and "\x1b" not in picture
+    assert "to act: A\\x01b (seat 0)" in texts(parse(svg.table(state)))
+
+
+def test_a_long_name_is_shortened_everywhere_in_the_picture() -> None:
+    state = uno.new_game(["Bo", "x" * 100_000], seed=2)
+    assert state.current_player == 1  # the picture's label names who is to act
+    picture = svg.table(state)
+    assert "x" * 25 not in picture and len(picture) < 40_000
+    assert "x" * 17 + "\u2026" in texts(parse(picture))
+
+
+@pytest.mark.parametrize("size", [math.inf, -math.inf])
+def test_an_infinite_size_is_refused(size: float) -> None:
+    message = r"size is a width in pixels greater than 0, and finite \(or None\), not -?inf"
+    state = uno.new_game(2, seed=1)
+    with pytest.raises(ValueError, match=message):
+        svg.card("R7", size=size)
+    with pytest.raises(ValueError, match=message):
+        svg.back(size=size)
+    with pytest.raises(ValueError, match=message):
+        svg.hand("R7 G7", size=size)
+    with pytest.raises(ValueError, match=message):
+        svg.table(state, size=size)

@@ -7,16 +7,21 @@ with the corpus; the reports are printed as they come, in order, and ``--json`` 
 array one element at a time. Output that cannot be written (a full disk, a closed pipe) is
 exit code 2, as a file that cannot be opened is: the command never claims success for
 games it did not report.
+
+The file ``-`` is standard input: one JSON game, or JSON Lines when its first line that
+is not blank holds a whole JSON value on its own (a game written out over several lines
+begins with a line such as ``{``, which does not). Its games are named ``<stdin>``.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, BinaryIO, Final, TextIO, cast
 
 import attrs
 
@@ -43,9 +48,67 @@ class _Unread:
     message: str
 
 
+STDIN: Final = "<stdin>"
+"""The name of the games read from standard input (the file ``-``)."""
+
+
+class _Ahead:
+    """A binary stream with the lines already read off it put back in front (to look at
+    standard input's first line, which cannot be read twice)."""
+
+    def __init__(self, lines: list[bytes], handle: BinaryIO) -> None:
+        self.lines = lines
+        self.handle = handle
+
+    def readline(self, limit: int = -1) -> bytes:
+        return self.lines.pop(0) if self.lines else self.handle.readline(limit)
+
+    def read(self, limit: int = -1) -> bytes:
+        head = b"".join(self.lines)
+        self.lines = []
+        if limit < 0:
+            return head + self.handle.read()
+        return head + self.handle.read(max(0, limit - len(head)))
+
+
+def _whole_json(line: bytes) -> bool:
+    try:
+        json.loads(line)
+    except ValueError:
+        return False
+    return True
+
+
+def _stdin_sources(handle: BinaryIO, limit: int) -> Iterator[Source]:
+    """The games on standard input: JSON Lines when the first line that is not blank is a
+    whole JSON value, else one JSON game (see the module's docstring).
+
+    >>> import io
+    >>> [(s.name, s.validate().valid) for s in _stdin_sources(io.BytesIO(b"[]\\n{}\\n"), 99)]
+    [('<stdin>:1', False), ('<stdin>:2', False)]
+    >>> [s.name for s in _stdin_sources(io.BytesIO(b"{\\n}\\n"), 99)]
+    ['<stdin>']
+    """
+    seen: list[bytes] = []
+    while True:
+        raw = handle.readline(limit + 1)
+        seen.append(raw)
+        if not raw or raw.strip():
+            break
+    lines = bool(raw) and len(raw) <= limit and _whole_json(raw)
+    ahead = cast(BinaryIO, _Ahead(seen, handle))
+    yield from _sources(ahead, STDIN, lines=lines, limit=limit)
+
+
 def _items(files: Sequence[str]) -> Iterator[Source | _Unread]:
     """The games of every file in order, a file that cannot be opened or read in its place."""
     for path in files:
+        if path == "-":
+            try:
+                yield from _stdin_sources(sys.stdin.buffer, MAX_GAME_BYTES)
+            except OSError as exc:
+                yield _Unread(STDIN, f"cannot read {STDIN}: {exc.strerror or exc}")
+            continue
         try:
             handle = open(path, "rb")  # noqa: SIM115 (closed by the with below)
         except OSError as exc:

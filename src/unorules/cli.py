@@ -14,7 +14,7 @@ Usage::
     unorules rules [NAME...] [--diff] [--json]
     unorules record [--rules NAME] [--option KEY=VALUE]... [--players N] [--seed N]
                     [--rounds N] [--games N] [--standalone] [--no-draw-pile] [-o FILE]
-    unorules render TRANSCRIPT -o FILE.html [--seat N] [--line N]
+    unorules render TRANSCRIPT -o FILE.html [--seat N] [--line N] [--round N]
     unorules match --bot CMD --bot CMD... [--rules NAME] [--option KEY=VALUE]... [--games N]
                    [--rounds N] [--seed N] [--timeout S] [--on-fault fallback|forfeit]
                    [--max-actions N] [-o FILE] [--json]
@@ -26,7 +26,7 @@ Exit codes:
 * 1: ``validate`` found an invalid game (a file that is not JSON, or not of the format,
   is an invalid game with code ``malformed``); ``match``: a bot broke the protocol;
 * 2: a usage error (unknown verb, option, profile or rule option), or a file that cannot
-  be opened (then the other files are still checked); for ``validate`` also output that
+  be opened (then the other files are still checked); for every verb also output that
   cannot be written (a full disk, a closed pipe).
 
 >>> main(["rules", "mattel", "swedish", "--diff"])
@@ -41,12 +41,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import TextIO, cast
 
 from unorules import __version__, _validating, bots, match, render, transcript
+from unorules._echo import shown
 from unorules.actions import Action, Draw, NextRound, Play
 from unorules.cards import Rank
 from unorules.engine import new_game
@@ -74,12 +74,44 @@ exit codes:
   0  success (validate: every game is valid)
   1  validate: a game is invalid (a file that is not JSON or not of the format counts as
      an invalid game, code malformed); match: a bot broke the protocol
-  2  usage error, or a file that cannot be opened (validate: or output that cannot be
-     written)"""
+  2  usage error, a file that cannot be opened, or output that cannot be written"""
 
 
 class _Usage(Exception):
     """A usage error found after parsing (exit code 2)."""
+
+
+class _Unwritable(OSError):
+    """Standard output could not be written (a full disk, ``> /dev/full``): exit code 2
+    for every verb, never a traceback."""
+
+
+class _Output:
+    """Standard output as the verbs write it: a write or flush that fails raises
+    :class:`_Unwritable` (a closed pipe stays :class:`BrokenPipeError`), so that
+    :func:`main` tells a failed output from any other :class:`OSError` in one place."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _Unwritable(exc.errno, exc.strerror or str(exc)) from exc
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _Unwritable(exc.errno, exc.strerror or str(exc)) from exc
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._stream, name)
 
 
 # == validate ===================================================================================
@@ -89,6 +121,8 @@ def _validate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     override: Rules | None = _profile(args.rules) if args.rules is not None else None
     if args.jobs < 0:
         raise _Usage("--jobs: 0 (one per CPU) or more")
+    if args.files.count("-") > 1:
+        raise _Usage("- (standard input) may be given once")
     return _validating.run(
         args.files, rules=override, as_json=args.json, jobs=args.jobs, out=out, err=err
     )
@@ -148,9 +182,9 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
     rules = _rules_with_options(args.rules, args.option)
     if args.rounds is not None and args.rounds < 1:
         raise _Usage("--rounds: at least 1")
-    players: int | list[str] = args.players
-    if args.names:
-        players = [n.strip() for n in args.names.split(",")]
+    players: int | list[str] = 3 if args.players is None else args.players
+    if args.names is not None:
+        players = _names(args.names, args.players)
     try:
         state = new_game(players, rules, args.seed)
     except ValueError as exc:
@@ -216,6 +250,23 @@ def _consequences(action: Action, before: State, after: State, who: Callable[[in
         if len(new) > len(old) and seat != own_draw
     ]
     return f" -> {', '.join(notes)}" if notes else ""
+
+
+def _names(text: str, count: int | None) -> list[str]:
+    """The players' names of ``--names A,B,...``, refused when one is empty or when
+    ``--players`` asks for another number of seats."""
+    if not text.strip():
+        raise _Usage("--names is empty: give the players' names, comma-separated (Ann,Bo)")
+    names = [n.strip() for n in text.split(",")]
+    for i, name in enumerate(names, start=1):
+        if not name:
+            raise _Usage(f"--names {shown(text)}: name {i} is empty")
+    if count is not None and count != len(names):
+        raise _Usage(
+            f"--players {count} but --names gives {len(names)} names: give as many names as"
+            " players, or leave out --players"
+        )
+    return names
 
 
 # == record =====================================================================================
@@ -347,7 +398,7 @@ def _parser() -> argparse.ArgumentParser:
         "Check transcripts (format unorules/1; .json: one game, .jsonl: one game a line)"
         " move by move. Prints one line per game, or a JSON array with --json.",
     )
-    v.add_argument("files", nargs="+", metavar="FILE", help="transcript files")
+    v.add_argument("files", nargs="+", metavar="FILE", help="transcript files (-: standard input)")
     v.add_argument("--rules", metavar="NAME", help=f"use this profile instead ({profiles})")
     v.add_argument("--json", action="store_true", help="print a JSON array, one object a game")
     v.add_argument(
@@ -384,6 +435,7 @@ def _parser() -> argparse.ArgumentParser:
         " move, the round results and the winner.",
     )
     game_options(g, players=3)
+    g.set_defaults(players=None)  # 3, unless --names gives the players
     g.add_argument(
         "--seed", type=match.seed_option, metavar="N", help="the match's seed (default: random)"
     )
@@ -467,6 +519,12 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="FILE", required=True, help="the HTML file to write")
     p.add_argument("--seat", type=int, metavar="N", help="draw the game as seat N sees it")
     p.add_argument("--line", type=int, metavar="N", help="in a .jsonl file, the game on line N")
+    p.add_argument(
+        "--round",
+        type=int,
+        metavar="N",
+        help=f"draw only round N (from 1); a page draws at most {render.MAX_STEPS} steps",
+    )
     match.add_arguments(
         verb(
             "match",
@@ -489,36 +547,56 @@ def main(argv: Sequence[str] | None = None) -> int:
     0
     """
     parser = _parser()
-    out, err = sys.stdout, sys.stderr
+    out, err = cast(TextIO, _Output(sys.stdout)), sys.stderr
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     try:
-        if args.verb == "validate":
-            return _validate(args, out, err)
-        if args.verb in ("simulate", "compare"):
-            from unorules import _study_cli  # noqa: PLC0415 (it imports this module)
-
-            if args.verb == "simulate":
-                return _study_cli.simulate(args, out, err)
-            return _study_cli.compare(args, out, err)
-        if args.verb == "rules":
-            return _rules_table(args, out)
-        if args.verb == "play":
-            return _play(args, out)
-        if args.verb == "render":
-            return render.run(args.transcript, args.output, seat=args.seat, line=args.line)
-        if args.verb == "match":
-            return match.run_cli(args, _rules_with_options(args.rules, args.option), out, err)
-        return _record(args, out, err)
+        code = _run(args, out, err)
+        out.flush()  # output still buffered fails here, not at exit
+        return code
     except _Usage as exc:
         print(f"unorules {args.verb}: error: {exc}", file=err)
         return EXIT_USAGE
-    except BrokenPipeError:  # e.g. `unorules validate ... | head`
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return EXIT_OK
+    # Output that cannot be written, for every verb alike: the command did not say all it
+    # had to, so it never exits 0 (nor 1, which judges a game).
+    except BrokenPipeError:  # e.g. `unorules play | head`: stop quietly
+        _validating._silence(sys.stdout)
+        return EXIT_USAGE
+    except _Unwritable as exc:  # e.g. `unorules rules > /dev/full`
+        _validating._silence(sys.stdout)
+        print(f"unorules {args.verb}: cannot write the output: {exc.strerror or exc}", file=err)
+        return EXIT_USAGE
+
+
+def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Run the verb of ``args``; return its exit code."""
+    if args.verb == "validate":
+        return _validate(args, out, err)
+    if args.verb in ("simulate", "compare"):
+        from unorules import _study_cli  # noqa: PLC0415 (it imports this module)
+
+        if args.verb == "simulate":
+            return _study_cli.simulate(args, out, err)
+        return _study_cli.compare(args, out, err)
+    if args.verb == "rules":
+        return _rules_table(args, out)
+    if args.verb == "play":
+        return _play(args, out)
+    if args.verb == "render":
+        return render.run(
+            args.transcript,
+            args.output,
+            seat=args.seat,
+            line=args.line,
+            round=args.round,
+            out=out,
+            err=err,
+        )
+    if args.verb == "match":
+        return match.run_cli(args, _rules_with_options(args.rules, args.option), out, err)
+    return _record(args, out, err)
 
 
 if __name__ == "__main__":

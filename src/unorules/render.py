@@ -5,7 +5,9 @@ as a picture of the table (:mod:`unorules.svg`): the start of each round and the
 after each action, with a move list, buttons and the arrow keys to step. For an invalid
 transcript the last step is the illegal move, highlighted with its code and message.
 Everything is inline (styles, script, pictures): the page loads nothing from anywhere.
-``unorules render game.json -o game.html`` writes it from the command line.
+``unorules render game.json -o game.html`` writes it from the command line. A page draws
+at most :data:`MAX_STEPS` steps (the last ones of a longer game; ``round=`` draws one
+round), and rounds, actions and steps are numbered from 1 on it, as people count them.
 
 >>> from unorules import render
 >>> text = ('{"format": "unorules/1", "rules": "mattel", "players": 2, "seed": 3,'
@@ -28,7 +30,7 @@ from typing import Final, TextIO
 import attrs
 
 from unorules import svg, transcript
-from unorules._echo import shown_int
+from unorules._echo import shown, shown_int
 from unorules.actions import (
     Action,
     CallUno,
@@ -45,10 +47,10 @@ from unorules.errors import ErrorCode
 from unorules.rules import profile_name
 from unorules.state import State
 from unorules.transcript import Problem, Report, Round, Transcript
-from unorules.transcript._validate import readable_part
+from unorules.transcript._validate import _walk, readable_part
 from unorules.view import observe
 
-__all__ = ["describe", "page", "run"]
+__all__ = ["MAX_STEPS", "describe", "page", "run"]
 
 
 def _esc(text: str) -> str:
@@ -113,15 +115,6 @@ def describe(action: Action, names: Sequence[str], *, seat: int | None = None) -
     return text
 
 
-@attrs.frozen
-class _Step:
-    label: str
-    state: State
-    action: Action | None = None
-    round: int = 0
-    index: int | None = None
-
-
 def _played_before(t: Transcript, problem: Problem | None) -> Transcript:
     """The transcript cut just before its problem (all of it when there is none), with no
     ``result`` to check: every state it replays is a state the game reached."""
@@ -134,17 +127,35 @@ def _played_before(t: Transcript, problem: Problem | None) -> Transcript:
     return attrs.evolve(t, rounds=rounds, result=None)
 
 
-def _steps(t: Transcript, seat: int | None) -> list[_Step]:
-    states = iter(transcript.replay(t))
-    out: list[_Step] = []
-    for r, rnd in enumerate(t.rounds):
-        start = next(states)
-        dealer = t.players[start.dealer]
-        out.append(_Step(f"Round {r + 1} starts: {dealer} deals", start, None, r))
-        for i, action in enumerate(rnd.actions):
-            label = describe(action, t.players, seat=seat)
-            out.append(_Step(label, next(states), action, r, i))
-    return out
+def _gains(before: State, after: State, names: Sequence[str]) -> list[tuple[int, str]]:
+    """Who drew how many cards in a step, read off the hand sizes (public)."""
+    return [
+        (seat, f"{names[seat]} +{len(new) - len(old)}")
+        for seat, (old, new) in enumerate(zip(before.hands, after.hands, strict=True))
+        if len(new) > len(old)
+    ]
+
+
+def _challenge_outcome(action: Challenge, before: State, after: State, names: Sequence[str]) -> str:
+    """Whether a Wild Draw Four challenge succeeded, and who drew: it succeeds when it
+    costs the player who laid the card (under every profile's ``wd4_bluff``: the penalty
+    instead, the card taken back, or four cards more), and fails when only the
+    challenger draws."""
+    gains = _gains(before, after, names)
+    won = any(seat != action.player for seat, _ in gains)
+    drew = ", ".join(text for _, text in gains)
+    return f": the challenge {'succeeds' if won else 'fails'}" + (f", {drew}" if drew else "")
+
+
+def _place(problem: Problem, *, path: bool = True) -> str:
+    """Where a problem is, as the page numbers rounds and actions for people (from 1),
+    with its JSON path (where it is in the file) unless ``path`` is false."""
+    if problem.round is None or problem.code in (ErrorCode.MALFORMED, ErrorCode.UNKNOWN_RULES):
+        return problem.path
+    where = f"round {problem.round + 1}"
+    if problem.index is not None:
+        where += f", action {problem.index + 1}"
+    return f"{where} ({problem.path})" if path else where
 
 
 def _mini(card: Card) -> str:
@@ -205,6 +216,8 @@ button:disabled{opacity:.4;cursor:default}
 border:2px solid #e0115f;color:#8a0024}
 .banner code{font-size:15px;font-weight:bold}
 .hint{color:#777;font-size:13px}
+.cut{margin:10px 20px 0;padding:8px 14px;border-radius:6px;background:#fff4d6;
+border:1px solid #e0b000}
 """
 
 _SCRIPT = """
@@ -213,6 +226,7 @@ _SCRIPT = """
   var moves = document.querySelectorAll('.move');
   var caption = document.getElementById('caption');
   var counter = document.getElementById('counter');
+  var total = document.getElementById('moves').getAttribute('data-total');
   var current = 0;
   function show(i) {
     if (!frames.length) return;
@@ -226,8 +240,8 @@ _SCRIPT = """
     moves[i].setAttribute('aria-current', 'step');
     moves[i].scrollIntoView({block: 'nearest'});
     caption.textContent = moves[i].getAttribute('data-label');
-    counter.textContent = 'step ' + i + ' of ' + (frames.length - 1) + ' \u00b7 ' +
-      moves[i].getAttribute('data-where');
+    counter.textContent = 'step ' + moves[i].getAttribute('data-n') + ' of ' + total +
+      ' \u00b7 ' + moves[i].getAttribute('data-where');
     try { history.replaceState(null, '', '#step-' + i); } catch (e) { /* file: URLs */ }
     document.getElementById('first').disabled = i === 0;
     document.getElementById('prev').disabled = i === 0;
@@ -289,9 +303,64 @@ def _verdict(report: Report, action: Action | None = None, seat: int | None = No
         return f'<div class="verdict valid" id="verdict">{_esc(str(report))}</div>'
     e = report.error
     return (
-        f'<div class="verdict invalid" id="verdict">invalid at {_esc(e.where)}:'
+        f'<div class="verdict invalid" id="verdict">invalid at {_esc(_place(e))}:'
         f" <code>{_esc(e.code.value)}</code> {_esc(_message(e, action, seat))}</div>"
     )
+
+
+MAX_STEPS: Final = 1000
+"""The most steps one page draws. A longer game (or round) is drawn from its last
+:data:`MAX_STEPS` steps, which hold its end or its illegal move, and the page says which
+steps it left out; ``round=`` (``unorules render --round N``) draws one round. Each step
+is a picture of the table, so this keeps a page within about 15 MB however long the
+transcript (a 16 MiB transcript may hold over 400,000 steps).
+
+>>> MAX_STEPS
+1000
+"""
+
+
+_NAME: Final = 32
+"""The most characters of a name the page's text shows (the pictures show 18 or 24)."""
+
+
+class _SeatError(ValueError):
+    """``seat`` names no seat of the game."""
+
+
+class _RoundError(ValueError):
+    """``round`` names no round of the game."""
+
+
+def _number(value: object, what: str) -> int | None:
+    """``value`` if it is an int or None (a bool is refused later: it names no seat)."""
+    if value is not None and not isinstance(value, int):
+        raise TypeError(f"{what} must be an int or None, not {shown(value)}")
+    return value
+
+
+@attrs.frozen
+class _Item:
+    """One entry of the move list."""
+
+    cls: str  # its classes
+    label: str  # the caption
+    where: str  # where in the game, for the counter
+    num: str  # the action's number in its round
+    icon: str  # the card played, small
+    text: str  # what the list says
+
+
+@attrs.frozen
+class _Page:
+    """A page and what the command line says of it."""
+
+    text: str
+    report: Report
+    drawn: int  # the steps the page draws
+    total: int  # the steps of the game
+    cut: str | None  # what was left out, when the page does not draw them all
+    action: Action | None  # the illegal move, if the problem is one
 
 
 def page(
@@ -299,6 +368,7 @@ def page(
     *,
     seat: int | None = None,
     title: str = "UNO game",
+    round: int | None = None,
 ) -> str:
     """The replay page of a transcript, as HTML text.
 
@@ -307,102 +377,213 @@ def page(
         seat: draw the game as this seat sees it (the other hands as card backs), or None
             (the default) for every hand face up.
         title: the page's title.
+        round: draw only this round, numbered from 1 as the page numbers rounds (the
+            steps keep their numbers in the whole game), or None (the default) for the
+            whole game.
 
     Raises:
-        ValueError: ``seat`` is not a seat of the game.
+        TypeError: ``seat`` or ``round`` is not an int (or None).
+        ValueError: ``seat`` is not a seat of the game (a transcript that cannot be
+            read has none), or ``round`` not one of its rounds.
 
     The page has one step for the start of each round and one for each action played;
     for an invalid transcript, a last step shows the table just before the illegal move,
     the move in the list in red, and a banner with its code and message (the card of an
-    illegal play is circled in its player's hand). A transcript that cannot be read at
-    all gives a page with only its problem.
+    illegal play is circled in its player's hand). Rounds and actions are numbered from 1,
+    as people count them (the banner also gives the JSON path). A transcript that cannot
+    be read at all gives a page with only its problem. A page draws at most
+    :data:`MAX_STEPS` steps: the last ones of a longer game, with a note saying which
+    were left out. Names are shortened to 32 characters (the pictures' rows to 18), with
+    unprintable characters written as escapes.
 
     >>> print(page("[1, 2")[:15])
     <!DOCTYPE html>
     >>> "not JSON" in page("[1, 2")
     True
-    >>> page('{"format": "unorules/1", "rules": "mattel", "players": 2, "seed": 1,'
-    ...      ' "rounds": [{"actions": []}]}', seat=2)
+    >>> two = ('{"format": "unorules/1", "rules": "mattel", "players": 2, "seed": 1,'
+    ...        ' "rounds": [{"actions": []}]}')
+    >>> page(two, seat=2)
     Traceback (most recent call last):
     ...
     ValueError: there is no seat 2 in this game (seats 0 to 1)
+    >>> page(two, round=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: there is no round 2 to draw: this game has round 1 only
+    >>> page(two, seat="0")
+    Traceback (most recent call last):
+    ...
+    TypeError: seat must be an int or None, not '0'
     """
+    try:
+        return _build(source, seat=seat, title=title, round=round).text
+    except (_SeatError, _RoundError) as exc:
+        raise ValueError(str(exc)) from None
+
+
+def _build(
+    source: Transcript | str | bytes,
+    *,
+    seat: int | None,
+    title: str,
+    round: int | None,
+) -> _Page:
+    seat = _number(seat, "seat")
+    round = _number(round, "round")
     report = transcript.validate(source)
     try:
         t = source if isinstance(source, Transcript) else transcript.loads(source)
     except transcript.TranscriptError as err:
         # A malformed round or action: the game up to it is still shown.
         part = None if isinstance(source, Transcript) else readable_part(source, err.problem)
-        if part is None:
+        if part is not None:
+            t = part
+        elif seat is not None:
+            raise _SeatError(
+                f"there is no seat {shown_int(seat)}: this transcript cannot be read, so it"
+                " has no seats (draw it without a seat to see its problem)"
+            ) from None
+        elif round is not None:
+            raise _RoundError(
+                f"there is no round {shown_int(round)}: this transcript cannot be read, so"
+                " it has no rounds (draw it without a round to see its problem)"
+            ) from None
+        else:
             body = '<main><p class="hint">This transcript cannot be replayed.</p></main>'
-            return _document(title, "unreadable transcript", _verdict(report), body)
-        t = part
-    if seat is not None and (
-        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(t.players)
-    ):
-        raise ValueError(
-            f"there is no seat {shown_int(seat)} in this game (seats 0 to {len(t.players) - 1})"
+            text = _document(title, "unreadable transcript", _verdict(report), body)
+            return _Page(text, report, 0, 0, None, None)
+    players = len(t.players)
+    if seat is not None and (isinstance(seat, bool) or not 0 <= seat < players):
+        raise _SeatError(
+            f"there is no seat {shown_int(seat)} in this game (seats 0 to {players - 1})"
         )
+    names = [svg._short(n, _NAME) for n in t.players]
     problem = report.error
-    steps = _steps(_played_before(t, problem), seat)
-    names = ", ".join(t.players)
-    rules = profile_name(t.rules) or "house rules"
-    seen = "every hand face up" if seat is None else f"as {t.players[seat]} (seat {seat}) sees it"
-    head = _esc(f"{len(t.players)} players ({names}); {rules}; {seen}")
-
-    items: list[str] = []
-    frames: list[str] = []
-    for k, step in enumerate(steps):
-        cls = "move round" if step.action is None else "move"
-        icon = _mini(step.action.card) if isinstance(step.action, Play) else ""
-        num = "" if step.index is None else str(step.index)
-        where = f"round {step.round} " + ("start" if step.index is None else f"action {num}")
-        items.append(
-            f'<li class="{cls}" data-step="{k}" data-label="{_esc(step.label)}"'
-            f' data-where="{where}">'
-            f'<span class="num">{num}</span>{icon}<span>{_esc(step.label)}</span></li>'
-        )
-        frames.append(
-            f'<div class="frame" data-step="{k}" hidden>{_picture(step.state, seat)}</div>'
-        )
     action: Action | None = None  # the illegal move, if the problem is one that reads
     unread = problem is not None and problem.code is ErrorCode.MALFORMED
     if problem is not None and problem.round is not None and problem.index is not None:
         action = None if unread else t.rounds[problem.round].actions[problem.index]
-    if problem is not None and steps:
-        k = len(steps)
-        before = steps[-1].state
+    played = _played_before(t, problem)
+
+    # The steps, numbered over the whole game: each round's start and actions, then the
+    # illegal step (it belongs to its round; a wrong result, to the last round).
+    firsts: list[int] = []  # each round's first step
+    total = 0
+    for rnd in played.rounds:
+        firsts.append(total)
+        total += 1 + len(rnd.actions)
+    illegal = problem is not None and total > 0
+    if illegal:
+        assert problem is not None
+        if problem.round == len(played.rounds):  # a round that could not start
+            firsts.append(total)
+        total += 1
+    rounds = len(firsts)
+    if round is None:
+        lo, hi = 0, total
+    elif isinstance(round, bool) or not 1 <= round <= rounds:
+        have = "round 1 only" if rounds == 1 else f"rounds 1 to {rounds}"
+        raise _RoundError(
+            f"there is no round {shown_int(round)} to draw: this game has "
+            + (have if rounds else "no round that started")
+        )
+    else:
+        lo = firsts[round - 1]
+        hi = firsts[round] if round < rounds else total
+    cut = None
+    if hi - lo > MAX_STEPS:
+        whole = "this game" if round is None else f"round {round}"
+        lo = hi - MAX_STEPS
+        cut = (
+            f"{whole} has {hi - firsts[0 if round is None else round - 1]:,} steps, more than"
+            f" the {MAX_STEPS:,} one page draws: this page draws its last ones, steps"
+            f" {lo + 1:,} to {hi:,} of the game"
+        )
+        if round is None and rounds > 1:
+            cut += f"; draw one round with --round N (rounds 1 to {rounds})"
+
+    rules = profile_name(t.rules) or "house rules"
+    seen = "every hand face up" if seat is None else f"as {names[seat]} (seat {seat}) sees it"
+    only = "" if round is None else f"; round {round}"
+    head = _esc(f"{players} players ({', '.join(names)}); {rules}; {seen}{only}")
+
+    items: list[str] = []
+    frames: list[str] = []
+
+    def add(k: int, what: _Item, picture: str) -> None:
+        """Step ``k`` of the game (from 0) as the page's next item and frame."""
+        n = len(items)
+        bad = "illegal" in what.cls
+        items.append(
+            f'<li class="{what.cls}" data-step="{n}" data-n="{k + 1}"'
+            f' data-label="{_esc(what.label)}" data-where="{_esc(what.where)}"'
+            + (' id="illegal-move"' if bad else "")
+            + f'><span class="num">{what.num}</span>{what.icon}<span>{_esc(what.text)}</span></li>'
+        )
+        frames.append(
+            f'<div class="frame{" illegal" if bad else ""}" data-step="{n}" hidden>{picture}</div>'
+        )
+
+    k = -1
+    before: State | None = None
+    for r, i, state in _walk(played):
+        k += 1
+        if k >= hi:
+            break
+        if k >= lo:
+            where = f"round {r + 1}" + (" start" if i is None else f", action {i + 1}")
+            if i is None:
+                label = f"Round {r + 1} starts: {names[state.dealer]} deals"
+                move: Action | None = None
+            else:
+                move = played.rounds[r].actions[i]
+                label = describe(move, names, seat=seat)
+                if isinstance(move, Challenge) and before is not None:
+                    label += _challenge_outcome(move, before, state, names)
+            item = _Item(
+                "move round" if move is None else "move",
+                label,
+                where,
+                "" if i is None else str(i + 1),
+                _mini(move.card) if isinstance(move, Play) else "",
+                label,
+            )
+            add(k, item, _picture(state, seat))
+        before = state
+    if illegal and hi == total and before is not None:
+        assert problem is not None
         what = (
-            describe(action, t.players, seat=seat)
+            describe(action, names, seat=seat)
             if action is not None
             else ("an action that does not read" if unread and problem.index is not None
                   else "a round entry that does not read" if unread
                   else "the next round" if problem.index is None and problem.round is not None
                   else "the result")
         )  # fmt: skip
-        label = f"Illegal: {what}"
-        icon = _mini(action.card) if isinstance(action, Play) else ""
-        num = "" if problem.index is None else str(problem.index)
-        items.append(
-            f'<li class="move illegal" data-step="{k}" data-label="{_esc(label)}"'
-            f' data-where="{_esc(problem.where)}" id="illegal-move">'
-            f'<span class="num">{num}</span>{icon}<span>\u2717 {_esc(what)}</span></li>'
-        )
+        place = _place(problem)
         banner = (
             f'<div class="banner" id="illegal"><div>{"Illegal move" if action else "Problem"}'
-            f" at {_esc(problem.where)}:"
+            f" at {_esc(place)}:"
             f" {_esc(what)}</div><div><code>{_esc(problem.code.value)}</code>:"
             f' <span class="message">{_esc(_message(problem, action, seat))}</span></div>'
             '<div class="hint">The table is shown as it stood before this move.</div></div>'
         )
-        marked = _marked(before, action, seat)
-        frames.append(
-            f'<div class="frame illegal" data-step="{k}" hidden>{banner}'
-            f"{_picture(before, seat, marked)}</div>"
+        item = _Item(
+            "move illegal",
+            f"Illegal: {what}",
+            _place(problem, path=False),
+            "" if problem.index is None else str(problem.index + 1),
+            _mini(action.card) if isinstance(action, Play) else "",
+            f"\u2717 {what}",
         )
+        add(total - 1, item, banner + _picture(before, seat, _marked(before, action, seat)))
+    verdict = _verdict(report, action, seat)
+    if not items:
+        body = '<main><p class="hint">The game could not start.</p></main>'
+        return _Page(_document(title, head, verdict, body), report, 0, 0, None, action)
     error_button = (
         '<button id="to-error" type="button">Go to the illegal move</button>'
-        if problem is not None and steps
+        if illegal and hi == total
         else ""
     )
     controls = (
@@ -415,17 +596,17 @@ def page(
         f"{error_button}"
         '<span class="hint">arrow keys step; Home and End jump</span></div>'
     )
-    if not steps:
-        body = '<main><p class="hint">The game could not start.</p></main>'
-        return _document(title, head, _verdict(report, action, seat), body)
+    notice = (
+        "" if cut is None else f'<p class="cut" id="cut">{_esc(cut[0].upper() + cut[1:])}.</p>\n'
+    )
     body = (
-        f"{svg.symbols()}\n<main>\n"
-        f'<nav aria-label="moves"><ol id="moves">{"".join(items)}</ol></nav>\n'
+        f"{svg.symbols()}\n{notice}<main>\n"
+        f'<nav aria-label="moves"><ol id="moves" data-total="{total}">{"".join(items)}</ol></nav>\n'
         f'<section id="stage">{controls}<p id="caption"></p>\n'
         + "\n".join(frames)
         + "\n</section>\n</main>"
     )
-    return _document(title, head, _verdict(report, action, seat), body)
+    return _Page(_document(title, head, verdict, body), report, len(items), total, cut, action)
 
 
 def run(
@@ -434,14 +615,17 @@ def run(
     *,
     seat: int | None = None,
     line: int | None = None,
+    round: int | None = None,
     out: TextIO | None = None,
     err: TextIO | None = None,
 ) -> int:
-    """``unorules render PATH -o OUTPUT [--seat N] [--line N]``: write the replay page of
-    the game in ``path`` (in a JSON Lines file, the game on ``line``, by default the first)
-    to ``output``, print what was written, and return the exit code: 0 when the page is
-    written (an invalid game is drawn with its problem), 2 when a file cannot be read or
-    written, the line holds no game, or the seat is not at the table.
+    """``unorules render PATH -o OUTPUT [--seat N] [--line N] [--round N]``: write the
+    replay page of the game in ``path`` (in a JSON Lines file, the game on ``line``, by
+    default the first; only round ``round``, from 1, if given) to ``output``, print what
+    was written, and return the exit code: 0 when the page is written (an invalid game is
+    drawn with its problem; a game longer than :data:`MAX_STEPS` steps from its last
+    steps, and the line printed says which were left out), 2 when a file cannot be read or
+    written, the line holds no game, or the seat or the round is not in the game.
 
     >>> import tempfile, pathlib
     >>> with tempfile.TemporaryDirectory() as tmp:
@@ -473,24 +657,26 @@ def run(
         source = found[0]
     title = f"UNO game: {source.name}"
     try:
-        text = page(source.text, seat=seat, title=title)
-    except ValueError as exc:
+        built = _build(source.text, seat=seat, title=title, round=round)
+    except _SeatError as exc:
         print(f"unorules render: error: --seat: {exc}", file=err)
+        return 2
+    except _RoundError as exc:
+        print(f"unorules render: error: --round: {exc}", file=err)
         return 2
     try:
         with open(output, "w", encoding="utf-8") as f:
-            f.write(text)
+            f.write(built.text)
     except OSError as exc:
         print(f"unorules render: error: cannot write {output}: {exc.strerror or exc}", file=err)
         return 2
-    steps = text.count('<div class="frame')
-    report = source.validate()
+    report = built.report
     verdict = str(report)
     if seat is not None and report.error is not None:  # as the page says it to that seat
         e = report.error
-        move = None
-        if e.round is not None and e.index is not None:
-            move = transcript.loads(source.text).rounds[e.round].actions[e.index]
-        verdict = f"invalid at {e.where} ({e.code.value}): {_message(e, move, seat)}"
-    print(f"wrote {output}: {steps} steps; {verdict}", file=out)
+        verdict = f"invalid at {e.where} ({e.code.value}): {_message(e, built.action, seat)}"
+    steps = f"{built.drawn:,} steps"
+    if built.cut is not None:
+        steps = f"{built.drawn:,} steps ({built.cut})"
+    print(f"wrote {output}: {steps}; {verdict}", file=out)
     return 0

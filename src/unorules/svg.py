@@ -23,9 +23,11 @@ scales to its container).
 from __future__ import annotations
 
 import html
+import math
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from unorules._echo import shown
 from unorules.cards import Card, Color, Rank
 from unorules.state import Phase, State
 from unorules.view import View
@@ -332,8 +334,15 @@ def _svg(width: float, height: float, size: float | None, label: str, body: str)
 def _check_size(size: float | None) -> float | None:
     if size is None:
         return None
-    if isinstance(size, bool) or not isinstance(size, int | float) or not size > 0:
-        raise ValueError(f"size is a width in pixels greater than 0 (or None), not {size!r}")
+    if (
+        isinstance(size, bool)
+        or not isinstance(size, int | float)
+        or not size > 0
+        or not math.isfinite(size)
+    ):
+        raise ValueError(
+            f"size is a width in pixels greater than 0, and finite (or None), not {shown(size)}"
+        )
     return size
 
 
@@ -481,7 +490,19 @@ def _txt(x: float, y: float, text: str, *, size: float = 13, weight: str = "norm
 
 
 def _short(name: str, limit: int = 18) -> str:
-    return name if len(name) <= limit else name[: limit - 1] + "\u2026"
+    r"""A player's name as pictures and pages show it: control and other unprintable
+    characters written as escapes (``A\x01b``, as :mod:`unorules._echo` writes them for a
+    terminal, which also keeps the markup well-formed XML), and at most ``limit``
+    characters (then an ellipsis), however long the name.
+
+    >>> _short("Ann"), _short("A\x01b"), _short("x" * 1_000_000, 5)
+    ('Ann', 'A\\x01b', 'xxxx…')
+    """
+    head = name[: limit + 1]
+    text = "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in head)
+    if len(text) <= limit and len(name) <= limit:
+        return text
+    return text[: limit - 1] + "\u2026"
 
 
 _PHASES: Final = {
@@ -510,13 +531,13 @@ def _table(
             for seat, n in enumerate(view.hand_sizes)
         ]
         names, me = view.names, view.player
-        winner = view.winner
     elif isinstance(view, State):
         hands = [h for h in view.hands]
         names, me = view.names, None
-        winner = view.winner if view.winner is not None else view.round_winner
     else:
         raise TypeError(f"table() draws a View or a State, not {type(view).__name__}")
+    # Who won the match or the round, and who is out, are public: a seat's view shows them.
+    winner = view.winner if view.winner is not None else view.round_winner
     painter = _Cards(shared)
     cw = 48.0  # card width inside the picture; ``size`` scales the whole picture
     ch = cw * 1.5
@@ -591,7 +612,7 @@ def _table(
         f'L{_n(ax + 7)} {_n(head_y - tip * 10)}Z" fill="#7a8a7a"/>'
     )
     exposed = set(view.uno_exposed)
-    eliminated = set(view.eliminated) if isinstance(view, State) else set()
+    eliminated = set(view.eliminated)
     for seat, h in enumerate(hands):
         y = ys + seat * row_h
         lx = pad + 24
@@ -630,7 +651,10 @@ def _table(
         else:
             mark = marked[1] if marked is not None and marked[0] == seat else None
             out.append(_row(painter, h, cx, y, width=cw, step=face_step, marked=mark))
-    label = f"UNO table: {len(hands)} players, top card {_name(view.top_card)}, to act: {turn}"
+    label = (
+        f"UNO table: {len(hands)} players, top card {_name(view.top_card)},"
+        f" to act: {_short(turn, 24)}"
+    )
     scale_size = _W if size is None else size * _W / width
     return _svg(width, height, scale_size, label, "".join(out))
 
