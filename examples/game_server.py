@@ -15,8 +15,11 @@ Everything runs in one process; over a network the view and the action would be 
 JSON, and nothing else would change. The seed is drawn from the operating system; a fixed
 ``--seed`` is for tests and demos only (whoever knows it knows every card), so the server
 warns when given one. Rounds are bounded by the house rule ``round_turn_limit``
-(``--turn-limit``, 1000 turn actions): players who stall on purpose cannot keep one going
-for ever; a round that reaches it ends with no winner.
+(``--turn-limit``, 1000 turn actions), and a reply that changes nothing (a call of UNO
+that protects nobody: always legal) is not a move, so players who stall on purpose
+cannot keep one going for ever: a player who sent one out of turn is not asked again
+until something happens, and on its turn it counts as one of its three tries, after
+which the server moves for it. A round that reaches the limit ends with no winner.
 
     python examples/game_server.py --players 3 --rounds 2
 """
@@ -111,19 +114,31 @@ class Server:
         self.state = uno.new_game([c.name for c in clients], rules, seed=seed)
         self.rejected: collections.Counter[str] = collections.Counter()
         self.caught: collections.Counter[str] = collections.Counter()
+        self.quiet: set[int] = set()
+        """Seats whose last reply out of turn changed nothing: not asked again until
+        something happens (else a player who always says UNO stalls the game)."""
 
     def send(self, seat: int) -> uno.Action | None:
-        """Send one player their view; return their reply if the rules accept it."""
+        """Send one player their view; return their reply if the rules accept it and it
+        changes the game (on their turn, a reply that changes nothing is one more try)."""
+        turn = seat == self.state.current_player
         for _ in range(3):
             reply = self.clients[seat].on_view(uno.observe(self.state, seat))
             if reply is None:
                 return None
+            before = self.state
             try:
-                self.state = uno.apply_from_seat(self.state, seat, reply)
+                self.state = uno.apply_from_seat(before, seat, reply)
             except uno.IllegalAction as err:
                 self.clients[seat].on_error(err.code.value, str(err))
                 self.rejected[err.code.value] += 1
                 continue
+            if self.state == before:  # a call of UNO that protects nobody: no move
+                if turn:
+                    continue
+                self.quiet.add(seat)
+            else:
+                self.quiet.clear()
             return reply
         return None
 
@@ -132,11 +147,12 @@ class Server:
         state = self.state
         if state.phase is uno.Phase.ROUND_OVER:
             self.state = uno.apply(state, uno.NextRound())
+            self.quiet.clear()
             return f"round {self.state.round + 1}: {self.clients[self.state.dealer].name} deals"
         current = state.current_player
         assert current is not None
         for seat in range(state.players):  # out-of-turn replies: catches
-            if seat != current:
+            if seat != current and seat not in self.quiet:
                 action = self.send(seat)
                 if isinstance(action, uno.CatchUno):
                     self.caught[self.clients[action.target].name] += 1
@@ -146,6 +162,7 @@ class Server:
         if action is None:  # three bad replies: the server moves for the player
             action = uno.legal_actions(self.state, current)[0]
             self.state = uno.apply(self.state, action)
+            self.quiet.clear()
             return f"{self.clients[current].name} (timed out): {action}"
         return f"{self.clients[current].name}: {action}"
 

@@ -45,6 +45,28 @@ def test_a_legal_action_is_accepted_as_the_engine_lists_it() -> None:
         assert action_from_seat(state, 0, action.to_dict()) == action
 
 
+def test_a_multi_card_play_is_accepted_in_any_middle_order_as_apply_from_seat_does() -> None:
+    """Under multi_play=same_value the engine (and apply_from_seat) takes the middle cards
+    of a play in any order: the bot check accepts the same, and returns the listed play."""
+    rules = uno.MATTEL.but(multi_play=uno.MultiPlay.SAME_VALUE, hand_size=5)
+    hands = [["R5", "G5", "B5", "Y5", "R1"], ["B1", "B2", "B3", "B4", "B6"]]
+    state = uno.new_game(2, rules, deal=uno.Deal(dealer=1, hands=hands, turned=["R7"]))
+    sent = {"player": 0, "play": "R5", "also": ["B5", "G5", "Y5"]}
+    listed = uno.Play(0, "R5", also=("G5", "B5", "Y5"))
+    assert listed in uno.legal_actions(state, 0)
+    taken = uno.apply_from_seat(state, 0, uno.jsonio.action_from_dict(sent))
+    assert taken == uno.apply(state, listed)
+    assert action_from_seat(state, 0, sent) == listed
+    for order in (["G5", "B5", "Y5"], ["B5", "G5", "Y5"], ["Y5", "B5", "G5"], ["B5", "Y5", "G5"]):
+        data = {"player": 0, "play": "R5", "also": order}
+        action = uno.jsonio.action_from_dict(data)
+        assert uno.is_legal_from_seat(state, 0, action)
+        assert action_from_seat(state, 0, data) in uno.legal_actions(state, 0)
+    with pytest.raises(SeatActionError, match="not one of the 19 legal actions") as err:
+        action_from_seat(state, 0, {"player": 0, "play": "R5", "also": ["B5", "Y5", "R1"]})
+    assert err.value.code == "illegal"
+
+
 @pytest.mark.parametrize(
     ("data", "code", "message"),
     [
@@ -196,6 +218,74 @@ def test_an_overdue_player_is_not_asked_to_call_uno() -> None:
     assert botio.may_interject(state, 1) is True  # seat 1 may catch seat 0
 
 
+def _jump_in_pair() -> tuple[uno.State, uno.State]:
+    """Two Jump-In games that seats 0 and 1 cannot tell apart: seat 0 has played R5, and
+    seat 2 holds the other R5 in the first, an R4 in the second."""
+    rules = uno.MATTEL.but(jump_in=True, hand_size=3)
+    pair = []
+    for third in (["R5", "B8", "G9"], ["R4", "B8", "G9"]):
+        hands = [["R5", "G1", "B2"], ["Y3", "Y4", "Y6"], third]
+        deal = uno.Deal(dealer=2, hands=hands, turned=["R7"])
+        pair.append(uno.apply(uno.new_game(3, rules, deal=deal), uno.Play(0, "R5")))
+    return pair[0], pair[1]
+
+
+def test_who_is_asked_to_jump_in_does_not_depend_on_a_hidden_card() -> None:
+    """Under jump_in every other seat is asked while a Jump-In is possible on public
+    grounds, holding a copy of the top card or not: when the host asks (and how long it
+    then waits) must not tell the table that a seat holds one."""
+    a, b = _jump_in_pair()
+    assert uno.observe(a, 0) == uno.observe(b, 0) and uno.observe(a, 1) == uno.observe(b, 1)
+    assert any(isinstance(x, uno.Play) for x in uno.legal_actions(a, 2))  # it may jump in
+    assert not any(isinstance(x, uno.Play) for x in uno.legal_actions(b, 2))  # it may not
+    assert [botio.may_interject(a, seat) for seat in range(3)] == [True, False, True]
+    assert [botio.may_interject(b, seat) for seat in range(3)] == [True, False, True]
+    drawn = uno.apply(a, uno.Draw(1, drawn=["R1"]))  # holding a card drawn: no Jump-In
+    assert drawn.phase is uno.Phase.DRAWN
+    assert [botio.may_interject(drawn, seat) for seat in (0, 2)] == [False, False]
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        uno.MATTEL.but(jump_in=True),
+        uno.MATTEL.but(jump_in=True, multi_play=uno.MultiPlay.SAME_VALUE, hand_size=3),
+        uno.SWEDISH.but(jump_in=True, hand_size=3),
+        uno.get_profile("danish").but(hand_size=3),
+        uno.MATTEL.but(hand_size=2),
+    ],
+    ids=["mattel-jump-in", "multi-play", "swedish", "danish", "mattel"],
+)
+def test_may_interject_depends_only_on_what_a_seat_can_see(rules: uno.Rules) -> None:
+    """In random games, for every seat but the player to act and for every observer: a
+    state sampled from the observer's view (the hands it cannot see dealt afresh) gets
+    the same answers from may_interject."""
+    bots = [uno.bots.RandomBot(seed) for seed in range(4)]
+    checked = 0
+    for game in range(4):
+        state = uno.new_game(4, rules, seed=game)
+        for step in range(120):
+            if state.phase is uno.Phase.GAME_OVER:
+                break
+            if state.phase is uno.Phase.ROUND_OVER:
+                state = uno.apply(state, uno.NextRound())
+                continue
+            current = state.current_player
+            assert current is not None
+            others = [seat for seat in range(4) if seat != current]
+            asked = [botio.may_interject(state, seat) for seat in others]
+            observer = step % 4
+            other = uno.sample_state(uno.observe(state, observer), seed=step)
+            assert [botio.may_interject(other, seat) for seat in others] == asked, step
+            checked += 1
+            action = None
+            for seat in range(4):
+                if seat != current and action is None:
+                    action = bots[seat].interject(state, seat)
+            state = uno.apply(state, action or bots[current].act(state, current))
+    assert checked > 100
+
+
 # == the bot process ===========================================================================
 
 
@@ -285,6 +375,96 @@ def test_close_kills_a_bot_that_does_not_leave() -> None:
     bot.close(grace=0.3)
     assert time.monotonic() - began < 5
     assert bot._process.returncode is not None
+
+
+def test_a_bot_that_has_exited_is_a_crash_at_once() -> None:
+    """A bot whose output ended before the question (it exited after its last answer):
+    the end of its output is not a stray line to skip, the question is a crash at once,
+    not a timeout after the whole wait; and so is every later question."""
+    bot = _bot(f"print({HELLO!r}, flush=True)", timeout=30)
+    try:
+        assert bot.hello() == "t"
+        bot._process.wait(timeout=10)
+        time.sleep(0.05)  # its reader queues the end of its output
+        began = time.monotonic()
+        for _ in range(2):
+            with pytest.raises(BotFault) as err:
+                bot.ask({"type": "decide"}, "decide")
+            assert err.value.kind == "crash"
+            assert str(err.value) == (
+                "bot 7 (test): closed its output instead of answering decide (exit status 0)"
+            )
+        assert time.monotonic() - began < 5
+    finally:
+        bot.kill()
+
+
+def test_a_bot_that_exits_before_its_hello_is_a_crash_at_once() -> None:
+    """The handshake of a bot that failed to start (an import error) while the host was
+    busy with another: crash, at once, with its exit status."""
+    bot = _bot("import sys; sys.exit(1)", timeout=30, reads_first=False)
+    try:
+        bot._process.wait(timeout=10)
+        time.sleep(0.05)
+        began = time.monotonic()
+        with pytest.raises(BotFault) as err:
+            bot.hello()
+        assert err.value.kind == "crash"
+        assert str(err.value) == (
+            "bot 7 (test): closed its output instead of answering hello (exit status 1)"
+        )
+        assert time.monotonic() - began < 5
+    finally:
+        bot.kill()
+
+
+def _gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (or is a zombie waiting to be reaped)."""
+    try:
+        os.kill(pid, 0)
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (ProcessLookupError, FileNotFoundError):
+        return True
+    return state == "Z"
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups are POSIX")
+@pytest.mark.parametrize("stop", ["close", "kill"])
+def test_what_a_bot_started_is_stopped_even_when_the_bot_has_exited(
+    tmp_path: Path, stop: str
+) -> None:
+    """A bot that starts a helper and exits at bye (or at once), leaving the helper: the
+    helper is stopped with the bot's process group all the same."""
+    pid_file = tmp_path / "helper.pid"
+    code = (
+        "import subprocess, sys\n"
+        "helper = subprocess.Popen(['sleep', '1234'])\n"
+        f"open({str(pid_file)!r}, 'w').write(str(helper.pid))\n"
+        + ("sys.stdin.readline()\n" if stop == "close" else "")
+    )
+    bot = _bot(code, reads_first=False)
+    try:
+        for _ in range(500):
+            if pid_file.exists() and pid_file.read_text():
+                break
+            time.sleep(0.01)
+        helper = int(pid_file.read_text())
+        if stop == "kill":
+            for _ in range(500):  # the bot is gone (not reaped: the host reaps it)
+                if _gone(bot._process.pid):
+                    break
+                time.sleep(0.01)
+            assert _gone(bot._process.pid)
+            assert not _gone(helper)
+    finally:
+        bot.close() if stop == "close" else bot.kill()
+    for _ in range(200):
+        if _gone(helper):
+            break
+        time.sleep(0.01)
+    else:
+        os.kill(helper, 9)
+        raise AssertionError(f"the bot's helper {helper} still runs")
 
 
 # == serve: the bot's side in Python ===========================================================

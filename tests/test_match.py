@@ -9,11 +9,13 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
 import unorules as uno
-from unorules import transcript
+from unorules import match, transcript
+from unorules.botio import ExternalBot
 from unorules.cli import main
 from unorules.match import BotSpec, run_match
 
@@ -331,3 +333,63 @@ def test_usage_errors_exit_2(
 ) -> None:
     assert main(["match", *args]) == 2
     assert says in capsys.readouterr().err
+
+
+# == the schedule of questions =================================================================
+
+
+class _Scripted:
+    """Stands in for a bot's process: notes every question (its type and seat), answers
+    ``decide`` with the first legal action of the view and ``interject`` with null."""
+
+    def __init__(self, log: list[tuple[str, int]]) -> None:
+        self.log = log
+
+    def ask(self, message: dict[str, Any], what: str) -> object:
+        self.log.append((message["type"], message["seat"]))
+        return message["view"]["legal_actions"][0] if message["type"] == "decide" else None
+
+    def send(self, message: dict[str, Any]) -> None:
+        pass
+
+    def kill(self) -> None:  # pragma: no cover - it never faults
+        pass
+
+
+def _questions(third: list[str], pile: list[str]) -> list[tuple[str, int]]:
+    rules = uno.MATTEL.but(jump_in=True, hand_size=3)
+    hands = [["R5", "G1", "B2"], ["Y3", "Y4", "Y6"], third]
+    start = uno.new_game(3, rules, deal=uno.Deal(dealer=2, hands=hands, turned=["R7"],
+                                                 draw_pile=pile))  # fmt: skip
+    log: list[tuple[str, int]] = []
+    entrants = []
+    for i in range(3):
+        entrant = match._Entrant(i, BotSpec.parse("random"), i, 5.0)
+        entrant.external, entrant.local = cast(ExternalBot, _Scripted(log)), None
+        entrants.append(entrant)
+    host = match._Host(entrants, on_fault="forfeit", faults=[])
+    game = match._play_from(host, (0, 1, 2), start, 0, rounds=None, max_actions=3)
+    actions = [str(a) for a in game.transcript.rounds[0].actions]
+    assert actions == ["P0 plays R5", "P1 draws", "P1 plays R1"]
+    assert game.stopped == "max_actions"
+    return log
+
+
+def test_which_seats_are_asked_depends_only_on_what_they_can_see() -> None:
+    """Two Jump-In games that seats 0 and 1 cannot tell apart (seat 2 holds the other R5,
+    or an R4): the host asks the same seats, in the same order, so neither which bots are
+    asked nor how long their answers take can tell anyone what seat 2 holds."""
+    deck = [str(c) for c in uno.MATTEL.deck()]
+    for card in ("R5", "G1", "B2", "Y3", "Y4", "Y6", "R5", "B8", "G9", "R7"):
+        deck.remove(card)
+    deck.remove("R1")
+    deck.remove("R4")
+    pile_a = ["R1", *deck, "R4"]  # the same card drawn first (R1), the difference last
+    pile_b = ["R1", *deck, "R5"]
+    holds = _questions(["R5", "B8", "G9"], pile_a)
+    lacks = _questions(["R4", "B8", "G9"], pile_b)
+    assert holds == lacks == [
+        ("interject", 1), ("interject", 2), ("decide", 0),  # R7 on top: anyone may jump in
+        ("interject", 0), ("interject", 2), ("decide", 1),  # R5: seat 2 holds one, or not
+        ("decide", 1),  # P1 drew R1: no Jump-In while a drawn card waits
+    ]  # fmt: skip

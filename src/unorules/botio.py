@@ -30,6 +30,7 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import IO, Any, Final, Literal
 
@@ -38,8 +39,9 @@ import attrs
 from unorules._echo import capped, shown, shown_int
 from unorules.actions import Action, CallUno, CatchUno, NextRound, Play
 from unorules.engine import apply, legal_actions
+from unorules.host import _listed
 from unorules.jsonio import JSONError, action_from_dict, action_to_dict
-from unorules.state import State
+from unorules.state import Phase, State
 from unorules.transcript import TranscriptError
 from unorules.transcript._io import _decode, _rules_json
 from unorules.view import View, observe
@@ -178,20 +180,28 @@ def action_from_seat(state: State, seat: int, data: object) -> Action:
             f"at $.player: seat {seat} may act only for itself,"
             f" not for seat {shown(action.player)}",
         )
-    legal = legal_actions(state, seat)
-    if action not in legal:
+    # The check of :func:`unorules.apply_from_seat`: the middle cards of a multi-card
+    # play in any order, as the engine takes them; the listed action comes back.
+    listed = _listed(state, seat, action)
+    if listed is None:
+        legal = legal_actions(state, seat)
         raise SeatActionError(  # capped: a seat number of 4000 digits comes back short
             "illegal",
             f"{capped(str(action), _ACTION_ECHO)}: not one of the {len(legal)} legal actions"
             f" of seat {seat} now",
         )
-    return action
+    return listed
 
 
 def may_interject(state: State, seat: int) -> bool:
-    """Whether ``seat``, not the player to act, has something to do out of turn: a catch,
-    a Jump-In, or a UNO call that still counts (it holds one card and saying UNO now
-    protects it). The host asks a bot to interject only then: a call of UNO that changes
+    """Whether the host asks ``seat``, not the player to act, to interject now: it may
+    catch a player who did not say UNO, it may jump in (under ``jump_in``), or it holds
+    one card and saying UNO now still protects it. The answer depends only on what every
+    seat may see, never on a hidden card, so that which seats are asked, and when (and
+    so how long the host waits for their answers), tells nobody anything: under
+    ``jump_in`` every other seat still in the round is asked whenever the top card may be
+    jumped on (the round's play phase, a top card that is not wild), whether or not it
+    holds a copy (one that does not answers ``null``). A call of UNO that changes
     nothing is always legal, and is not worth a question (a player already overdue, for
     example, can only be caught).
 
@@ -199,10 +209,26 @@ def may_interject(state: State, seat: int) -> bool:
     >>> state = uno.new_game(3, seed=1)
     >>> may_interject(state, (state.current_player + 1) % 3)
     False
+    >>> jump = uno.new_game(3, uno.MATTEL.but(jump_in=True), seed=1)
+    >>> [may_interject(jump, seat) for seat in range(3) if seat != jump.current_player]
+    [True, True]
     """
+    if seat != state.current_player and _may_jump_in(state, seat):
+        return True
     if any(isinstance(a, CatchUno | Play) for a in legal_actions(state, seat)):
         return True
     return len(state.hands[seat]) == 1 and apply(state, CallUno(seat)) != state
+
+
+def _may_jump_in(state: State, seat: int) -> bool:
+    """Whether ``seat`` could jump in now on public grounds, whatever its hand: the
+    conditions of a Jump-In but the copy of the top card."""
+    return (
+        state.rules.jump_in
+        and state.phase is Phase.PLAY
+        and not state.top_card.is_wild
+        and seat not in state.eliminated
+    )
 
 
 # == the messages ==============================================================================
@@ -401,6 +427,7 @@ class ExternalBot:
         self._lines: queue.Queue[bytes] = queue.Queue(maxsize=8)
         self._outbox: queue.Queue[bytes | None] = queue.Queue()
         self._closed = False
+        self._ended = False  # the end of its output has been read
         self._stopping = threading.Event()
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._writer = threading.Thread(target=self._write, daemon=True)
@@ -493,12 +520,15 @@ class ExternalBot:
     def _answer(self, message: dict[str, Any], what: str, timeout: float | None) -> object:
         """The decoded JSON of the one line answered to ``message`` (any JSON value)."""
         wait = self.timeout if timeout is None else _check_timeout("timeout", timeout)
-        if not self._lines.empty():
+        if not self._ended and not self._lines.empty():
             stray = self._lines.get()
             if stray:
                 raise BotFault(
                     "garbage", f"{self.label}: wrote a line nobody asked for: {_quote(stray)}"
                 )
+            self._ended = True  # the end of its output, queued before this question
+        if self._ended:  # the bot is gone: told now, not after a timeout's wait
+            raise self._crash(what)
         self.send(message)
         try:
             line = self._lines.get(timeout=wait)
@@ -507,11 +537,8 @@ class ExternalBot:
                 "timeout", f"{self.label}: no answer to {what} within {wait:g} s"
             ) from None
         if not line:
-            code = self._exit_code()
-            status = "still running" if code is None else f"exit status {code}"
-            raise BotFault(
-                "crash", f"{self.label}: closed its output instead of answering {what} ({status})"
-            )
+            self._ended = True
+            raise self._crash(what)
         if len(line) > MAX_LINE:
             raise BotFault(
                 "garbage", f"{self.label}: answered {what} with a line over {MAX_LINE} bytes"
@@ -523,6 +550,13 @@ class ExternalBot:
                 "garbage",
                 f"{self.label}: answered {what} with a line that is not JSON: {_quote(line)}",
             ) from None
+
+    def _crash(self, what: str) -> BotFault:
+        code = self._exit_code()
+        status = "still running" if code is None else f"exit status {code}"
+        return BotFault(
+            "crash", f"{self.label}: closed its output instead of answering {what} ({status})"
+        )
 
     def hello(self, *, timeout: float | None = None) -> str | None:
         """The handshake: send ``hello``, check the bot's ``hello`` (the same protocol, and
@@ -562,14 +596,38 @@ class ExternalBot:
         return name
 
     def _exit_code(self) -> int | None:
-        try:
-            return self._process.wait(timeout=1)
-        except subprocess.TimeoutExpired:
-            return None
+        return self._exited(1.0)
+
+    def _exited(self, timeout: float) -> int | None:
+        """The bot's exit status once its process has ended (within ``timeout`` seconds),
+        or None if it still runs. The process is left unreaped (POSIX): a process that has
+        exited but is not reaped keeps its id, so the id of its process group cannot go to
+        another process before :meth:`_stop_process` has stopped the group."""
+        process = self._process
+        if process.returncode is not None or not hasattr(os, "waitid"):
+            try:  # pragma: no cover - Windows (or already reaped)
+                return process.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:  # pragma: no cover
+                return None
+        deadline = time.monotonic() + timeout
+        delay = 0.001
+        while True:
+            try:
+                info = os.waitid(os.P_PID, process.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+            except ChildProcessError:  # pragma: no cover - reaped elsewhere
+                return process.returncode
+            if info is not None:
+                return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            time.sleep(min(delay, left))
+            delay = min(delay * 2, 0.05)
 
     def close(self, *, grace: float = 2.0) -> None:
         """Say ``bye``, close the bot's input, and give it ``grace`` seconds to exit
-        before it is killed. Idempotent.
+        before it is killed; then its process group is killed (POSIX), so that nothing
+        the bot started outlives the match. Idempotent.
 
         >>> import sys
         >>> bot = ExternalBot([sys.executable, "-c", "pass"], label="bot 0", timeout=5)
@@ -580,10 +638,8 @@ class ExternalBot:
         self.send(_BYE)
         self._closed = True
         self._outbox.put(None)
-        try:
-            self._process.wait(timeout=grace)
-        except subprocess.TimeoutExpired:
-            self._stop_process()
+        self._exited(grace)
+        self._stop_process()  # whether or not it exited: what it started goes too
         self._finish()
 
     def kill(self) -> None:
@@ -601,8 +657,11 @@ class ExternalBot:
         self._finish()
 
     def _stop_process(self) -> None:
-        if self._process.poll() is not None:
-            return  # reaped: its process group id may no longer be its own
+        # Its process group, even when the bot itself has exited: a program it started
+        # (a helper, an engine) is stopped with it. Not once reaped (by _finish): the
+        # group's id may then no longer be its own.
+        if self._process.returncode is not None:
+            return
         if hasattr(os, "killpg"):
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(self._process.pid, signal.SIGKILL)

@@ -527,6 +527,24 @@ def _play_game(
     start = new_game([names[b] for b in seats], rules, _derived_seed(match_seed, "game", g))
     for seat, b in enumerate(seats):
         host.tell(entrants[b], game_message(start, seat, game=g))
+    return _play_from(host, seats, start, g, rounds=rounds, max_actions=max_actions)
+
+
+def _play_from(
+    host: _Host,
+    seats: tuple[int, ...],
+    start: State,
+    g: int,
+    *,
+    rounds: int | None,
+    max_actions: int,
+) -> GameRecord:
+    """Play game ``g`` from ``start``, bot ``seats[i]`` at seat ``i``. Which seats are
+    asked, and in which order, depends only on what every seat may see
+    (:func:`unorules.botio.may_interject`): how long the host waits for one bot's answer
+    must tell the others nothing."""
+    entrants = host.entrants
+    n = len(seats)
     state = start
     actions: list[Action] = []
     winners: list[int | None] = []
