@@ -129,7 +129,9 @@ class Estimate:
     """A figure and its 95% confidence interval ``[low, high]``.
 
     For a difference (:meth:`Comparison.differences`), :attr:`significant` says whether
-    the interval leaves out 0. The bounds are infinite when one game cannot tell.
+    the interval leaves out 0. The bounds are infinite when one game cannot tell. Means get
+    Student's t interval, shares the Wilson score interval (within 0 and 1, never a point),
+    paired differences of shares the MOVER interval from both sides' Wilson intervals.
 
     >>> e = Estimate(0.25, 0.2, 0.3)
     >>> str(e), e.significant, e.half_width
@@ -1329,6 +1331,9 @@ class Comparison:
         >>> c = compare("mattel", "mattel", 2, 20, rounds=1)
         >>> c.differences()["round_length"]
         Estimate(value=0.0, low=0.0, high=0.0)
+        >>> teams = compare("mattel", attrs.evolve(MATTEL, teams=2), 4, 2)  # seats, teams
+        >>> teams.differences()["match_win_share[0]"] is None
+        True
         """
         p = self.players
         sa, sb = self.rules_a.teams or p, self.rules_b.teams or p
