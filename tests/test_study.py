@@ -116,18 +116,6 @@ def test_mean_and_median_are_exact_from_the_histogram() -> None:
     assert odd.median_round_length == every[3] and isinstance(odd.median_round_length, int)
 
 
-def test_share_interval_is_the_normal_interval_when_each_game_is_one_round() -> None:
-    n = 60
-    study = uno.simulate("mattel", 3, n, rounds=1, seed=4)
-    for seat, e in enumerate(study.round_win_shares):
-        p = study.round_wins[seat] / n
-        half = 1.959963984540054 * math.sqrt(p * (1 - p) / (n - 1))
-        assert e.value == pytest.approx(p, abs=1e-15)
-        assert (e.low, e.high) == pytest.approx((p - half, p + half), abs=1e-12)
-    assert study.match_win_shares is None
-    assert study.figures()["rounds_per_game"] == uno.Estimate(1.0, 1.0, 1.0)
-
-
 def test_one_game_has_an_unbounded_interval() -> None:
     study = uno.simulate("mattel", 2, 1, rounds=1)
     e = study.round_length
@@ -432,25 +420,6 @@ def test_compare_of_the_same_rules_finds_no_difference() -> None:
     for name, d in c.differences().items():
         if d is not None:
             assert (d.value, d.low, d.high, d.significant) == (0.0, 0.0, 0.0, False), name
-
-
-def test_paired_difference_interval_matches_the_per_game_differences() -> None:
-    """With one round a game, the paired interval of a share is the t-free interval of the
-    per-game differences."""
-    n = 80
-    c = uno.compare("mattel", "danish", 2, n, rounds=1, seed=5)
-    diffs = []
-    for i in range(n):
-        winners = []
-        for rules in ("mattel", "danish"):
-            s = uno.simulate(rules, 2, 1, rounds=1, seed=5, start=i)
-            winners.append(s.round_wins[0])
-        diffs.append(winners[1] - winners[0])
-    mean = statistics.fmean(diffs)
-    half = 1.959963984540054 * statistics.stdev(diffs) / math.sqrt(n)
-    d = c.differences()["round_win_share[0]"]
-    assert d is not None
-    assert (d.value, d.low, d.high) == pytest.approx((mean, mean - half, mean + half), abs=1e-12)
 
 
 def test_comparison_merge_and_json() -> None:

@@ -115,11 +115,12 @@ def _bars(
             places[i] + width * (present[i].index(g) + 0.5 - len(present[i]) / 2) for i, _ in shown
         ]
         values = [e.value for _, e in shown]
+        bounded = [(x, e) for x, (_, e) in zip(xs, shown, strict=True) if _bounded(e)]
         errors = [
-            [max(0.0, e.value - max(e.low, 0.0)) for _, e in shown],
-            [max(0.0, min(e.high, 1.0) - e.value) for _, e in shown],
+            [max(0.0, e.value - max(e.low, 0.0)) for _, e in bounded],
+            [max(0.0, min(e.high, 1.0) - e.value) for _, e in bounded],
         ]
-        ax.bar(
+        bars = ax.bar(
             xs,
             values,
             width * 0.92,
@@ -129,19 +130,31 @@ def _bars(
             edgecolor="white",
             label=label,
         )
-        ax.errorbar(xs, values, yerr=errors, fmt="none", ecolor="#222222", capsize=3, lw=1)
+        for (i, _), bar in zip(shown, bars, strict=True):
+            bar.set_gid(f"unorules-bar-{g}-{i}")  # an id in the SVG: tests find the bars
+        if bounded:
+            ax.errorbar(
+                [x for x, _ in bounded],
+                [e.value for _, e in bounded],
+                yerr=errors,
+                fmt="none",
+                ecolor="#222222",
+                capsize=3,
+                lw=1,
+                gid=f"unorules-intervals-{g}",
+            )
     ax.axvline(places[-1] - 0.7, color="#bbbbbb", linewidth=0.8)
     ax.axhline(fair, color=GREY, linestyle=":", linewidth=1.2, label=f"fair share ({fair:.1%})")
     ax.set_xticks(places, list(labels))
-    top = max(
-        e.high
-        for _, shares, _, _ in groups
-        for e in shares
-        if e is not None and math.isfinite(e.high)
-    )
+    every = [e for _, shares, _, _ in groups for e in shares if e is not None]
+    top = max((e.high if _bounded(e) else e.value for e in every), default=0.0)
     ax.set_ylim(0, max(top, fair) * 1.25)
     ax.yaxis.set_major_formatter(percent(1.0, decimals=0))
-    ax.set_ylabel("share of wins (bars: 95% interval)")
+    if any(_bounded(e) for e in every):
+        ax.set_ylabel("share of wins (bars: 95% interval)")
+    else:
+        ax.set_ylabel("share of wins (95% intervals undefined: one game)")
+        ax.yaxis.label.set_gid("unorules-intervals-undefined")
     handles, labels = ax.get_legend_handles_labels()
     order = sorted(range(len(labels)), key=lambda i: labels[i].startswith("fair share"))
     ax.legend(
@@ -152,6 +165,11 @@ def _bars(
         frameon=False,
         ncols=len(order),
     )
+
+
+def _bounded(e: Estimate) -> bool:
+    """Whether ``e`` has an interval (not from one game, where it is undefined)."""
+    return math.isfinite(e.low) and math.isfinite(e.high)
 
 
 def _labels(players: int) -> list[str]:
@@ -222,7 +240,11 @@ def plot_comparison(comparison: Comparison, path: str) -> None:
     name_a, name_b = _describe(a.rules), _describe(b.rules)
     d = comparison.differences()["round_length"]
     change = ""
-    if d is not None:
+    if d is not None and not _bounded(d):
+        change = (
+            f"\nB - A: {d.value:+.2f} actions per round (95% interval undefined: too few games)"
+        )
+    elif d is not None:
         verdict = "significant" if d.significant else "not significant"
         change = (
             f"\nB - A: {d.value:+.2f} actions per round,"

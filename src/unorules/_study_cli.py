@@ -17,12 +17,21 @@ from unorules.cli import _profile, _rules_with_options, _Usage
 from unorules.rules import Rules, get_profile, rules_to_options
 from unorules.study import Comparison, Estimate, Study
 
+MAX_GAMES = 10**9
+"""The most games one ``unorules simulate`` or ``compare`` plays: past that a typo, not a
+study (a billion games of one round keep one core busy for days; whole matches, months)."""
+
 
 def _check(args: argparse.Namespace) -> None:
     if not 2 <= args.players <= 10:
         raise _Usage(f"--players: UNO is played by 2 to 10 players, not {args.players}")
     if args.games < 1:
         raise _Usage("--games: at least 1")
+    if args.games > MAX_GAMES:
+        raise _Usage(
+            f"--games: at most {MAX_GAMES:,}, not {args.games:,} (a billion games keep"
+            " a core busy for days; for more, use unorules.simulate or unorules.compare)"
+        )
     if args.rounds is not None and args.rounds < 1:
         raise _Usage("--rounds: at least 1")
     if args.jobs < 0:
@@ -94,9 +103,15 @@ def _interval(e: Estimate | None, digits: int) -> list[float | None] | None:
 
 
 def _pm(e: Estimate | None, scale: float = 1.0) -> str:
+    """`` ±h`` (the interval's half-width) when the interval is about symmetric (its arms
+    within a tenth of each other), else `` [low, high]`` (a share's Wilson interval near 0%
+    or 100%, or from few rounds); nothing without an interval."""
     if e is None or e.half_width == float("inf"):
         return ""
-    return f" ±{scale * e.half_width:.1f}"
+    below, above = e.value - e.low, e.high - e.value
+    if abs(above - below) <= 0.1 * e.half_width:
+        return f" ±{scale * e.half_width:.1f}"
+    return f" [{scale * e.low:.1f}, {scale * e.high:.1f}]"
 
 
 def summary(study: Study, profile: str) -> dict[str, Any]:
@@ -206,50 +221,67 @@ _LABELS = {
 }
 
 
-def _label(name: str, teams: bool) -> tuple[str, float, str]:
+def _label(name: str, side: str) -> tuple[str, float, str]:
+    """A figure's row label, scale and unit; ``side`` is what its match shares count."""
     if name in _LABELS:
         return _LABELS[name]
     kind, _, rest = name.partition("[")
     index = rest.rstrip("]")
     if kind == "round_win_share":
         return (f"round wins seat {index}", 100.0, "%")
-    return (f"match wins {'team' if teams else 'seat'} {index}", 100.0, "%")
+    return (f"match wins {side} {index}", 100.0, "%")
+
+
+def _row(
+    label: tuple[str, float, str], ea: Estimate | None, eb: Estimate | None, d: Estimate | None
+) -> list[str]:
+    """A row of the table: the figure under A and B, and the difference B - A."""
+    name, scale, unit = label
+
+    def cell(e: Estimate | None) -> str:
+        return "-" if e is None else f"{scale * e.value:.2f}{unit}"
+
+    if d is None:
+        return [name, cell(ea), cell(eb), "-", "", ""]
+    change = f"{scale * d.value:+.2f}{' pt' if unit else ''}"
+    bounds = (
+        "n/a" if d.half_width == float("inf") else f"[{scale * d.low:+.2f}, {scale * d.high:+.2f}]"
+    )
+    return [name, cell(ea), cell(eb), change, bounds, "yes" if d.significant else "no"]
 
 
 def compare_text(comparison: Comparison) -> str:
     """The table ``unorules compare`` prints."""
     a, b = comparison.a, comparison.b
     fa, fb, diff = a.figures(), b.figures(), comparison.differences()
-    teams = bool(comparison.rules_a.teams)
+    side_a = "team" if comparison.rules_a.teams else "seat"
+    side_b = "team" if comparison.rules_b.teams else "seat"
+    same_sides = comparison.rules_a.teams == comparison.rules_b.teams
+    constant = comparison._constant()
     bots = sorted(set(comparison.bots))
     who = f"{bots[0]} bots" if len(bots) == 1 else f"bots {', '.join(comparison.bots)}"
     n = comparison.rounds
     rounds = "" if n is None else f", {n} round{'s' if n > 1 else ''} each"
     rows = [["figure", "A", "B", "B - A", "95% interval", "significant"]]
     for name, ea in fa.items():
+        per_side = name.startswith(("round_win_share[", "match_win_share["))
+        if name.startswith("match_win_share[") and not same_sides:
+            continue  # each side's match shares below, under what it counts
         eb, d = fb.get(name), diff.get(name)
         if ea is None and eb is None:
             continue
-        if ea == eb and ea is not None and ea.low == ea.high:
-            continue  # the same constant under both (no stuck rounds, one round a game)
-        label, scale, unit = _label(name, teams)
-        digits = 2
-
-        def cell(e: Estimate | None, scale: float = scale, unit: str = unit) -> str:
-            return "-" if e is None else f"{scale * e.value:.2f}{unit}"
-
-        if d is None:
-            rows.append([label, cell(ea), cell(eb), "-", "", ""])
-            continue
-        change = f"{scale * d.value:+.{digits}f}{' pt' if unit else ''}"
-        bounds = (
-            "n/a"
-            if d.half_width == float("inf")
-            else f"[{scale * d.low:+.{digits}f}, {scale * d.high:+.{digits}f}]"
-        )
-        rows.append([label, cell(ea), cell(eb), change, bounds, "yes" if d.significant else "no"])
+        if name in constant and not per_side:
+            continue  # the same in every game under both (no stuck rounds, one round a game)
+        rows.append(_row(_label(name, side_a), ea, eb, d))
+    if not same_sides:
+        for study, side, first in ((a, side_a, True), (b, side_b, False)):
+            for t, e in enumerate(study.match_win_shares or ()):
+                label = _label(f"match_win_share[{t}]", side)
+                rows.append(_row(label, e, None, None) if first else _row(label, None, e, None))
     ma, mb = a.median_round_length, b.median_round_length
-    rows.insert(2, ["median actions/round", f"{ma:g}" if ma else "-", f"{mb:g}" if mb else "-"])
+    after = next((i + 1 for i, r in enumerate(rows) if r[0] == "actions/round"), 1)
+    median = ["median actions/round", f"{ma:g}" if ma else "-", f"{mb:g}" if mb else "-"]
+    rows.insert(after, median)
     widths = [max(len(r[i]) for r in rows if i < len(r)) for i in range(len(rows[0]))]
     table = [
         "  ".join(

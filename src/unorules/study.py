@@ -26,12 +26,13 @@ True
 from __future__ import annotations
 
 import concurrent.futures as cf
+import functools
 import importlib
 import json
 import math
 import sys
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import IO, Any, Final, TypeAlias
 
@@ -85,6 +86,12 @@ BOTS: Final[dict[str, BotFactory]] = {
 """
 
 _Z95: Final = 1.959963984540054  # the two-sided 95% quantile of the normal distribution
+_SIGN_TEST_GAMES: Final = 6
+"""The fewest games that all differing the same way tell a difference at the 5% level
+(the sign test: 2 / 2**6 < 0.05 < 2 / 2**5): from fewer, a paired difference with no spread
+between games has an undefined interval."""
+_SEEDS: Final = 1 << 64
+"""Game seeds are taken modulo this: a study's game indices stay below it."""
 _FORMAT: Final = "unorules-study/1"  # the "format" of Study.to_dict and Comparison.to_dict
 
 
@@ -122,7 +129,9 @@ class Estimate:
     """A figure and its 95% confidence interval ``[low, high]``.
 
     For a difference (:meth:`Comparison.differences`), :attr:`significant` says whether
-    the interval leaves out 0. The bounds are infinite when one game cannot tell.
+    the interval leaves out 0. The bounds are infinite when one game cannot tell. Means get
+    Student's t interval, shares the Wilson score interval (within 0 and 1, never a point),
+    paired differences of shares the MOVER interval from both sides' Wilson intervals.
 
     >>> e = Estimate(0.25, 0.2, 0.3)
     >>> str(e), e.significant, e.half_width
@@ -158,14 +167,61 @@ class Estimate:
         return {k: (v if math.isfinite(v) else None) for k, v in attrs.asdict(self).items()}
 
 
+@functools.cache
+def _t95(df: int) -> float:
+    """The two-sided 95% quantile of Student's t distribution with ``df`` degrees of
+    freedom (the normal quantile for very many): the intervals use ``df = games - 1``.
+
+    >>> round(_t95(1), 4), round(_t95(10), 4), round(_t95(10**9), 4)
+    (12.7062, 2.2281, 1.96)
+    """
+    if df > 1000:  # the Cornish-Fisher expansion: off by less than 1e-12 here
+        z = _Z95
+        return (
+            z
+            + (z**3 + z) / (4 * df)
+            + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+            + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3)
+        )
+
+    def central(theta: float) -> float:
+        """P(|T| < sqrt(df) tan(theta)), in closed form for whole ``df`` (A&S 26.7.3-4)."""
+        c2, s = math.cos(theta) ** 2, math.sin(theta)
+        if df % 2:
+            term = total = 0.0 if df == 1 else math.cos(theta)
+            for k in range(3, df - 1, 2):
+                term *= c2 * (k - 1) / k
+                total += term
+            return 2 / math.pi * (theta + s * total)
+        term = total = 1.0
+        for k in range(2, df - 1, 2):
+            term *= c2 * (k - 1) / k
+            total += term
+        return s * total
+
+    lo, hi = 0.0, math.pi / 2
+    for _ in range(64):  # bisection: the probability grows with theta
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if central(mid) < 0.95 else (lo, mid)
+    return math.sqrt(df) * math.tan((lo + hi) / 2)
+
+
 def _estimate(value: Fraction, sum_sq: Fraction, divisor: Fraction, games: int) -> Estimate:
     """``value`` with the interval from the residual sum of squares ``sum_sq`` (variance of
     the estimate ``sum_sq / divisor``)."""
     center = float(value)
     if games < 2:
         return Estimate(center, -math.inf, math.inf)
-    half = _Z95 * math.sqrt(float(max(sum_sq, Fraction(0)) / divisor))
+    half = _t95(games - 1) * math.sqrt(float(max(sum_sq, Fraction(0)) / divisor))
     return Estimate(center, center - half, center + half)
+
+
+def _wilson(p: float, size: float, q: float) -> tuple[float, float]:
+    """The Wilson score interval of a share ``p`` of ``size`` draws, quantile ``q``."""
+    q2 = q * q
+    center = (p + q2 / (2 * size)) / (1 + q2 / size)
+    half = q / (1 + q2 / size) * math.sqrt(p * (1 - p) / size + q2 / (4 * size * size))
+    return max(0.0, min(p, center - half)), min(1.0, max(p, center + half))
 
 
 # == the tally =================================================================================
@@ -231,38 +287,87 @@ class _Tally:
             (self.lengths[lengths],),
         )
 
-    def ratio(self, a: int, b: int) -> Estimate | None:
-        """The ratio of the sums of components ``a`` and ``b``, None when ``b`` sums to 0."""
+    def _spread(self, x: Mapping[int, Fraction], y: Mapping[int, Fraction]) -> Fraction:
+        """The sum over games of (sum of ``x[i]`` times component ``i``) times (the same
+        with ``y``)."""
+        return sum(
+            (ci * cj * self.product(i, j) for i, ci in x.items() for j, cj in y.items()),
+            Fraction(0),
+        )
+
+    def _linear(self, a: int, b: int) -> dict[int, Fraction]:
+        """The coefficients of a game's residual from ratio ``a / b``, per mean of ``b``
+        (the delta method's linearisation: its variance over games is the ratio's)."""
+        r, mean = Fraction(self.sums[a], self.sums[b]), Fraction(self.sums[b], self.games)
+        out = {a: 1 / mean}
+        out[b] = out.get(b, Fraction(0)) - r / mean
+        return out
+
+    def steady(self, a: int, b: int) -> bool:
+        """Whether ratio ``a / b`` is the same in every game (``b`` not summing to 0)."""
+        return self._spread(self._linear(a, b), self._linear(a, b)) == 0
+
+    def ratio(self, a: int, b: int, *, share: bool = False) -> Estimate | None:
+        """The ratio of the sums of components ``a`` and ``b``, None when ``b`` sums to 0;
+        with ``share``, a share of ``b`` (a count of it) with the Wilson interval."""
         total = self.sums[b]
         if total == 0:
             return None
         r = Fraction(self.sums[a], total)
-        sum_sq = self.product(a, a) - 2 * r * self.product(a, b) + r * r * self.product(b, b)
         n = self.games
-        divisor = Fraction((n - 1) * total * total, n) if n > 1 else Fraction(1)
-        return _estimate(r, sum_sq, divisor, n)
+        sum_sq = self._spread(self._linear(a, b), self._linear(a, b))
+        if not share:
+            return _estimate(r, sum_sq, Fraction(n * (n - 1)) if n > 1 else Fraction(1), n)
+        if n < 2:
+            return Estimate(float(r), -math.inf, math.inf)
+        low, high = _wilson(float(r), self._size(r, sum_sq, total), _t95(n - 1))
+        return Estimate(float(r), low, high)
 
-    def difference(self, a: tuple[int, int], b: tuple[int, int]) -> Estimate | None:
-        """Ratio ``b`` minus ratio ``a``, paired by game (each a pair of components)."""
+    def _size(self, r: Fraction, sum_sq: Fraction, total: int) -> float:
+        """The effective number of draws of a share ``r`` of ``total`` counts whose games
+        spread by ``sum_sq``: what a binomial share of that variance is drawn from, never
+        more than the counts themselves (times ``(games - 1) / games``, as the variance)."""
+        n = self.games
+        most = Fraction(total * (n - 1), n)
+        if sum_sq == 0 or r in (0, 1):
+            return float(most)
+        return float(min(most, r * (1 - r) * n * (n - 1) / sum_sq))
+
+    def difference(
+        self, a: tuple[int, int], b: tuple[int, int], *, share: bool = False
+    ) -> Estimate | None:
+        """Ratio ``b`` minus ratio ``a``, paired by game (each a pair of components); with
+        ``share``, two shares, by MOVER from their Wilson intervals."""
         (na, da), (nb, db) = a, b
         if self.sums[da] == 0 or self.sums[db] == 0:
             return None
         n = self.games
         ra, rb = Fraction(self.sums[na], self.sums[da]), Fraction(self.sums[nb], self.sums[db])
-        mean_a, mean_b = Fraction(self.sums[da], n), Fraction(self.sums[db], n)
-        coefficients: dict[int, Fraction] = {}
-        for index, c in (
-            (nb, 1 / mean_b),
-            (db, -rb / mean_b),
-            (na, -1 / mean_a),
-            (da, ra / mean_a),
-        ):
-            coefficients[index] = coefficients.get(index, Fraction(0)) + c
-        items = list(coefficients.items())
-        sum_sq = sum(
-            (ci * cj * self.product(i, j) for i, ci in items for j, cj in items), Fraction(0)
-        )
-        return _estimate(rb - ra, sum_sq, Fraction(n * (n - 1)) if n > 1 else Fraction(1), n)
+        la, lb = self._linear(na, da), self._linear(nb, db)
+        both = dict(lb)
+        for index, c in la.items():
+            both[index] = both.get(index, Fraction(0)) - c
+        sum_sq = self._spread(both, both)
+        value = float(rb - ra)
+        if n < 2:
+            return Estimate(value, -math.inf, math.inf)
+        if not share or (sum_sq == 0 and value == 0):
+            if sum_sq == 0 and value != 0 and n < _SIGN_TEST_GAMES:
+                return Estimate(value, -math.inf, math.inf)
+            return _estimate(rb - ra, sum_sq, Fraction(n * (n - 1)), n)
+        q = _t95(n - 1)
+        va, vb = self._spread(la, la), self._spread(lb, lb)
+        low_a, high_a = _wilson(float(ra), self._size(ra, va, self.sums[da]), q)
+        low_b, high_b = _wilson(float(rb), self._size(rb, vb, self.sums[db]), q)
+        phi = 0.0 if va == 0 or vb == 0 else float(self._spread(la, lb)) / math.sqrt(va * vb)
+        phi = max(-1.0, min(1.0, phi))
+
+        def arm(x: float, y: float) -> float:
+            return math.sqrt(max(0.0, x * x + y * y - 2 * phi * x * y))
+
+        low = value - arm(float(rb) - low_b, high_a - float(ra))
+        high = value + arm(high_b - float(rb), float(ra) - low_a)
+        return Estimate(value, max(-1.0, low), min(1.0, high))
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -319,7 +424,7 @@ def _game_seed(seed: int, index: int) -> int:
     >>> _game_seed(1, 2)
     1000005
     """
-    return (seed * 1_000_003 + index) % (1 << 64)
+    return (seed * 1_000_003 + index) % _SEEDS
 
 
 @attrs.frozen
@@ -450,7 +555,7 @@ def _progress_stream(progress: bool | IO[str] | None) -> IO[str] | None:
 
 
 def _run(
-    chunks: list[_Chunk],
+    chunks: Iterable[_Chunk],
     executor: cf.Executor | None,
     max_in_flight: int | None,
     progress: _Progress,
@@ -586,12 +691,40 @@ def _setup(
     if rounds is not None:
         _whole(rounds, "rounds", 1)
     _whole(start, "start", 0)
+    if start + games > _SEEDS:
+        raise ValueError(
+            f"games: start + games is at most 2**64 (the game seeds repeat after that),"
+            f" not {start + games}"
+        )
     if chunk_size is None:
         chunk_size = max(1, min(-(-games // 64), 1000))
     else:
         _whole(chunk_size, "chunk_size", 1)
     names, factories = _bot_names(bots, players)
     return _Setup(players, names, factories, seed, rounds, start, games, chunk_size)
+
+
+def _chunks(rules: tuple[Rules, ...], setup: _Setup) -> Iterator[_Chunk]:
+    """The chunks of a study, one at a time (made as they are sent: a study of any size
+    holds only the chunks in flight).
+
+    >>> import itertools
+    >>> setup = _setup([MATTEL], 2, 10**18, bots=None, seed=0, rounds=1, start=0,
+    ...                chunk_size=None)
+    >>> [(c.start, c.stop) for c in itertools.islice(_chunks((MATTEL,), setup), 2)]
+    [(0, 1000), (1000, 2000)]
+    """
+    stop = setup.start + setup.games
+    for i in range(setup.start, stop, setup.chunk_size):
+        yield _Chunk(
+            rules,
+            setup.players,
+            setup.factories,
+            setup.seed,
+            setup.rounds,
+            i,
+            min(i + setup.chunk_size, stop),
+        )
 
 
 def _play(
@@ -601,23 +734,13 @@ def _play(
     max_in_flight: int | None,
     progress: bool | IO[str] | None,
 ) -> _Tally:
-    stop = setup.start + setup.games
-    chunks = [
-        _Chunk(
-            rules,
-            setup.players,
-            setup.factories,
-            setup.seed,
-            setup.rounds,
-            i,
-            min(i + setup.chunk_size, stop),
-        )
-        for i in range(setup.start, stop, setup.chunk_size)
-    ]
     if max_in_flight is not None:
         _whole(max_in_flight, "max_in_flight", 1)
     tally = _run(
-        chunks, executor, max_in_flight, _Progress(setup.games, _progress_stream(progress))
+        _chunks(rules, setup),
+        executor,
+        max_in_flight,
+        _Progress(setup.games, _progress_stream(progress)),
     )
     assert tally is not None
     return tally
@@ -719,7 +842,7 @@ class Study:
     def first_player_win_share(self) -> Estimate | None:
         """The share of rounds won by the player who was to act first when the round was
         dealt: the first player's advantage (a fair share is one over the players)."""
-        return self._tally.ratio(1 + _FIRST, 1 + _ROUNDS)
+        return self._tally.ratio(1 + _FIRST, 1 + _ROUNDS, share=True)
 
     @property
     def stuck_rounds(self) -> int:
@@ -770,7 +893,7 @@ class Study:
         (Estimate(value=2.0, low=2.0, high=2.0), None)
         """
         return {
-            n: self._tally.ratio(a, b)
+            n: self._tally.ratio(a, b, share=_is_share(n))
             for n, (a, b) in _figure_indices(self.players, self.sides, 1).items()
         }
 
@@ -828,7 +951,7 @@ class Study:
         width = 1 + _width(meta.players, rules.teams or meta.players)
         assert isinstance(data, dict)
         tally = _Tally.from_dict(data.get("tally"), width, 1, "$.tally")
-        _check_games(tally, meta.ranges)
+        _check_games(tally, meta)
         return cls(rules, meta.players, meta.bots, meta.seed, meta.rounds, meta.ranges, tally)
 
     def plot(self, path: str) -> None:
@@ -862,6 +985,11 @@ def _median(pairs: Sequence[tuple[int, int]]) -> float | None:
     if total % 2:
         return nth(total // 2)
     return (nth(total // 2 - 1) + nth(total // 2)) / 2
+
+
+def _is_share(name: str) -> bool:
+    """Whether the figure ``name`` is a share (of rounds, matches or games)."""
+    return name.partition("[")[0].endswith("_share")
 
 
 def _figure_indices(players: int, sides: int, offset: int) -> dict[str, tuple[int, int]]:
@@ -964,10 +1092,105 @@ def _read_meta(data: object, *keys: str) -> _Meta:
     return _Meta(tuple(rules), players, tuple(bots), seed, rounds, merged)
 
 
-def _check_games(tally: _Tally, ranges: tuple[tuple[int, int], ...]) -> None:
-    covered = sum(hi - lo for lo, hi in ranges)
-    if covered != tally.games:
-        raise ValueError(f"$.tally.games: {tally.games} games, but $.games covers {covered}")
+def _check_games(tally: _Tally, meta: _Meta) -> None:
+    """Refuse a tally that no games could have given (ValueError naming the JSON path)."""
+    covered = sum(hi - lo for lo, hi in meta.ranges)
+    games = tally.games
+    if covered != games:
+        raise ValueError(f"$.tally.games: {games} games, but $.games covers {covered}")
+    sums = tally.sums
+    for j, total in enumerate(sums):
+        if tally.product(0, j) != total:
+            raise ValueError(
+                f"$.tally.products[{j}]: must equal $.tally.sums[{j}] ({total}),"
+                f" got {tally.product(0, j)}"
+            )
+    players, offset = meta.players, 1
+    for r, rules in enumerate(meta.rules):
+        sides = rules.teams or players
+        _check_side(tally, r, offset, players=players, sides=sides, limit=meta.rounds)
+        offset += _width(players, rules.teams or players)
+    _check_spread(tally)
+
+
+def _check_side(
+    tally: _Tally, r: int, o: int, *, players: int, sides: int, limit: int | None
+) -> None:
+    """The counts of one rule set (components from ``o``) and its histogram agree."""
+    games, sums = tally.games, tally.sums
+
+    def at(j: int) -> str:
+        return f"$.tally.sums[{o + j}]"
+
+    rounds = sums[o + _ROUNDS]
+    where = f"$.tally.round_lengths[{r}]"
+    histogram = tally.lengths[r]
+    if histogram and histogram[0][0] < 1:
+        raise ValueError(f"{where}: a round has at least one action, not {histogram[0][0]}")
+    counted = sum(c for _, c in histogram)
+    if counted != rounds:
+        raise ValueError(f"{where}: counts {counted} rounds, but {at(_ROUNDS)} has {rounds}")
+    actions = sum(n * c for n, c in histogram)
+    if actions != sums[o + _ACTIONS]:
+        raise ValueError(
+            f"{where}: holds {actions} actions, but {at(_ACTIONS)} has {sums[o + _ACTIONS]}"
+        )
+    if rounds < games:
+        raise ValueError(f"{at(_ROUNDS)}: every game plays a round: at least {games}")
+    if limit is not None and rounds > limit * games:
+        raise ValueError(
+            f"{at(_ROUNDS)}: at most {limit * games} rounds in {games} games of {limit}"
+        )
+    won = sum(sums[o + _WINS : o + _WINS + players])
+    if won + sums[o + _STUCK] != rounds:
+        raise ValueError(
+            f"{at(_WINS)}: the rounds won ({won}) and stuck ({sums[o + _STUCK]}) must add"
+            f" up to the rounds played ({rounds})"
+        )
+    if sums[o + _FIRST] > won:
+        raise ValueError(f"{at(_FIRST)}: more rounds won by the first player than won")
+    finished = sums[o + _FINISHED]
+    if finished > games:
+        raise ValueError(f"{at(_FINISHED)}: more matches finished than games ({games})")
+    first = o + _WINS + players
+    if sum(sums[first : first + sides]) != finished:
+        raise ValueError(
+            f"{at(_WINS + players)}: the matches won must add up to the matches finished"
+            f" ({finished})"
+        )
+
+
+def _check_spread(tally: _Tally) -> None:
+    """The sums of products are those of some games: every component's square sums to at
+    least its sum (whole numbers), and the covariance matrix is positive semidefinite
+    (checked exactly, by symmetric elimination)."""
+    n, sums = tally.games, tally.sums
+    k = len(sums)
+    for i in range(1, k):
+        if tally.product(i, i) < sums[i]:
+            raise ValueError(
+                f"$.tally.products: the squares of component {i} sum to less than $.tally.sums[{i}]"
+            )
+    m = [
+        [Fraction(n * tally.product(i, j) - sums[i] * sums[j]) for j in range(1, k)]
+        for i in range(1, k)
+    ]
+    for p in range(k - 1):
+        pivot = m[p][p]
+        if pivot < 0 or (pivot == 0 and any(m[p][q] for q in range(p + 1, k - 1))):
+            raise ValueError(
+                f"$.tally.products: no games give these sums of products (component {p + 1},"
+                f" $.tally.sums[{p + 1}], against the others)"
+            )
+        if pivot == 0:
+            continue
+        row = m[p]
+        for i in range(p + 1, k - 1):
+            f = row[i] / pivot
+            if f:
+                target = m[i]
+                for j in range(i, k - 1):
+                    target[j] -= f * row[j]
 
 
 def simulate(
@@ -989,7 +1212,9 @@ def simulate(
     Args:
         rules: a :class:`~unorules.Rules` value or a profile name.
         players: seats at the table (2 to 10).
-        games: how many games (matches, or ``rounds`` rounds each).
+        games: how many games (matches, or ``rounds`` rounds each); ``start + games`` is
+            at most ``2**64`` (the game seeds repeat after that). Memory does not grow
+            with it: the chunks are made as they are sent.
         bots: a bot name from :data:`~unorules.study.BOTS` or a
             :data:`~unorules.study.BotFactory` for every seat, or one
             per seat; ``"random"`` (:class:`~unorules.bots.RandomBot`) by default. Seat
@@ -1106,12 +1331,41 @@ class Comparison:
         >>> c = compare("mattel", "mattel", 2, 20, rounds=1)
         >>> c.differences()["round_length"]
         Estimate(value=0.0, low=0.0, high=0.0)
+        >>> teams = compare("mattel", attrs.evolve(MATTEL, teams=2), 4, 2)  # seats, teams
+        >>> teams.differences()["match_win_share[0]"] is None
+        True
         """
         p = self.players
         sa, sb = self.rules_a.teams or p, self.rules_b.teams or p
         fa = _figure_indices(p, sa, 1)
         fb = _figure_indices(p, sb, 1 + _width(p, sa))
-        return {n: self._tally.difference(fa[n], fb[n]) if n in fb else None for n in fa}
+        same_sides = self.rules_a.teams == self.rules_b.teams
+        return {
+            n: self._tally.difference(fa[n], fb[n], share=_is_share(n))
+            if n in fb and (same_sides or not n.startswith("match_win_share["))
+            else None
+            for n in fa
+        }
+
+    def _constant(self) -> set[str]:
+        """The figures that are the same in every game under both rule sets."""
+        p, t = self.players, self._tally
+        sa, sb = self.rules_a.teams or p, self.rules_b.teams or p
+        fa = _figure_indices(p, sa, 1)
+        fb = _figure_indices(p, sb, 1 + _width(p, sa))
+        out = set()
+        for name, (na, da) in fa.items():
+            if name not in fb or t.sums[da] == 0:
+                continue
+            nb, db = fb[name]
+            if (
+                t.sums[db]
+                and t.steady(na, da)
+                and t.steady(nb, db)
+                and Fraction(t.sums[na], t.sums[da]) == Fraction(t.sums[nb], t.sums[db])
+            ):
+                out.add(name)
+        return out
 
     def merge(self, other: Comparison) -> Comparison:
         """This comparison and ``other`` (the same rules, bots and seed; other games) as one.
@@ -1171,7 +1425,7 @@ class Comparison:
         width = 1 + sum(_width(p, r.teams or p) for r in meta.rules)
         assert isinstance(data, dict)
         tally = _Tally.from_dict(data.get("tally"), width, 2, "$.tally")
-        _check_games(tally, meta.ranges)
+        _check_games(tally, meta)
         a, b = meta.rules
         return cls(a, b, p, meta.bots, meta.seed, meta.rounds, meta.ranges, tally)
 
