@@ -388,6 +388,7 @@ def test_render_ansi_and_human(capsys: pytest.CaptureFixture[str]) -> None:
     assert text.startswith("round 0 | play | P") and "P1 (7): " in text
     h = env(2, "mattel", render_mode="human")
     h.reset(seed=5)
+    assert capsys.readouterr().out.strip() == text  # "human" renders on reset too
     assert h.render() is None
     assert capsys.readouterr().out.strip() == text
 
@@ -401,7 +402,7 @@ def test_the_history_accounts_for_every_card_in_every_hand(profile: str) -> None
     for seed in range(12):
         arena = Arena(3, rules, skip_forced=False, max_actions=200)
         arena.reset(seed=seed)
-        dealt = [len(h) for h in arena.state.hands]
+        dealt = [rules.hand_size] * 3  # a first Draw Two's cards count as drawn
         rng = random.Random(seed)
         while not arena.done:
             tokens = arena.tokens()
@@ -424,3 +425,69 @@ def test_a_wild_draw_four_taken_back_leaves_the_history() -> None:
     assert wd4 in arena.state.hands[0]
     assert arena.played[0][wd4.index] == 0
     assert arena.drawn == [2, 0]
+
+
+def test_an_agent_eliminated_by_the_round_gets_the_losers_reward() -> None:
+    # RULES.md E74: P0 goes out; P1 reaches 505 and is eliminated.
+    rules = uno.SWEDISH.but(scoring=uno.Scoring.ELIMINATION)
+    e = raw_env(3, rules, match=True, skip_forced=False)
+    e.reset(seed=0)
+    position = "R1/G7,G8/Y9,Y8,Y7,Y6 R5 red 0+ play * scores=480,490,100"
+    e.arena.start(uno.State.from_position(position, rules=rules))
+    e.agent_selection = "player_0"
+    e.step(enc.play_token(uno.Card.parse("R1")))
+    assert e.rewards == {"player_0": 1.0, "player_1": -0.5, "player_2": -0.5}
+    assert e.terminations["player_1"] and e.agent_selection == "player_1"
+    assert e.last()[1] == -0.5  # it sees its reward before it leaves
+
+
+def _pending_reward_table() -> Any:
+    """A match table right after a round's end, its agent's reward not yet seen."""
+    e = env(2, "mattel", match=True, illegal="raise")
+    e.reset(seed=0)
+    e.unwrapped.arena.start(uno.State.from_position("R1/G7,G8,B1 R5 red 1+ play *"))
+    e.unwrapped.agent_selection = "player_1"  # it could not play on R5: it drew R0
+    e.step(enc.PASS)
+    e.step(enc.play_token(uno.Card.parse("R1")))  # P0 goes out
+    assert e.unwrapped.arena.state.round == 1
+    return e
+
+
+@pytest.mark.parametrize("action", ["x", enc.CHALLENGE])
+def test_a_refused_step_keeps_the_rewards_not_yet_seen(action: object) -> None:
+    e = _pending_reward_table()
+    agent = e.agent_selection
+    seen = e.last()[1]
+    rewards = dict(e.rewards)
+    assert rewards == {"player_0": 1.0, "player_1": -1.0} and seen == rewards[agent]
+    with pytest.raises(TypeError if isinstance(action, str) else ValueError):
+        e.step(action)
+    assert (e.last()[1], e.rewards) == (seen, rewards)
+
+
+def test_a_stuck_match_is_truncated_after_max_rounds() -> None:
+    e = env(2, "mattel", match=True, max_rounds=3)
+    e.reset(seed=0)
+    for _ in e.agent_iter(10_000):
+        observation, _, termination, truncation, _ = e.last()
+        mask = np.flatnonzero(observation["action_mask"])
+        draw = enc.DRAW if enc.DRAW in mask else enc.PASS if enc.PASS in mask else int(mask[0])
+        e.step(None if termination or truncation else draw)
+    assert not e.agents and e.unwrapped.arena.rounds_played == 3
+    assert e.unwrapped.arena.truncated and e.unwrapped.arena.state.scores == (0, 0)
+
+
+def test_reset_deals_again_when_nobody_would_decide() -> None:
+    # One card each, no voluntary draw: seed 1's first deal ends with forced moves only.
+    e = raw_env(2, uno.MATTEL.but(hand_size=1, voluntary_draw=False))
+    e.reset(seed=1)
+    assert not e.arena.done and e.agent_selection == f"player_{e.arena.actor}"
+
+
+def test_rounds_that_end_at_reset_are_paid_at_once() -> None:
+    e = raw_env(2, uno.MATTEL.but(hand_size=1, voluntary_draw=False, target=100), match=True)
+    e.reset(seed=3)
+    assert (e.arena.state.round, e.arena.state.scores) == (1, (0, 40))  # P1 won round 0
+    assert e.rewards == {"player_0": -1.0, "player_1": 1.0}
+    assert e.agent_selection == "player_0" and e.last()[1] == -1.0
+
