@@ -491,3 +491,43 @@ def test_rounds_that_end_at_reset_are_paid_at_once() -> None:
     assert e.rewards == {"player_0": -1.0, "player_1": 1.0}
     assert e.agent_selection == "player_0" and e.last()[1] == -1.0
 
+
+def test_a_uno_call_owed_shows_in_the_observation() -> None:
+    # Swedish window: a call still open is not yet exposed; the legal actions differ.
+    tables = []
+    for extra in (" uno=0", ""):
+        state = uno.State.from_position("R1/B1,B2,B3 R5 red 0+ play *" + extra, rules="swedish")
+        arena = Arena(2, "swedish")
+        arena.start(state)
+        tables.append((arena.offered, obs.encode_arena(arena, 0), obs.encode_arena(arena, 1)))
+    (owed, vec, other), (done, vec2, other2) = tables
+    assert uno.CallUno(0) in owed and uno.CallUno(0) not in done
+    seg = obs.SEGMENTS
+    assert vec[seg["uno_open"]].tolist()[:2] == [1, 0] and not vec2[seg["uno_open"]].any()
+    assert other[seg["uno_open"]].tolist()[:2] == [0, 1]  # public: P0 is one seat on
+    assert not vec[seg["exposed"]].any()
+    assert (vec != vec2).sum() == 1 and (other != other2).sum() == 1
+
+
+def test_an_overdue_call_and_the_reverse_lock_show_in_the_observation() -> None:
+    state = uno.State.from_position(
+        "R1,GR/B1,B2,B3/G5 RR red 0+ play * overdue=2 lock=0", rules="swedish"
+    )
+    arena = Arena(3, "swedish")
+    arena.start(state)
+    seg = obs.SEGMENTS
+    mine = obs.encode_arena(arena, 0)
+    assert mine[seg["uno_overdue"]].tolist()[:3] == [0, 0, 1]
+    assert mine[seg["answer_lock"]].tolist()[:3] == [1, 0, 0]
+    theirs = obs.encode_arena(arena, 1)
+    assert theirs[seg["uno_overdue"]].tolist()[:3] == [0, 1, 0]
+    assert theirs[seg["answer_lock"]].tolist()[:3] == [0, 0, 1]
+    for seat in range(3):
+        view = obs.encode(
+            uno.observe(state, seat),
+            played=arena.played,
+            drawn=arena.drawn,
+            interjecting=arena.interjecting and arena.actor == seat,
+            rules=arena.rules,
+        )
+        assert (obs.encode_arena(arena, seat) == view).all()

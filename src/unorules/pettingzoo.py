@@ -230,7 +230,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
         >>> e = raw_env(2)
         >>> e.observation_space("player_0")["observation"].shape
-        (1522,)
+        (1552,)
         """
         return self.observation_spaces[agent]
 
@@ -249,7 +249,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         >>> e.reset(seed=1)
         >>> seen = e.observe(e.agent_selection)
         >>> seen["observation"].shape, int(seen["action_mask"].sum()) > 0
-        ((1522,), True)
+        ((1552,), True)
         """
         seat = self._seat[agent]
         arena = self.arena
