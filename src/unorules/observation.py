@@ -29,11 +29,11 @@ segment            size   content                                      bounds
 ``to_act``         10     the current player                           0-1
 ``exposed``        10     seats that can be caught without UNO         0-1
 ``uno_open``       10     seats holding one card that may still say    0-1
-                          UNO safely (``View.uno_open``: a call owed)
-``uno_overdue``    10     seats whose call is overdue (Swedish         0-1
-                          window, ``View.uno_overdue``)
+                          UNO safely, a call owed (``View.uno_open``)
+``uno_overdue``    10     seats whose call is overdue (the Swedish     0-1
+                          window: ``View.uno_overdue``)
 ``answer_lock``    10     the seat that may not answer the Reverse on  0-1
-                          top with a Reverse (C6, ``View.answer_lock``)
+                          top with a Reverse (C6)
 ``scores``         10     match totals                                 0-max score
 ``drawn_count``    10     cards each seat drew this round              0-255
 ``played``         560    per seat (10 x 56): cards of each kind laid  0-15
@@ -44,7 +44,11 @@ segment            size   content                                      bounds
 ``prefix``         149    tokens chosen so far for this action         0-8
 =================  =====  ===========================================  ================
 
-Each segment's slice is in :data:`SEGMENTS`. Counts past their bound are clipped.
+Each segment's slice is in :data:`SEGMENTS`. Counts past their bound are clipped. The
+three call and lock segments are :attr:`View.uno_open <unorules.View.uno_open>`,
+:attr:`View.uno_overdue <unorules.View.uno_overdue>` and :attr:`View.answer_lock
+<unorules.View.answer_lock>`. The vector had 1522 entries before these three were
+added: a model trained on it does not take the new one.
 
 >>> import unorules as uno
 >>> from unorules import observation as obs
