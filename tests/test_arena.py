@@ -111,6 +111,17 @@ def test_the_cards_a_first_draw_two_draws_count_as_drawn() -> None:
     assert arena.drawn == [0, 0]  # not just dealt: an empty history
 
 
+def test_a_state_just_dealt_with_a_seat_eliminated_counts_the_first_draw_two() -> None:
+    rules = uno.MATTEL.but(scoring=uno.Scoring.ELIMINATION)
+    position = (
+        "R0,R1,R2,R3,R4,R5,R6,R7,R8/-/G0,G1,G2,G3,G4,G5,G6 Y+2 yellow 0+ play *"
+        " dealer=2 out=1 scores=0,510,0 round=1"
+    )
+    arena = Arena(3, rules, match=True)
+    arena.start(uno.State.from_position(position, rules=rules))  # P0, after the dealer, drew 2
+    assert arena.drawn == [2, 0, 0]
+
+
 def test_a_next_round_counts_its_first_draw_two() -> None:
     arena = Arena(2, "mattel", match=True)
     found = 0

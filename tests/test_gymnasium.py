@@ -238,6 +238,13 @@ def test_rounds_that_end_before_the_learners_first_step_are_paid_with_it() -> No
     assert (reward, terminated) == (-2.0, False)
 
 
+def test_an_illegal_first_token_still_pays_the_rounds_ended_at_reset() -> None:
+    env = ugym.UnoEnv(players=2, rules=uno.MATTEL.but(hand_size=1, target=100), match=True)
+    env.reset(seed=1)  # P1 won round 0 before the learner decided
+    _, reward, terminated, _, info = env.step(enc.NOOP)
+    assert (reward, terminated, info["illegal_token"]) == (-2.0, True, enc.NOOP)
+
+
 def test_an_unending_match_is_truncated_after_max_rounds() -> None:
     class Drawer:
         def act(self, state: uno.State, seat: int) -> uno.Action:

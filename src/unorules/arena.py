@@ -191,8 +191,8 @@ class Arena:
 
     def start(self, state: State) -> None:
         """Play on from ``state`` (a position a host built), with an empty history; but
-        a state just dealt (its discard pile the card turned up, no hand short of the
-        deal) counts the cards a first Draw Two made a player draw in :attr:`drawn`.
+        a state just dealt (its discard pile the card turned up, no hand in play short of
+        the deal) counts the cards a first Draw Two made a player draw in :attr:`drawn`.
 
         >>> import unorules as uno
         >>> arena = Arena(2)
@@ -213,8 +213,9 @@ class Arena:
         self.rewards = None
         self.rounds_played = 0
         hand_size = self.rules.hand_size
+        out = state.eliminated
         dealt = state.discard_pile == state.turned[-1:] and all(
-            len(hand) >= hand_size for hand in state.hands
+            len(hand) >= hand_size for k, hand in enumerate(state.hands) if k not in out
         )
         self._reset_round(dealt=dealt)
         self._settle()

@@ -256,7 +256,8 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
             self._over = True
             observation, info = self._observe()
             info["illegal_token"] = token
-            return observation, -1.0, True, False, info
+            reward, self._pending = self._pending - 1.0, 0.0
+            return observation, reward, True, False, info
         reward = arena.rewards[self.seat] if arena.rewards is not None else 0.0
         if self._pending:
             reward += self._pending
