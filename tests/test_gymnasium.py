@@ -291,3 +291,12 @@ def test_the_action_masks_of_a_made_env_are_on_its_unwrapped_env() -> None:
     with pytest.raises(AttributeError):
         env.action_masks()  # type: ignore[attr-defined]  # OrderEnforcing has none
     assert (env.unwrapped.action_masks() == info["action_mask"].astype(bool)).all()  # type: ignore[attr-defined]
+
+
+def test_check_env_passes_when_every_seat_is_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    made = gymnasium.make(ugym.ENV_ID, players=3, rules=uno.MATTEL.but(jump_in=True), ask_all=True)
+    check_env(made.unwrapped)
+    env = made.unwrapped
+    assert isinstance(env, ugym.UnoEnv) and env.arena.ask_all
+    _, info = env.reset(seed=2)
+    assert env.arena.actor == 0 and info["action_mask"].sum() > 0

@@ -531,3 +531,62 @@ def test_an_overdue_call_and_the_reverse_lock_show_in_the_observation() -> None:
             rules=arena.rules,
         )
         assert (obs.encode_arena(arena, seat) == view).all()
+
+
+def _after_a_g7(p2: str, **options: Any) -> list[str]:
+    """Who is asked, in order, after P0 lays G7 (P2 holding ``p2``), up to P1's turn."""
+    rules = _rules("mattel", jump_in=True)
+    e = raw_env(3, rules, skip_forced=False, **options)
+    e.reset(seed=0)
+    e.arena.start(
+        uno.State.from_position(f"G7,R1,R2/Y5,Y6,Y8/{p2} G4 green 0+ play *", rules=rules)
+    )
+    e.agent_selection = f"player_{e.arena.actor}"
+    while e.arena.interjecting:  # with ask_all, a window before P0's first decision
+        e.step(enc.NOOP)
+    seen = [e.agent_selection]
+    e.step(enc.play_token(uno.Card.parse("G7")))
+    seen.append(e.agent_selection)
+    while e.arena.interjecting:
+        e.step(enc.NOOP)
+        seen.append(e.agent_selection)
+    return seen
+
+
+def test_a_jump_in_window_shows_who_holds_the_card_unless_every_seat_is_asked() -> None:
+    assert _after_a_g7("G7,B1,B2") == ["player_0", "player_2", "player_1"]
+    assert _after_a_g7("Y3,B1,B2") == ["player_0", "player_1"]  # the leak, documented
+    for p2 in ("G7,B1,B2", "Y3,B1,B2"):
+        assert _after_a_g7(p2, ask_all=True) == [
+            "player_0",
+            "player_2",
+            "player_0",
+            "player_1",
+        ]
+
+
+def test_with_ask_all_a_seat_with_nothing_to_take_is_offered_only_the_no_op() -> None:
+    rules = _rules("mattel", jump_in=True)
+    e = raw_env(3, rules, ask_all=True)
+    e.reset(seed=0)
+    e.arena.start(
+        uno.State.from_position("G7,R1,R2/Y5,Y6,Y8/Y3,B1,B2 G4 green 0+ play *", rules=rules)
+    )
+    e.agent_selection = f"player_{e.arena.actor}"
+    assert [e.agent_selection, e.arena.interjecting] == ["player_1", True]
+    assert np.flatnonzero(e.observe("player_1")["action_mask"]).tolist() == [enc.NOOP]
+    e.step(enc.NOOP)
+    e.step(enc.NOOP)
+    e.step(enc.play_token(uno.Card.parse("G7")))
+    assert e.agent_selection == "player_2" and e.arena.interjecting
+    assert np.flatnonzero(e.observe("player_2")["action_mask"]).tolist() == [enc.NOOP]
+
+
+def test_api_and_seed_tests_pass_when_every_seat_is_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rules = _rules("mattel", jump_in=True)
+    with _dict_obs_warnings_allowed():
+        api_test(env(3, rules, ask_all=True), num_cycles=200)
+        seed_test(lambda: env(3, rules, ask_all=True), num_cycles=60)
+    assert "Passed API test" in capsys.readouterr().out

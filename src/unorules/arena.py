@@ -114,6 +114,12 @@ class Arena:
             (a draw when nothing is playable, a pass when the drawn card cannot be laid):
             the agents then see only real choices. Off by default.
         max_rounds: with ``match``, rounds after which the match is cut off (truncated).
+        ask_all: with ``interjections``, open a window to every other seat in play after
+            every action, :data:`~unorules.encoding.NOOP` the only token of a seat with
+            nothing to take: who is asked then tells nothing of the hands (by default
+            only the seats with an out-of-turn action are asked, so a Jump-In window
+            shows who holds a card that may jump in). A window before every decision
+            also leaves no forced move to skip (``skip_forced``).
 
     >>> arena = Arena(3, "mattel", max_actions=5)
     >>> arena.reset(seed=1)
@@ -135,6 +141,7 @@ class Arena:
         interjections: bool = True,
         skip_forced: bool = False,
         max_rounds: int = 100,
+        ask_all: bool = False,
     ) -> None:
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 10:
             raise ValueError(f"players is 2 to 10, not {players!r}")
@@ -155,6 +162,7 @@ class Arena:
         self.max_rounds = max_rounds
         self.rounds_played = 0
         self.interjections = interjections
+        self.ask_all = ask_all
         self.skip_forced = skip_forced
         self._seeds = random.Random()
         self._jump_in = self.rules.jump_in
@@ -574,7 +582,7 @@ class Arena:
             exposed = ()
             others = mine_one = False
         self.exposed = exposed
-        if self.interjections and (self._jump_in or exposed or others):
+        if self.interjections and (self.ask_all or self._jump_in or exposed or others):
             n = self.players
             offers: dict[int, list[Action]] = {}
             for action in legal_actions(s):
@@ -587,7 +595,11 @@ class Arena:
                 else:
                     got.append(action)
             order = ((current + k) % n for k in range(1, n))
-            self._window = [seat for seat in order if seat in offers]
+            if self.ask_all:
+                out = s.eliminated
+                self._window = [seat for seat in order if seat not in out]
+            else:
+                self._window = [seat for seat in order if seat in offers]
             self._offers = offers
             self._offer()
             return

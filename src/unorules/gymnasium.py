@@ -82,7 +82,7 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
         bots: one bot per seat (the learner's entry is ignored); default: random bots
             seeded from ``reset``'s seed.
         illegal: ``"lose"`` or ``"raise"`` (see the module docs).
-        match, reward, points_scale, max_actions, max_rounds, interjections: as
+        match, reward, points_scale, max_actions, max_rounds, interjections, ask_all: as
             :class:`~unorules.arena.Arena`.
         skip_forced: take the learner's only legal action at once (default True, as
             the PettingZoo environment).
@@ -112,6 +112,7 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
         max_actions: int = 5000,
         max_rounds: int = 100,
         interjections: bool = True,
+        ask_all: bool = False,
         skip_forced: bool = True,
         render_all: bool = False,
     ) -> None:
@@ -125,6 +126,7 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
             max_actions=max_actions,
             max_rounds=max_rounds,
             interjections=interjections,
+            ask_all=ask_all,
             skip_forced=skip_forced,
         )
         if not isinstance(seat, int) or not 0 <= seat < players:

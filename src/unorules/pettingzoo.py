@@ -142,6 +142,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
         max_rounds: with ``match``, the match is cut off (truncated) after this many
             rounds (stuck rounds score nothing: a match of them would never end).
         interjections: offer Jump-Ins, catches and calls out of turn (default True).
+        ask_all: open a window to every other seat after every action (a no-op the
+            only token of a seat with nothing to take), so that ``agent_selection``
+            tells nothing of the hands (default False: see
+            :class:`~unorules.arena.Arena`).
         skip_forced: take a turn's only legal action at once (a draw when nothing is
             playable, a pass when the drawn card cannot be laid), so that agents are
             asked only for real choices (default True; False offers every decision).
@@ -176,6 +180,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         max_actions: int = 5000,
         max_rounds: int = 100,
         interjections: bool = True,
+        ask_all: bool = False,
         skip_forced: bool = True,
         illegal: Literal["lose", "raise"] = "lose",
     ) -> None:
@@ -190,6 +195,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             max_actions=max_actions,
             max_rounds=max_rounds,
             interjections=interjections,
+            ask_all=ask_all,
             skip_forced=skip_forced,
         )
         self.render_mode = render_mode
