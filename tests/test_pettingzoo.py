@@ -388,6 +388,7 @@ def test_render_ansi_and_human(capsys: pytest.CaptureFixture[str]) -> None:
     assert text.startswith("round 0 | play | P") and "P1 (7): " in text
     h = env(2, "mattel", render_mode="human")
     h.reset(seed=5)
+    assert capsys.readouterr().out.strip() == text  # "human" renders on reset too
     assert h.render() is None
     assert capsys.readouterr().out.strip() == text
 
@@ -401,7 +402,7 @@ def test_the_history_accounts_for_every_card_in_every_hand(profile: str) -> None
     for seed in range(12):
         arena = Arena(3, rules, skip_forced=False, max_actions=200)
         arena.reset(seed=seed)
-        dealt = [len(h) for h in arena.state.hands]
+        dealt = [rules.hand_size] * 3  # a first Draw Two's cards count as drawn
         rng = random.Random(seed)
         while not arena.done:
             tokens = arena.tokens()
@@ -424,3 +425,168 @@ def test_a_wild_draw_four_taken_back_leaves_the_history() -> None:
     assert wd4 in arena.state.hands[0]
     assert arena.played[0][wd4.index] == 0
     assert arena.drawn == [2, 0]
+
+
+def test_an_agent_eliminated_by_the_round_gets_the_losers_reward() -> None:
+    # RULES.md E74: P0 goes out; P1 reaches 505 and is eliminated.
+    rules = uno.SWEDISH.but(scoring=uno.Scoring.ELIMINATION)
+    e = raw_env(3, rules, match=True, skip_forced=False)
+    e.reset(seed=0)
+    position = "R1/G7,G8/Y9,Y8,Y7,Y6 R5 red 0+ play * scores=480,490,100"
+    e.arena.start(uno.State.from_position(position, rules=rules))
+    e.agent_selection = "player_0"
+    e.step(enc.play_token(uno.Card.parse("R1")))
+    assert e.rewards == {"player_0": 1.0, "player_1": -0.5, "player_2": -0.5}
+    assert e.terminations["player_1"] and e.agent_selection == "player_1"
+    assert e.last()[1] == -0.5  # it sees its reward before it leaves
+
+
+def _pending_reward_table() -> Any:
+    """A match table right after a round's end, its agent's reward not yet seen."""
+    e = env(2, "mattel", match=True, illegal="raise")
+    e.reset(seed=0)
+    e.unwrapped.arena.start(uno.State.from_position("R1/G7,G8,B1 R5 red 1+ play *"))
+    e.unwrapped.agent_selection = "player_1"  # it could not play on R5: it drew R0
+    e.step(enc.PASS)
+    e.step(enc.play_token(uno.Card.parse("R1")))  # P0 goes out
+    assert e.unwrapped.arena.state.round == 1
+    return e
+
+
+@pytest.mark.parametrize("action", ["x", enc.CHALLENGE])
+def test_a_refused_step_keeps_the_rewards_not_yet_seen(action: object) -> None:
+    e = _pending_reward_table()
+    agent = e.agent_selection
+    seen = e.last()[1]
+    rewards = dict(e.rewards)
+    assert rewards == {"player_0": 1.0, "player_1": -1.0} and seen == rewards[agent]
+    with pytest.raises(TypeError if isinstance(action, str) else ValueError):
+        e.step(action)
+    assert (e.last()[1], e.rewards) == (seen, rewards)
+
+
+def test_a_stuck_match_is_truncated_after_max_rounds() -> None:
+    e = env(2, "mattel", match=True, max_rounds=3)
+    e.reset(seed=0)
+    for _ in e.agent_iter(10_000):
+        observation, _, termination, truncation, _ = e.last()
+        mask = np.flatnonzero(observation["action_mask"])
+        draw = enc.DRAW if enc.DRAW in mask else enc.PASS if enc.PASS in mask else int(mask[0])
+        e.step(None if termination or truncation else draw)
+    assert not e.agents and e.unwrapped.arena.rounds_played == 3
+    assert e.unwrapped.arena.truncated and e.unwrapped.arena.state.scores == (0, 0)
+
+
+def test_reset_deals_again_when_nobody_would_decide() -> None:
+    # One card each, no voluntary draw: seed 1's first deal ends with forced moves only.
+    e = raw_env(2, uno.MATTEL.but(hand_size=1, voluntary_draw=False))
+    e.reset(seed=1)
+    assert not e.arena.done and e.agent_selection == f"player_{e.arena.actor}"
+
+
+def test_rounds_that_end_at_reset_are_paid_at_once() -> None:
+    e = raw_env(2, uno.MATTEL.but(hand_size=1, voluntary_draw=False, target=100), match=True)
+    e.reset(seed=3)
+    assert (e.arena.state.round, e.arena.state.scores) == (1, (0, 40))  # P1 won round 0
+    assert e.rewards == {"player_0": -1.0, "player_1": 1.0}
+    assert e.agent_selection == "player_0" and e.last()[1] == -1.0
+
+
+def test_a_uno_call_owed_shows_in_the_observation() -> None:
+    # Swedish window: a call still open is not yet exposed; the legal actions differ.
+    tables = []
+    for extra in (" uno=0", ""):
+        state = uno.State.from_position("R1/B1,B2,B3 R5 red 0+ play *" + extra, rules="swedish")
+        arena = Arena(2, "swedish")
+        arena.start(state)
+        tables.append((arena.offered, obs.encode_arena(arena, 0), obs.encode_arena(arena, 1)))
+    (owed, vec, other), (done, vec2, other2) = tables
+    assert uno.CallUno(0) in owed and uno.CallUno(0) not in done
+    seg = obs.SEGMENTS
+    assert vec[seg["uno_open"]].tolist()[:2] == [1, 0] and not vec2[seg["uno_open"]].any()
+    assert other[seg["uno_open"]].tolist()[:2] == [0, 1]  # public: P0 is one seat on
+    assert not vec[seg["exposed"]].any()
+    assert (vec != vec2).sum() == 1 and (other != other2).sum() == 1
+
+
+def test_an_overdue_call_and_the_reverse_lock_show_in_the_observation() -> None:
+    state = uno.State.from_position(
+        "R1,GR/B1,B2,B3/G5 RR red 0+ play * overdue=2 lock=0", rules="swedish"
+    )
+    arena = Arena(3, "swedish")
+    arena.start(state)
+    seg = obs.SEGMENTS
+    mine = obs.encode_arena(arena, 0)
+    assert mine[seg["uno_overdue"]].tolist()[:3] == [0, 0, 1]
+    assert mine[seg["answer_lock"]].tolist()[:3] == [1, 0, 0]
+    theirs = obs.encode_arena(arena, 1)
+    assert theirs[seg["uno_overdue"]].tolist()[:3] == [0, 1, 0]
+    assert theirs[seg["answer_lock"]].tolist()[:3] == [0, 0, 1]
+    for seat in range(3):
+        view = obs.encode(
+            uno.observe(state, seat),
+            played=arena.played,
+            drawn=arena.drawn,
+            interjecting=arena.interjecting and arena.actor == seat,
+            rules=arena.rules,
+        )
+        assert (obs.encode_arena(arena, seat) == view).all()
+
+
+def _after_a_g7(p2: str, **options: Any) -> list[str]:
+    """Who is asked, in order, after P0 lays G7 (P2 holding ``p2``), up to P1's turn."""
+    rules = _rules("mattel", jump_in=True)
+    e = raw_env(3, rules, skip_forced=False, **options)
+    e.reset(seed=0)
+    e.arena.start(
+        uno.State.from_position(f"G7,R1,R2/Y5,Y6,Y8/{p2} G4 green 0+ play *", rules=rules)
+    )
+    e.agent_selection = f"player_{e.arena.actor}"
+    while e.arena.interjecting:  # with ask_all, a window before P0's first decision
+        e.step(enc.NOOP)
+    seen = [e.agent_selection]
+    e.step(enc.play_token(uno.Card.parse("G7")))
+    seen.append(e.agent_selection)
+    while e.arena.interjecting:
+        e.step(enc.NOOP)
+        seen.append(e.agent_selection)
+    return seen
+
+
+def test_a_jump_in_window_shows_who_holds_the_card_unless_every_seat_is_asked() -> None:
+    assert _after_a_g7("G7,B1,B2") == ["player_0", "player_2", "player_1"]
+    assert _after_a_g7("Y3,B1,B2") == ["player_0", "player_1"]  # the leak, documented
+    for p2 in ("G7,B1,B2", "Y3,B1,B2"):
+        assert _after_a_g7(p2, ask_all=True) == [
+            "player_0",
+            "player_2",
+            "player_0",
+            "player_1",
+        ]
+
+
+def test_with_ask_all_a_seat_with_nothing_to_take_is_offered_only_the_no_op() -> None:
+    rules = _rules("mattel", jump_in=True)
+    e = raw_env(3, rules, ask_all=True)
+    e.reset(seed=0)
+    e.arena.start(
+        uno.State.from_position("G7,R1,R2/Y5,Y6,Y8/Y3,B1,B2 G4 green 0+ play *", rules=rules)
+    )
+    e.agent_selection = f"player_{e.arena.actor}"
+    assert [e.agent_selection, e.arena.interjecting] == ["player_1", True]
+    assert np.flatnonzero(e.observe("player_1")["action_mask"]).tolist() == [enc.NOOP]
+    e.step(enc.NOOP)
+    e.step(enc.NOOP)
+    e.step(enc.play_token(uno.Card.parse("G7")))
+    assert e.agent_selection == "player_2" and e.arena.interjecting
+    assert np.flatnonzero(e.observe("player_2")["action_mask"]).tolist() == [enc.NOOP]
+
+
+def test_api_and_seed_tests_pass_when_every_seat_is_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rules = _rules("mattel", jump_in=True)
+    with _dict_obs_warnings_allowed():
+        api_test(env(3, rules, ask_all=True), num_cycles=200)
+        seed_test(lambda: env(3, rules, ask_all=True), num_cycles=60)
+    assert "Passed API test" in capsys.readouterr().out

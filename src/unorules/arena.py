@@ -29,6 +29,14 @@ no seat takes a ``false_uno_penalty`` for nothing).
 - A round that ends without a winner (stuck, C15) or is cut off after ``max_actions``
   actions (truncated) is a **loss for every side**: each gets the losers' reward
   (``-1 / (sides - 1)``, or minus its own points). A policy that only ever draws loses.
+- The sides are those in play when the round began: under elimination scoring a seat
+  eliminated by the round's points gets the losers' reward of that round like every
+  other loser; seats eliminated in earlier rounds get 0.
+
+**Bounds.** ``max_actions`` cuts off one round; with ``match=True``, ``max_rounds`` cuts
+off the match (truncated) after that many rounds, the last of which has its rewards as
+usual: rounds that end stuck (C15) score nothing, so a match of stuck rounds would
+otherwise never end.
 
 >>> import unorules as uno
 >>> from unorules.arena import Arena
@@ -105,6 +113,13 @@ class Arena:
         skip_forced: take a turn's only legal action at once instead of offering it
             (a draw when nothing is playable, a pass when the drawn card cannot be laid):
             the agents then see only real choices. Off by default.
+        max_rounds: with ``match``, rounds after which the match is cut off (truncated).
+        ask_all: with ``interjections``, open a window to every other seat in play after
+            every action, :data:`~unorules.encoding.NOOP` the only token of a seat with
+            nothing to take: who is asked then tells nothing of the hands (by default
+            only the seats with an out-of-turn action are asked, so a Jump-In window
+            shows who holds a card that may jump in). A window before every decision
+            also leaves no forced move to skip (``skip_forced``).
 
     >>> arena = Arena(3, "mattel", max_actions=5)
     >>> arena.reset(seed=1)
@@ -125,6 +140,8 @@ class Arena:
         max_actions: int = 5000,
         interjections: bool = True,
         skip_forced: bool = False,
+        max_rounds: int = 100,
+        ask_all: bool = False,
     ) -> None:
         if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 10:
             raise ValueError(f"players is 2 to 10, not {players!r}")
@@ -135,12 +152,17 @@ class Arena:
             raise ValueError(f"reward is 'win' or 'points', not {reward!r}")
         if not isinstance(max_actions, int) or max_actions < 1:
             raise ValueError(f"max_actions is a positive whole number, not {max_actions!r}")
+        if not isinstance(max_rounds, int) or isinstance(max_rounds, bool) or max_rounds < 1:
+            raise ValueError(f"max_rounds is a positive whole number, not {max_rounds!r}")
         self.players = players
         self.match = match
         self.reward = reward
         self.points_scale = float(points_scale)
         self.max_actions = max_actions
+        self.max_rounds = max_rounds
+        self.rounds_played = 0
         self.interjections = interjections
+        self.ask_all = ask_all
         self.skip_forced = skip_forced
         self._seeds = random.Random()
         self._jump_in = self.rules.jump_in
@@ -171,11 +193,14 @@ class Arena:
         self.done = False
         self.truncated = False
         self.rewards = None
-        self._reset_round()
+        self.rounds_played = 0
+        self._reset_round(dealt=True)
         self._settle()
 
     def start(self, state: State) -> None:
-        """Play on from ``state`` (a position a host built), with an empty history.
+        """Play on from ``state`` (a position a host built), with an empty history; but
+        a state just dealt (its discard pile the card turned up, no hand in play short of
+        the deal) counts the cards a first Draw Two made a player draw in :attr:`drawn`.
 
         >>> import unorules as uno
         >>> arena = Arena(2)
@@ -194,7 +219,13 @@ class Arena:
         self.done = False
         self.truncated = False
         self.rewards = None
-        self._reset_round()
+        self.rounds_played = 0
+        hand_size = self.rules.hand_size
+        out = state.eliminated
+        dealt = state.discard_pile == state.turned[-1:] and all(
+            len(hand) >= hand_size for k, hand in enumerate(state.hands) if k not in out
+        )
+        self._reset_round(dealt=dealt)
         self._settle()
 
     actor: int | None
@@ -204,7 +235,9 @@ class Arena:
     played: list[array[float]]
     """Per seat, how many cards of each kind (by card index) it laid this round."""
     drawn: list[int]
-    """Per seat, how many cards it drew this round."""
+    """Per seat, how many cards it drew this round (a first Draw Two's included)."""
+    rounds_played: int
+    """Rounds ended since :meth:`reset` or :meth:`start`."""
     actions_this_round: int
     """Actions applied since the round began."""
     scores: tuple[int, ...]
@@ -271,9 +304,9 @@ class Arena:
         """
         if self.done:
             raise ValueError("the game is over: reset() deals a new one")
-        self.rewards = None
         builder = self._builder
         if token == NOOP and self.interjecting and (builder is None or not builder._prefix):
+            self.rewards = None
             self._window.pop(0)
             self._offer()
             return None
@@ -281,9 +314,10 @@ class Arena:
             hit = self._root[3].get(token)
             action = hit[1] if hit is not None else None
             if action is None:
-                action = self.builder.push(token)
+                action = self.builder.push(token)  # raises before anything changes
         else:
             action = builder.push(token)
+        self.rewards = None
         if action is None:
             return None
         self._apply(action)
@@ -296,6 +330,7 @@ class Arena:
         *,
         drawn: Sequence[Card] | None = None,
         hands: Sequence[Sequence[Card]] | None = None,
+        offered_only: bool = True,
     ) -> None:
         """Take a whole action for :attr:`actor` at once (a bot's, or one whose tokens
         were pushed elsewhere): one of the offered actions, or None to decline an
@@ -303,10 +338,18 @@ class Arena:
         :class:`~unorules.Draw` describes), for the actions that take them; ``hands``
         fixes the redeal of a Wild Shuffle Hands (as :class:`~unorules.Play` describes).
 
+        With ``offered_only=False`` it also takes an action of the actor's that the
+        library accepts but the arena does not offer: a call of UNO (C8: always
+        allowed) that changes nothing, or only brings a ``false_uno_penalty``. It counts
+        as an action (towards ``max_actions``); a call that changes nothing leaves the
+        actor to decide again on its turn, and closes its slot in an interjection window
+        (as a decline would).
+
         Raises:
-            ValueError: the action is not offered to the actor now, or the library
-                refuses it (an :class:`~unorules.IllegalAction`, e.g. ``draw_mismatch``
-                when ``drawn`` names too few cards); nothing changes.
+            ValueError: the action is not offered to the actor now (not the actor's,
+                with ``offered_only=False``), or the library refuses it (an
+                :class:`~unorules.IllegalAction`, e.g. ``draw_mismatch`` when ``drawn``
+                names too few cards); nothing changes.
 
         >>> import unorules as uno
         >>> arena = Arena(2)
@@ -320,6 +363,17 @@ class Arena:
         >>> arena.take(uno.Play(0, "WS", "blue"), hands=[["B2"], ["R1", "B1"]])
         >>> [" ".join(map(str, hand)) for hand in arena.state.hands]
         ['B2', 'R1 B1']
+
+        A call of UNO that changes nothing is not offered, but the library accepts it:
+
+        >>> arena.start(uno.State.from_position("R1/B1,B2 R5 red 0+ play *"))
+        >>> arena.take(uno.CallUno(0))
+        Traceback (most recent call last):
+        ...
+        ValueError: P0 says UNO is not offered to seat 0 now: P0 plays R1, P0 draws
+        >>> arena.take(uno.CallUno(0), offered_only=False)
+        >>> arena.actor, arena.actions_this_round
+        (0, 1)
         """
         if action is None:
             if not self.interjecting or self.prefix:
@@ -327,8 +381,22 @@ class Arena:
             self.step(NOOP)
             return
         if action not in self._root[0]:
-            offered = ", ".join(map(str, self._root[0])) or "nothing"
-            raise ValueError(f"{action} is not offered to seat {self.actor} now: {offered}")
+            if offered_only or getattr(action, "player", None) != self.actor or self.prefix:
+                offered = ", ".join(map(str, self._root[0])) or "nothing"
+                raise ValueError(f"{action} is not offered to seat {self.actor} now: {offered}")
+            before = self.state
+            self._apply(action)  # raises before anything changes
+            self.rewards = None
+            if self.state == before:  # nothing changed: no new window, the actor goes on
+                if self.interjecting:
+                    self._window.pop(0)
+                    self._offer()
+                elif self.actions_this_round >= self.max_actions:
+                    self._settle()
+                return
+            self._set_offer(())
+            self._settle()
+            return
         if drawn is not None and isinstance(action, Play | Draw | CallUno | CatchUno | Challenge):
             action = attrs.evolve(action, drawn=tuple(drawn))
         if hands is not None and isinstance(action, Play):
@@ -379,10 +447,17 @@ class Arena:
 
     # -- the loop ----------------------------------------------------------------------------
 
-    def _reset_round(self) -> None:
+    def _reset_round(self, *, dealt: bool = True) -> None:
+        """A new round's history; ``dealt``: the state was just dealt, so a hand above
+        the deal's size holds what the first card (a Draw Two) made its seat draw."""
         n = self.players
+        s = self.state
         self.played = [array("f", _ZERO_ROW) for _ in range(n)]
-        self.drawn = [0] * n
+        hand_size = self.rules.hand_size
+        self.drawn = [
+            min(max(len(hand) - hand_size, 0), DRAWN_CAP) if dealt else 0 for hand in s.hands
+        ]
+        self._out_at_start = frozenset(s.eliminated)
         self.actions_this_round = 0
         self.scores = self.state.scores
         self.exposed = ()
@@ -452,7 +527,12 @@ class Arena:
             phase = s.phase
             if phase is _ROUND_OVER or phase is _GAME_OVER:
                 self._add_rewards(self._round_rewards(s, s.round_winner))
+                self.rounds_played += 1
                 if not (self.match and phase is _ROUND_OVER):
+                    self._finish()
+                    return
+                if self.rounds_played >= self.max_rounds:
+                    self.truncated = True
                     self._finish()
                     return
                 self.state = apply(s, NextRound())
@@ -502,7 +582,7 @@ class Arena:
             exposed = ()
             others = mine_one = False
         self.exposed = exposed
-        if self.interjections and (self._jump_in or exposed or others):
+        if self.interjections and (self.ask_all or self._jump_in or exposed or others):
             n = self.players
             offers: dict[int, list[Action]] = {}
             for action in legal_actions(s):
@@ -515,7 +595,11 @@ class Arena:
                 else:
                     got.append(action)
             order = ((current + k) % n for k in range(1, n))
-            self._window = [seat for seat in order if seat in offers]
+            if self.ask_all:
+                out = s.eliminated
+                self._window = [seat for seat in order if seat not in out]
+            else:
+                self._window = [seat for seat in order if seat in offers]
             self._offers = offers
             self._offer()
             return
@@ -594,7 +678,7 @@ class Arena:
     def _round_rewards(self, s: State, winner: int | None) -> tuple[float, ...]:
         n = self.players
         out = [0.0] * n
-        gone = set(s.eliminated)
+        gone = self._out_at_start  # out before this round: no part in it
         sides = s.teams
         active = [seat for seat in range(n) if seat not in gone]
         side_set = sorted({sides[seat] for seat in active})
@@ -618,13 +702,18 @@ class Arena:
         return tuple(out)
 
 
-def render_text(state: State) -> str:
-    """A spectator's picture of the table (every hand shown), as ``render()`` gives it.
+def render_text(state: State, seat: int | None = None) -> str:
+    """A picture of the table as ``render()`` gives it: a spectator's (every hand
+    shown), or with ``seat`` that seat's (its own hand; the others by their sizes only).
 
     >>> import unorules as uno
     >>> print(render_text(uno.new_game(2, seed=5)))  # doctest: +ELLIPSIS
     round 0 | play | P... to act | top ... | clockwise | draw pile 97
     P0 (7): ...
+    P1 (7): ...
+    >>> print(render_text(uno.new_game(2, seed=5), seat=1))  # doctest: +ELLIPSIS
+    round 0 | play | P... to act | top ... | clockwise | draw pile 97
+    P0 (7)
     P1 (7): ...
     """
     turn = "nobody" if state.current_player is None else f"P{state.current_player}"
@@ -634,9 +723,12 @@ def render_text(state: State) -> str:
         f"round {state.round} | {state.phase.value} | {turn} to act | top "
         f"{state.top_card}{color} | {way} | draw pile {state.draw_pile_size}"
     ]
-    for seat, hand in enumerate(state.hands):
-        cards = " ".join(map(str, hand))
-        lines.append(f"P{seat} ({len(hand)}): {cards}")
+    for k, hand in enumerate(state.hands):
+        if seat is None or k == seat:
+            cards = " ".join(map(str, hand))
+            lines.append(f"P{k} ({len(hand)}): {cards}")
+        else:
+            lines.append(f"P{k} ({len(hand)})")
     return "\n".join(lines)
 
 

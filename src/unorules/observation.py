@@ -4,7 +4,8 @@ The vector has :data:`SIZE` float32 entries for every table of 2 to 10 seats; se
 counted from the observer (slot 0 is the observer, slot 1 the next seat clockwise...),
 slots of seats the table does not have stay 0. It is built only from what the observer
 may know: the fields of :func:`unorules.observe`'s :class:`~unorules.View` (their own
-hand and drawn card, the cards they know in other hands, every public count), the public
+hand and drawn card, the cards they know in other hands, every public count, the calls
+of UNO still open or overdue, the Reverse lock), the public
 history of the round (what each seat laid, how many cards each drew) and the tokens the
 observer has chosen so far for the action being built.
 
@@ -27,6 +28,12 @@ segment            size   content                                      bounds
 ``hand_sizes``     10     cards each seat holds                        0-deck
 ``to_act``         10     the current player                           0-1
 ``exposed``        10     seats that can be caught without UNO         0-1
+``uno_open``       10     seats holding one card that may still say    0-1
+                          UNO safely, a call owed (``View.uno_open``)
+``uno_overdue``    10     seats whose call is overdue (the Swedish     0-1
+                          window: ``View.uno_overdue``)
+``answer_lock``    10     the seat that may not answer the Reverse on  0-1
+                          top with a Reverse (C6)
 ``scores``         10     match totals                                 0-max score
 ``drawn_count``    10     cards each seat drew this round              0-255
 ``played``         560    per seat (10 x 56): cards of each kind laid  0-15
@@ -37,14 +44,18 @@ segment            size   content                                      bounds
 ``prefix``         149    tokens chosen so far for this action         0-8
 =================  =====  ===========================================  ================
 
-Each segment's slice is in :data:`SEGMENTS`. Counts past their bound are clipped.
+Each segment's slice is in :data:`SEGMENTS`. Counts past their bound are clipped. The
+three call and lock segments are :attr:`View.uno_open <unorules.View.uno_open>`,
+:attr:`View.uno_overdue <unorules.View.uno_overdue>` and :attr:`View.answer_lock
+<unorules.View.answer_lock>`. The vector had 1522 entries before these three were
+added: a model trained on it does not take the new one.
 
 >>> import unorules as uno
 >>> from unorules import observation as obs
 >>> state = uno.new_game(2, seed=5)
 >>> vec = obs.encode(uno.observe(state, 0))
 >>> vec.shape, vec.dtype, obs.SIZE
-((1522,), dtype('float32'), 1522)
+((1552,), dtype('float32'), 1552)
 >>> int(vec[obs.SEGMENTS["hand"]].sum()), vec[obs.SEGMENTS["hand_sizes"]][:3].tolist()
 (7, [7.0, 7.0, 0.0])
 """
@@ -88,6 +99,9 @@ _LAYOUT: Final = (
     ("hand_sizes", _N),
     ("to_act", _N),
     ("exposed", _N),
+    ("uno_open", _N),
+    ("uno_overdue", _N),
+    ("answer_lock", _N),
     ("scores", _N),
     ("drawn_count", _N),
     ("played", _N * _K),
@@ -109,13 +123,13 @@ SEGMENTS: Final[dict[str, slice]] = _slices()
 """Where each segment lies in the vector.
 
 >>> SEGMENTS["hand"], SEGMENTS["prefix"]
-(slice(0, 56, None), slice(1373, 1522, None))
+(slice(0, 56, None), slice(1403, 1552, None))
 """
 SIZE: Final = SEGMENTS["prefix"].stop
 """The length of the vector.
 
 >>> SIZE
-1522
+1552
 """
 
 _HAND: Final = SEGMENTS["hand"].start
@@ -132,6 +146,9 @@ _TEAM: Final = SEGMENTS["team"].start
 _SIZES: Final = SEGMENTS["hand_sizes"].start
 _TO_ACT: Final = SEGMENTS["to_act"].start
 _EXPOSED: Final = SEGMENTS["exposed"].start
+_UNO_OPEN: Final = SEGMENTS["uno_open"].start
+_UNO_OVERDUE: Final = SEGMENTS["uno_overdue"].start
+_LOCK: Final = SEGMENTS["answer_lock"].start
 _SCORES: Final = SEGMENTS["scores"].start
 _DRAWN_COUNT: Final = SEGMENTS["drawn_count"].start
 _PLAYED: Final = SEGMENTS["played"].start
@@ -194,6 +211,12 @@ def _fill(out: array[float], src: View, rules: Rules, score_cap: float) -> None:
         out[_TO_ACT + (current - player) % n] = 1.0
     for seat in src.uno_exposed:
         out[_EXPOSED + (seat - player) % n] = 1.0
+    for seat in src.uno_open:
+        out[_UNO_OPEN + (seat - player) % n] = 1.0
+    for seat in src.uno_overdue:
+        out[_UNO_OVERDUE + (seat - player) % n] = 1.0
+    if src.answer_lock is not None:
+        out[_LOCK + (src.answer_lock - player) % n] = 1.0
     for seat, cards in enumerate(src.known):
         at = _KNOWN + _K * ((seat - player) % n)
         for card in cards:
@@ -318,7 +341,7 @@ class ObservationEncoder:
         >>> arena = Arena(2)
         >>> arena.reset(seed=1)
         >>> ObservationEncoder(2, uno.MATTEL).encode_arena(arena, 0).shape
-        (1522,)
+        (1552,)
         """
         s = arena.state
         n = self.players
@@ -360,6 +383,15 @@ class ObservationEncoder:
                 out[_SCORES + slot] = score if score < cap else cap
         for seat in arena.exposed:
             out[_EXPOSED + (seat - player) % n] = 1.0
+        calls = s._calls
+        if calls:  # empty unless a seat holds one card without having said UNO
+            for seat in calls.open:
+                out[_UNO_OPEN + (seat - player) % n] = 1.0
+            for seat in calls.overdue:
+                out[_UNO_OVERDUE + (seat - player) % n] = 1.0
+        lock = s._answer_lock
+        if lock >= 0:
+            out[_LOCK + (lock - player) % n] = 1.0
         if s._known:  # empty unless a hand was shown (a challenge) or moved (Seven-O)
             for viewer, owner, cards in s._known:
                 if viewer == player:

@@ -42,6 +42,7 @@ from unorules.state import State
 __all__ = ["env", "raw_env", "render_text"]
 
 _MASKS: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
+_DEALS = 1000  # deals reset tries for one in which some agent decides
 
 
 def mask_of(tokens: tuple[int, ...]) -> npt.NDArray[np.int8]:
@@ -131,13 +132,20 @@ class raw_env(AECEnv):  # type: ignore[misc]
         players: 2 to 10 seats.
         rules: a :class:`~unorules.Rules` value or a profile name.
         render_mode: None, ``"ansi"`` (``render()`` returns the text) or ``"human"``
-            (``render()`` prints it, and so does every step).
+            (``render()`` prints it, and so do ``reset`` and every step). The text is a
+            spectator's: every hand is shown (as in PettingZoo's classic card games).
         match: an episode is a whole match (rewards at the end of each round), not one
             round.
         reward: ``"win"`` (default) or ``"points"``; ``points_scale`` scales the latter.
         max_actions: a round is cut off (truncated, a loss for every side) after this
             many actions.
+        max_rounds: with ``match``, the match is cut off (truncated) after this many
+            rounds (stuck rounds score nothing: a match of them would never end).
         interjections: offer Jump-Ins, catches and calls out of turn (default True).
+        ask_all: open a window to every other seat after every action (a no-op the
+            only token of a seat with nothing to take), so that ``agent_selection``
+            tells nothing of the hands (default False: see
+            :class:`~unorules.arena.Arena`).
         skip_forced: take a turn's only legal action at once (a draw when nothing is
             playable, a pass when the drawn card cannot be laid), so that agents are
             asked only for real choices (default True; False offers every decision).
@@ -170,7 +178,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         reward: Literal["win", "points"] = "win",
         points_scale: float = 0.01,
         max_actions: int = 5000,
+        max_rounds: int = 100,
         interjections: bool = True,
+        ask_all: bool = False,
         skip_forced: bool = True,
         illegal: Literal["lose", "raise"] = "lose",
     ) -> None:
@@ -183,7 +193,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
             reward=reward,
             points_scale=points_scale,
             max_actions=max_actions,
+            max_rounds=max_rounds,
             interjections=interjections,
+            ask_all=ask_all,
             skip_forced=skip_forced,
         )
         self.render_mode = render_mode
@@ -224,7 +236,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
         >>> e = raw_env(2)
         >>> e.observation_space("player_0")["observation"].shape
-        (1522,)
+        (1552,)
         """
         return self.observation_spaces[agent]
 
@@ -243,7 +255,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         >>> e.reset(seed=1)
         >>> seen = e.observe(e.agent_selection)
         >>> seen["observation"].shape, int(seen["action_mask"].sum()) > 0
-        ((1522,), True)
+        ((1552,), True)
         """
         seat = self._seat[agent]
         arena = self.arena
@@ -255,13 +267,22 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new episode (seeded by ``seed``, else continuing the last seed's sequence).
+        An episode that would end before any agent decides (every move forced, with tiny
+        hands and ``skip_forced``) is dealt again from the sequence; the rewards of
+        rounds that end before the first decision are in ``rewards`` at once.
 
         >>> e = raw_env(3)
         >>> e.reset(seed=2)
         >>> e.agents, e.agent_selection == f"player_{e.arena.actor}"
         (['player_0', 'player_1', 'player_2'], True)
         """
-        self.arena.reset(seed)
+        arena = self.arena
+        for attempt in range(_DEALS):
+            arena.reset(seed if attempt == 0 else None)
+            if not arena.done:
+                break
+        else:
+            raise RuntimeError(f"no deal in {_DEALS} gave any agent a decision under these rules")
         self._ended_by = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -271,7 +292,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.infos = {a: {} for a in self.agents}
         self._gone: set[int] = set()
         self._rewarded = False
-        self.agent_selection = self.possible_agents[self.arena.actor]  # type: ignore[index]
+        self.agent_selection = self.possible_agents[arena.actor]  # type: ignore[index]
+        self._settle_round_ends()
+        if self.render_mode == "human":
+            self.render()
 
     def step(self, action: int | None) -> None:
         """``agent_selection`` takes one token (None for an agent that is done).
@@ -288,16 +312,13 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         arena = self.arena
-        self._cumulative_rewards[agent] = 0.0
-        if self._rewarded:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-            self._rewarded = False
         token = action_token(action)  # a TypeError for what is no token at all
         try:
-            arena.step(token)
+            arena.step(token)  # a ValueError changes nothing
         except ValueError:
             if self.illegal == "raise":
                 raise
+            self._forget_paid(agent)
             self._ended_by = self._seat[agent]
             self.rewards[agent] = -1.0
             self._rewarded = True
@@ -306,6 +327,21 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._accumulate_rewards()
             self._deads_step_first()
             return
+        self._forget_paid(agent)
+        self._settle_round_ends()
+        if self.render_mode == "human":
+            self.render()
+
+    def _forget_paid(self, agent: str) -> None:
+        """Forget what ``agent`` was paid (it has seen it) and the last step's rewards."""
+        self._cumulative_rewards[agent] = 0.0
+        if self._rewarded:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
+
+    def _settle_round_ends(self) -> None:
+        """Pay the rounds that just ended, end the episode or eliminate, pick the next agent."""
+        arena = self.arena
         if arena.rewards is not None:
             for seat, value in enumerate(arena.rewards):
                 name = self.possible_agents[seat]
@@ -328,15 +364,14 @@ class raw_env(AECEnv):  # type: ignore[misc]
                         self._gone.add(seat)
                         self.terminations[self.possible_agents[seat]] = True
                 self._deads_step_first()
-        if self.render_mode == "human":
-            self.render()
 
     def render(self) -> str | None:
-        """The table as text (``"ansi"``), or printed (``"human"``).
+        """The table as text (``"ansi"``), or printed (``"human"``, as ``reset`` and every
+        step do): a spectator's view, every hand shown.
 
-        >>> e = raw_env(2, render_mode="human")
+        >>> e = raw_env(2, render_mode="ansi")
         >>> e.reset(seed=1)
-        >>> e.render()  # doctest: +ELLIPSIS
+        >>> print(e.render())  # doctest: +ELLIPSIS
         round 0 | play | P1 to act | top RS (red) | clockwise | draw pile 97
         P0 (7): R8 Y2 YR G8 B5 BS BR
         P1 (7): ...
