@@ -141,3 +141,24 @@ def test_render_text_of_a_seat_hides_the_other_hands() -> None:
     state = uno.State.from_position("R1,R2/G7,G8,B1 R5 red 0+ play *")
     assert render_text(state, seat=1).splitlines()[1:] == ["P0 (2)", "P1 (3): G7 G8 B1"]
     assert render_text(state).splitlines()[1:] == ["P0 (2): R1 R2", "P1 (3): G7 G8 B1"]
+
+
+@pytest.mark.parametrize(("seat", "error", "words"), [
+    (True, TypeError, "seat is None or an int, not True"),
+    (1.0, TypeError, "seat is None or an int, not 1.0"),
+    ("0", TypeError, "seat is None or an int, not '0'"),
+    (-1, ValueError, "there is no seat -1 at this table (seats 0 to 2)"),
+    (3, ValueError, "there is no seat 3 at this table (seats 0 to 2)"),
+])  # fmt: skip
+def test_render_text_refuses_a_seat_that_is_not_one(
+    seat: object, error: type[Exception], words: str
+) -> None:
+    with pytest.raises(error) as raised:
+        render_text(uno.new_game(3, seed=1), seat)  # type: ignore[arg-type]
+    assert str(raised.value) == words
+
+
+@pytest.mark.parametrize("option", ["match", "interjections", "skip_forced", "ask_all"])
+def test_the_arenas_flags_are_true_or_false(option: str) -> None:
+    with pytest.raises(TypeError, match=f"^{option} is True or False, not 'no'$"):
+        Arena(3, "mattel", **{option: "no"})  # type: ignore[arg-type]

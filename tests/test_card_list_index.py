@@ -97,3 +97,12 @@ def test_good_lists_of_cards_still_read() -> None:
         uno.Card.parse("G2"),
     )
     assert uno.Deal(0, [["R1"], []], ["G5"], []).hands == ((uno.Card.parse("R1"),), ())
+
+
+def test_a_bad_card_of_a_play_names_its_field() -> None:
+    with pytest.raises(TypeError) as not_text:
+        uno.Play(0, 5)  # type: ignore[arg-type]
+    assert str(not_text.value) == "card: " + NOT_A_STRING + "5"
+    with pytest.raises(ValueError) as not_card:
+        uno.Play(0, "Q")
+    assert str(not_card.value) == "card: " + NOT_A_CARD

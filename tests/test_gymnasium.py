@@ -300,3 +300,8 @@ def test_check_env_passes_when_every_seat_is_asked(capsys: pytest.CaptureFixture
     assert isinstance(env, ugym.UnoEnv) and env.arena.ask_all
     _, info = env.reset(seed=2)
     assert env.arena.actor == 0 and info["action_mask"].sum() > 0
+
+
+def test_render_all_is_true_or_false() -> None:
+    with pytest.raises(TypeError, match=r"^render_all is True or False, not 'no'$"):
+        ugym.UnoEnv(players=3, render_all="no")  # type: ignore[arg-type]

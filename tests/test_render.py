@@ -127,7 +127,7 @@ def test_one_seats_view_names_only_the_cards_that_seat_drew() -> None:
             assert render.describe(a, t.players, seat=seat) == shown
 
 
-@pytest.mark.parametrize("seat", [-1, 3, True])
+@pytest.mark.parametrize("seat", [-1, 3])  # a bool: test_a_bool_is_no_seat_or_round_of_a_page
 def test_a_seat_not_at_the_table_is_refused(seat: int) -> None:
     with pytest.raises(ValueError, match=r"there is no seat .* in this game \(seats 0 to 2\)"):
         render.page((EXAMPLES / "mattel-valid.json").read_bytes(), seat=seat)
@@ -452,3 +452,10 @@ def test_a_long_game_is_cut_to_max_steps_and_its_rounds_drawn_one_at_a_time(
         f" 1 to {len(t.rounds)}\n"
     )
     assert not (tmp_path / "no.html").exists()
+
+
+@pytest.mark.parametrize("option", ["seat", "round"])
+def test_a_bool_is_no_seat_or_round_of_a_page(option: str) -> None:
+    text = (EXAMPLES / "mattel-valid.json").read_text(encoding="utf-8")
+    with pytest.raises(TypeError, match=f"^{option} must be an int or None, not True$"):
+        render.page(text, **{option: True})  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ Draw(2, drawn=['B2'])
 >>> Play(0, "R10")
 Traceback (most recent call last):
 ...
-ValueError: not a card: 'R10' (examples: R7, G+2, BS, YR, W, W+4, WS, WC, 'red 7')
+ValueError: card: not a card: 'R10' (examples: R7, G+2, BS, YR, W, W+4, WS, WC, 'red 7')
 
 Every field is checked when the action is built, and the error names the field:
 
@@ -51,7 +51,14 @@ __all__ = [
 
 
 def _card(value: Card | str) -> Card:
-    return value if isinstance(value, Card) else Card.parse(value)
+    if isinstance(value, Card):
+        return value
+    try:
+        return Card.parse(value)
+    except TypeError as err:
+        raise TypeError(f"card: {err}") from None
+    except ValueError as err:
+        raise ValueError(f"card: {err}") from None
 
 
 def _color(value: Color | str | None) -> Color | None:

@@ -57,6 +57,7 @@ from typing import Final, Literal
 
 import attrs
 
+from unorules._echo import shown, shown_int
 from unorules.actions import (
     Action,
     CallUno,
@@ -75,7 +76,7 @@ from unorules.rules import Rules, get_profile
 from unorules.scoring import hand_points
 from unorules.state import Phase, State
 
-__all__ = ["DRAWN_CAP", "PLAYED_CAP", "Arena", "check_env_options", "render_text"]
+__all__ = ["DRAWN_CAP", "PLAYED_CAP", "Arena", "check_env_options", "check_flags", "render_text"]
 
 PLAYED_CAP: Final = 15
 """History counts of one card kind played by one seat stop at this value.
@@ -154,6 +155,8 @@ class Arena:
             raise ValueError(f"max_actions is a positive whole number, not {max_actions!r}")
         if not isinstance(max_rounds, int) or isinstance(max_rounds, bool) or max_rounds < 1:
             raise ValueError(f"max_rounds is a positive whole number, not {max_rounds!r}")
+        check_flags(match=match, interjections=interjections, skip_forced=skip_forced)
+        check_flags(ask_all=ask_all)
         self.players = players
         self.match = match
         self.reward = reward
@@ -716,6 +719,13 @@ def render_text(state: State, seat: int | None = None) -> str:
     P0 (7)
     P1 (7): ...
     """
+    if seat is not None:
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise TypeError(f"seat is None or an int, not {shown(seat)}")
+        if not 0 <= seat < state.players:
+            raise ValueError(
+                f"there is no seat {shown_int(seat)} at this table (seats 0 to {state.players - 1})"
+            )
     turn = "nobody" if state.current_player is None else f"P{state.current_player}"
     color = "" if state.color is None else f" ({state.color.value})"
     way = "clockwise" if state.direction == 1 else "counter-clockwise"
@@ -730,6 +740,21 @@ def render_text(state: State, seat: int | None = None) -> str:
         else:
             lines.append(f"P{k} ({len(hand)})")
     return "\n".join(lines)
+
+
+def check_flags(**flags: object) -> None:
+    """Each option given is True or False: a TypeError names one that is not (a string
+    such as ``"no"`` would otherwise count as True).
+
+    >>> check_flags(match=True, ask_all=False)
+    >>> check_flags(ask_all="no")
+    Traceback (most recent call last):
+    ...
+    TypeError: ask_all is True or False, not 'no'
+    """
+    for name, value in flags.items():
+        if not isinstance(value, bool):
+            raise TypeError(f"{name} is True or False, not {shown(value)}")
 
 
 def check_env_options(render_mode: object, illegal: object) -> None:

@@ -48,7 +48,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from unorules.arena import Arena, check_env_options, render_text
+from unorules.arena import Arena, check_env_options, check_flags, render_text
 from unorules.bots import Bot, random_bots
 from unorules.encoding import N_TOKENS, action_token
 from unorules.observation import ObservationEncoder
@@ -135,6 +135,7 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
             raise ValueError(f"{len(bots)} bots for {players} seats (give one per seat)")
         self.seat = seat
         self.render_mode = render_mode
+        check_flags(render_all=render_all)
         self.render_all = render_all
         self.illegal = illegal
         self._given_bots = list(bots) if bots is not None else None

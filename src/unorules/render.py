@@ -333,8 +333,8 @@ class _RoundError(ValueError):
 
 
 def _number(value: object, what: str) -> int | None:
-    """``value`` if it is an int or None (a bool is refused later: it names no seat)."""
-    if value is not None and not isinstance(value, int):
+    """``value`` if it is an int (not a bool) or None."""
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
         raise TypeError(f"{what} must be an int or None, not {shown(value)}")
     return value
 
