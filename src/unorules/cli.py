@@ -261,6 +261,8 @@ def _names(text: str, count: int | None) -> list[str]:
     for i, name in enumerate(names, start=1):
         if not name:
             raise _Usage(f"--names {shown(text)}: name {i} is empty")
+        if not name.isprintable():  # as a bot's name: nothing that drives the terminal
+            raise _Usage(f"--names {shown(text)}: name {i} has a character that is not printable")
     if count is not None and count != len(names):
         raise _Usage(
             f"--players {count} but --names gives {len(names)} names: give as many names as"
