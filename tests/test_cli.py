@@ -315,7 +315,10 @@ def test_play_refuses_an_empty_or_missing_name_and_a_players_count_names_contrad
         (["--names", " , "], "--names ' , ': name 1 is empty"),
         (["--names", "A,,B"], "--names 'A,,B': name 2 is empty"),
         (["--names", "A,B", "--players", "3"], "--players 3 but --names gives 2 names"),
-        (["--names", "A\x1b[31m,B"], "name 1 has a character that is not printable"),
+        (
+            ["--names", "A\x1b[31m,B"],
+            "--names 'A\\x1b[31m,B': name 1 has a character that is not printable",
+        ),
     ):
         code, out, err = run(capsys, "play", "--seed", "1", "--rounds", "1", *argv)
         assert (code, out) == (2, "")
