@@ -159,3 +159,18 @@ def test_game_server_reports_a_bad_option_in_one_line(args: tuple[str, ...], mes
     assert done.returncode == 2
     assert "Traceback" not in done.stderr
     assert f"game_server.py: error: {message}" in done.stderr
+
+
+def test_validate_logs_stops_quietly_when_its_reader_goes_away() -> None:
+    # `validate_logs.py FOLDER | head -1`: the pipe closes after the first line.
+    with subprocess.Popen(
+        [sys.executable, str(EXAMPLES / "validate_logs.py"), str(EXAMPLES / "transcripts")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as child:
+        assert child.stdout is not None and child.stderr is not None
+        child.stdout.readline()
+        child.stdout.close()
+        err = child.stderr.read().decode()
+        code = child.wait(timeout=120)
+    assert (err, code) == ("", 1)

@@ -222,6 +222,7 @@ def test_render_one_seat_says_on_the_terminal_only_what_the_page_says(
     [
         (["no/such.json"], "unorules render: error: cannot read no/such.json"),
         (["games.jsonl", "--line", "9"], "has no game on line 9 (games on lines: 1, 2, 3, 4)"),
+        (["mattel-valid.json", "--line", "3"], "holds one game, not JSON Lines: leave out --line"),
         (["mattel-valid.json", "--seat", "5"], "--seat: there is no seat 5 in this game"),
     ],
 )

@@ -649,6 +649,10 @@ def run(
         source = sources[0]
     else:
         found = [s for s in sources if s.line == line]
+        if not found and all(s.line is None for s in sources):
+            print(f"unorules render: error: --line: {path} holds one game, not JSON Lines:"
+                  " leave out --line", file=err)  # fmt: skip
+            return 2
         if not found:
             lines = ", ".join(str(s.line) for s in sources if s.line is not None) or "none"
             print(f"unorules render: error: {path} has no game on line {line}"
