@@ -323,3 +323,9 @@ def _play_to_decision(state: uos.UnoState, seed: int) -> uos.UnoState:
         outcomes, odds = zip(*state.chance_outcomes(), strict=True)
         state.apply_action(rng.choices(outcomes, odds)[0])
     return state
+
+
+def test_a_node_that_is_not_chance_has_no_chance_outcomes() -> None:
+    state = _play_to_decision(pyspiel.load_game("python_unorules").new_initial_state(), 0)
+    with pytest.raises(ValueError, match=r"^this is not a chance node \(player \d moves\)"):
+        state.chance_outcomes()

@@ -308,6 +308,9 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
         if self.dealer is None:
             n = self.players
             return [(seat, 1.0 / n) for seat in range(n)]
+        if self.arena is not None and self.pending is None:
+            who = "the round is over" if self.arena.done else f"player {self.arena.actor} moves"
+            raise ValueError(f"this is not a chance node ({who}): it has no chance outcomes")
         left = self._left()
         total = sum(left.values())
         return [
