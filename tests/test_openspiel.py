@@ -105,7 +105,7 @@ def test_observations() -> None:
     state = _dealt(2, seed=2)
     seat = state.current_player()
     tensor = state.observation_tensor(seat)
-    assert len(tensor) == 1552 and sum(tensor[:56]) == 7
+    assert len(tensor) == 1576 and sum(tensor[:56]) == 7
     text = state.observation_string(seat)
     hand = " ".join(map(str, state.arena.state.hands[seat]))
     assert text.startswith(f"p{seat} hand {hand} | top ")

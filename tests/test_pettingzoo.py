@@ -590,3 +590,33 @@ def test_api_and_seed_tests_pass_when_every_seat_is_asked(
         api_test(env(3, rules, ask_all=True), num_cycles=200)
         seed_test(lambda: env(3, rules, ask_all=True), num_cycles=60)
     assert "Passed API test" in capsys.readouterr().out
+
+
+def test_the_challenge_color_eliminations_and_lost_turns_are_observed() -> None:
+    # Facing a Wild Draw Four laid on red, seat 1 out of the match, seat 2 losing its
+    # next turn (the Swedish UNO penalty): all public, so in every seat's vector.
+    rules = uno.SWEDISH.but(scoring=uno.Scoring.ELIMINATION, target=500)
+    state = uno.State.from_position(
+        "R1,G2/-/Y5,R9,B3 R5,W+4 blue 0+ challenge * challenge=2,guilty,red pending=4"
+        " lost=2 out=1 scores=100,510,200",
+        rules=rules,
+    )
+    arena = Arena(3, rules)
+    arena.start(state)
+    seg = obs.SEGMENTS
+    for seat, eliminated, lost in ((0, [0, 1, 0], [0, 0, 1]), (2, [0, 0, 1], [1, 0, 0])):
+        fast = obs.encode_arena(arena, seat)
+        assert fast[seg["challenge_color"]].tolist() == [1, 0, 0, 0]  # red
+        assert fast[seg["eliminated"]].tolist() == [*eliminated, *[0] * 7]
+        assert fast[seg["lost_turns"]].tolist() == [*lost, *[0] * 7]
+        view = obs.encode(
+            uno.observe(state, seat),
+            played=arena.played,
+            drawn=arena.drawn,
+            interjecting=arena.interjecting and arena.actor == seat,
+            rules=rules,
+        )
+        assert (fast == view).all()
+    after = uno.apply(state, uno.Draw(0))  # the challenge is declined: no color to ask
+    arena.start(after)
+    assert not obs.encode_arena(arena, 0)[seg["challenge_color"]].any()

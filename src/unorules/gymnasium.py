@@ -26,7 +26,7 @@ A token outside the mask (Gymnasium's checker samples unmasked actions) does wha
 >>> env = gymnasium.make("unorules/Uno-v0", players=4, rules="mattel")
 >>> observation, info = env.reset(seed=1)
 >>> observation.shape, int(info["action_mask"].sum()) > 0
-((1552,), True)
+((1576,), True)
 >>> done = False
 >>> while not done:
 ...     action = int(info["action_mask"].argmax())

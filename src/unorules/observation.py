@@ -9,53 +9,60 @@ of UNO still open or overdue, the Reverse lock), the public
 history of the round (what each seat laid, how many cards each drew) and the tokens the
 observer has chosen so far for the action being built.
 
-=================  =====  ===========================================  ================
-segment            size   content                                      bounds
-=================  =====  ===========================================  ================
-``hand``           56     copies of each card kind in the hand         0-4
-``drawn_card``     56     the card just drawn (drawn phase, own)       0-1
-``top``            56     the top card                                 0-1
-``color``          4      the color in force (red, yellow, green,      0-1
-                          blue)
-``phase``          7      the phase (play, drawn, choose_color,        0-1
-                          challenge, penalty, round_over, game_over)
-``direction``      1      1 clockwise, 0 counter-clockwise             0-1
-``pending``        1      cards a pending penalty makes draw           0-deck
-``draw_pile``      1      cards left to draw                           0-deck
-``interjecting``   1      1 when deciding out of turn                  0-1
-``seats``          10     1 for each seat at the table                 0-1
-``team``           10     1 for each seat on the observer's side       0-1
-``hand_sizes``     10     cards each seat holds                        0-deck
-``to_act``         10     the current player                           0-1
-``exposed``        10     seats that can be caught without UNO         0-1
-``uno_open``       10     seats holding one card that may still say    0-1
-                          UNO safely, a call owed (``View.uno_open``)
-``uno_overdue``    10     seats whose call is overdue (the Swedish     0-1
-                          window: ``View.uno_overdue``)
-``answer_lock``    10     the seat that may not answer the Reverse on  0-1
-                          top with a Reverse (C6)
-``scores``         10     match totals                                 0-max score
-``drawn_count``    10     cards each seat drew this round              0-255
-``played``         560    per seat (10 x 56): cards of each kind laid  0-15
-                          this round
-``known``          560    per seat (10 x 56): cards of each kind the   0-4
-                          observer knows in that hand (a hand shown
-                          to it, Seven-O: ``View.known``)
-``prefix``         149    tokens chosen so far for this action         0-8
-=================  =====  ===========================================  ================
+===================  =====  ===========================================  ================
+segment              size   content                                      bounds
+===================  =====  ===========================================  ================
+``hand``             56     copies of each card kind in the hand         0-4
+``drawn_card``       56     the card just drawn (drawn phase, own)       0-1
+``top``              56     the top card                                 0-1
+``color``            4      the color in force (red, yellow, green,      0-1
+                            blue)
+``phase``            7      the phase (play, drawn, choose_color,        0-1
+                            challenge, penalty, round_over, game_over)
+``direction``        1      1 clockwise, 0 counter-clockwise             0-1
+``pending``          1      cards a pending penalty makes draw           0-deck
+``draw_pile``        1      cards left to draw                           0-deck
+``interjecting``     1      1 when deciding out of turn                  0-1
+``seats``            10     1 for each seat at the table                 0-1
+``team``             10     1 for each seat on the observer's side       0-1
+``hand_sizes``       10     cards each seat holds                        0-deck
+``to_act``           10     the current player                           0-1
+``exposed``          10     seats that can be caught without UNO         0-1
+``uno_open``         10     seats holding one card that may still say    0-1
+                            UNO safely, a call owed (``View.uno_open``)
+``uno_overdue``      10     seats whose call is overdue (the Swedish     0-1
+                            window: ``View.uno_overdue``)
+``answer_lock``      10     the seat that may not answer the Reverse on  0-1
+                            top with a Reverse (C6)
+``challenge_color``  4      facing a Wild Draw Four: the color in force  0-1
+                            before it, which the bluff test asks about
+``eliminated``       10     seats out of the match (elimination)         0-1
+``lost_turns``       10     seats that lose their next turn              0-1
+                            (C9)
+``scores``           10     match totals                                 0-max score
+``drawn_count``      10     cards each seat drew this round              0-255
+``played``           560    per seat (10 x 56): cards of each kind laid  0-15
+                            this round
+``known``            560    per seat (10 x 56): cards of each kind the   0-4
+                            observer knows in that hand (a hand shown
+                            to it, Seven-O: ``View.known``)
+``prefix``           149    tokens chosen so far for this action         0-8
+===================  =====  ===========================================  ================
 
 Each segment's slice is in :data:`SEGMENTS`. Counts past their bound are clipped. The
 three call and lock segments are :attr:`View.uno_open <unorules.View.uno_open>`,
 :attr:`View.uno_overdue <unorules.View.uno_overdue>` and :attr:`View.answer_lock
-<unorules.View.answer_lock>`. The vector had 1522 entries before these three were
-added: a model trained on it does not take the new one.
+<unorules.View.answer_lock>`; the next three are :attr:`View.challenge_color
+<unorules.View.challenge_color>`, :attr:`View.eliminated <unorules.View.eliminated>` and
+:attr:`View.lost_turns <unorules.View.lost_turns>`. The vector had 1522 entries before
+these six were added: a model trained on it does not take the new one.
 
 >>> import unorules as uno
 >>> from unorules import observation as obs
 >>> state = uno.new_game(2, seed=5)
 >>> vec = obs.encode(uno.observe(state, 0))
 >>> vec.shape, vec.dtype, obs.SIZE
-((1552,), dtype('float32'), 1552)
+((1576,), dtype('float32'), 1576)
 >>> int(vec[obs.SEGMENTS["hand"]].sum()), vec[obs.SEGMENTS["hand_sizes"]][:3].tolist()
 (7, [7.0, 7.0, 0.0])
 """
@@ -102,6 +109,9 @@ _LAYOUT: Final = (
     ("uno_open", _N),
     ("uno_overdue", _N),
     ("answer_lock", _N),
+    ("challenge_color", 4),
+    ("eliminated", _N),
+    ("lost_turns", _N),
     ("scores", _N),
     ("drawn_count", _N),
     ("played", _N * _K),
@@ -123,13 +133,13 @@ SEGMENTS: Final[dict[str, slice]] = _slices()
 """Where each segment lies in the vector.
 
 >>> SEGMENTS["hand"], SEGMENTS["prefix"]
-(slice(0, 56, None), slice(1403, 1552, None))
+(slice(0, 56, None), slice(1427, 1576, None))
 """
 SIZE: Final = SEGMENTS["prefix"].stop
 """The length of the vector.
 
 >>> SIZE
-1552
+1576
 """
 
 _HAND: Final = SEGMENTS["hand"].start
@@ -149,6 +159,9 @@ _EXPOSED: Final = SEGMENTS["exposed"].start
 _UNO_OPEN: Final = SEGMENTS["uno_open"].start
 _UNO_OVERDUE: Final = SEGMENTS["uno_overdue"].start
 _LOCK: Final = SEGMENTS["answer_lock"].start
+_CHALLENGE_COLOR: Final = {c: SEGMENTS["challenge_color"].start + i for i, c in enumerate(Color)}
+_ELIMINATED: Final = SEGMENTS["eliminated"].start
+_LOST: Final = SEGMENTS["lost_turns"].start
 _SCORES: Final = SEGMENTS["scores"].start
 _DRAWN_COUNT: Final = SEGMENTS["drawn_count"].start
 _PLAYED: Final = SEGMENTS["played"].start
@@ -217,6 +230,12 @@ def _fill(out: array[float], src: View, rules: Rules, score_cap: float) -> None:
         out[_UNO_OVERDUE + (seat - player) % n] = 1.0
     if src.answer_lock is not None:
         out[_LOCK + (src.answer_lock - player) % n] = 1.0
+    if src.challenge_color is not None:
+        out[_CHALLENGE_COLOR[src.challenge_color]] = 1.0
+    for seat in src.eliminated:
+        out[_ELIMINATED + (seat - player) % n] = 1.0
+    for seat in src.lost_turns:
+        out[_LOST + (seat - player) % n] = 1.0
     for seat, cards in enumerate(src.known):
         at = _KNOWN + _K * ((seat - player) % n)
         for card in cards:
@@ -341,7 +360,7 @@ class ObservationEncoder:
         >>> arena = Arena(2)
         >>> arena.reset(seed=1)
         >>> ObservationEncoder(2, uno.MATTEL).encode_arena(arena, 0).shape
-        (1552,)
+        (1576,)
         """
         s = arena.state
         n = self.players
@@ -392,6 +411,14 @@ class ObservationEncoder:
         lock = s._answer_lock
         if lock >= 0:
             out[_LOCK + (lock - player) % n] = 1.0
+        challenge = s._challenge
+        if challenge is not None and challenge.previous_color is not None:
+            out[_CHALLENGE_COLOR[challenge.previous_color]] = 1.0
+        if not s._match.full:  # a seat has been eliminated
+            for seat in s.eliminated:
+                out[_ELIMINATED + (seat - player) % n] = 1.0
+        for seat in s._lost_turns:
+            out[_LOST + (seat - player) % n] = 1.0
         if s._known:  # empty unless a hand was shown (a challenge) or moved (Seven-O)
             for viewer, owner, cards in s._known:
                 if viewer == player:

@@ -167,7 +167,7 @@ class UnoGame(pyspiel.Game):  # type: ignore[misc]
         >>> import pyspiel
         >>> game = pyspiel.load_game("python_unorules")
         >>> game.make_py_observer().tensor.shape
-        (1552,)
+        (1576,)
         >>> game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
         Traceback (most recent call last):
         ...

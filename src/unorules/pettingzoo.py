@@ -236,7 +236,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
         >>> e = raw_env(2)
         >>> e.observation_space("player_0")["observation"].shape
-        (1552,)
+        (1576,)
         """
         return self.observation_spaces[agent]
 
@@ -255,7 +255,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         >>> e.reset(seed=1)
         >>> seen = e.observe(e.agent_selection)
         >>> seen["observation"].shape, int(seen["action_mask"].sum()) > 0
-        ((1552,), True)
+        ((1576,), True)
         """
         seat = self._seat[agent]
         arena = self.arena
