@@ -12,34 +12,17 @@ colors, or a duplicated card twice, would fall far outside them.
 from __future__ import annotations
 
 import collections
-import importlib.util
 import random
 import sys
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import attrs
+from loaders import BENCHMARKS, load_script
 
 import unorules as uno
 
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
-
-
-def _load(name: str) -> ModuleType:
-    """A module of benchmarks/ (not a package: the script puts its folder on the path)."""
-    if str(BENCHMARKS) not in sys.path:
-        sys.path.insert(0, str(BENCHMARKS))
-    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # as an import would (dataclasses look it up)
-    spec.loader.exec_module(module)
-    return module
-
-
-rlcard_bench: Any = sys.modules.get("_rlcard") or _load("_rlcard")
-bench: Any = sys.modules.get("bench") or _load("bench")
+rlcard_bench: Any = sys.modules.get("_rlcard") or load_script(BENCHMARKS, "_rlcard")
+bench: Any = sys.modules.get("bench") or load_script(BENCHMARKS, "bench")
 
 SAMPLES = 4000
 

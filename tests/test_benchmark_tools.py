@@ -3,30 +3,12 @@ benchmark's moves by kind, and its figures are only as good as that grouping."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import attrs
+from loaders import BENCHMARKS, load_script
 
 import unorules as uno
 
-BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
-
-
-def _load(name: str) -> ModuleType:
-    if str(BENCHMARKS) not in sys.path:
-        sys.path.insert(0, str(BENCHMARKS))
-    spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-instructions = _load("instructions")
+instructions = load_script(BENCHMARKS, "instructions")
 
 
 def _kind(state: uno.State, action: uno.Action) -> str:

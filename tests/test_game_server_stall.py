@@ -5,10 +5,10 @@ something happens; on its turn, it is one of the player's three tries)."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import types
 from pathlib import Path
+
+from loaders import load_script
 
 import unorules as uno
 
@@ -16,12 +16,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def load_server() -> types.ModuleType:
-    spec = importlib.util.spec_from_file_location("game_server", EXAMPLES / "game_server.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["game_server"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(EXAMPLES, "game_server")
 
 
 def _steps_to_end_the_round(server: object, most: int) -> list[tuple[str, bool]]:

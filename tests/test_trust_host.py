@@ -8,7 +8,6 @@ and a cheating client learns nothing from it.
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import re
 import secrets
@@ -21,6 +20,7 @@ from typing import Any
 
 import attrs
 import pytest
+from loaders import load_script
 
 import unorules as uno
 from unorules._engine.legality import matching
@@ -367,12 +367,7 @@ def test_the_default_seed_comes_from_secrets(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def load_server() -> types.ModuleType:
-    spec = importlib.util.spec_from_file_location("game_server", EXAMPLES / "game_server.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["game_server"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(EXAMPLES, "game_server")
 
 
 def test_a_cheating_client_is_refused_and_learns_nothing() -> None:

@@ -8,12 +8,11 @@ penalty), it ends as a stuck round does (C15): no winner, nobody scores.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
+from loaders import load_script
 
 import unorules as uno
 from unorules import bots, transcript
@@ -195,11 +194,7 @@ def test_the_example_server_ends_the_round_of_two_stalling_clients(
 ) -> None:
     """examples/game_server.py, as a host uses the bound: two clients that stall from
     their views alone are stopped at the server's limit."""
-    spec = importlib.util.spec_from_file_location("game_server", EXAMPLES / "game_server.py")
-    assert spec is not None and spec.loader is not None
-    gs = importlib.util.module_from_spec(spec)
-    sys.modules["game_server"] = gs
-    spec.loader.exec_module(gs)
+    gs = load_script(EXAMPLES, "game_server")
 
     class Staller(gs.BotClient):  # type: ignore[name-defined,misc]
         def on_view(self, view: uno.View) -> uno.Action | None:
