@@ -26,11 +26,15 @@ def test_random_sim_test_passes_with_serialization(players: int, sims: int, rule
 
 def _dealt(players: int, seed: int) -> pyspiel.State:
     game = pyspiel.load_game(uos.GAME_NAME, {"players": players})
-    state = game.new_initial_state()
+    return _play_to_decision(game.new_initial_state(), seed)
+
+
+def _play_to_decision(state: uos.UnoState, seed: int) -> uos.UnoState:
+    """``state`` after its chance nodes, each outcome drawn at its odds."""
     rng = random.Random(seed)
     while state.is_chance_node():
-        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-        state.apply_action(rng.choices(outcomes, probs)[0])
+        outcomes, odds = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, odds)[0])
     return state
 
 
@@ -315,14 +319,6 @@ def test_only_the_players_own_observation_is_provided() -> None:
 def test_bad_game_parameters_are_refused(params: dict[str, int], words: str) -> None:
     with pytest.raises(ValueError, match=words):
         pyspiel.load_game("python_unorules", params)
-
-
-def _play_to_decision(state: uos.UnoState, seed: int) -> uos.UnoState:
-    rng = random.Random(seed)
-    while state.is_chance_node():
-        outcomes, odds = zip(*state.chance_outcomes(), strict=True)
-        state.apply_action(rng.choices(outcomes, odds)[0])
-    return state
 
 
 def test_a_node_that_is_not_chance_has_no_chance_outcomes() -> None:
