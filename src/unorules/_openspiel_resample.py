@@ -48,7 +48,7 @@ from unorules import rng
 from unorules.actions import Challenge, Play
 from unorules.cards import Card, build_deck
 from unorules.rules import get_profile
-from unorules.sampling import sample_state
+from unorules.sampling import known_entries, sample_state
 from unorules.state import Phase, State
 from unorules.view import View, observe
 
@@ -174,11 +174,7 @@ def _sample(state: UnoState, view: View, seed: int) -> State:
     if sampled.phase is Phase.DRAWN and sampled.current_player == actor:
         data["drawn_card"] = str(state.pending.card)  # the card drawn is the one laid
     data.pop("known", None)  # what the player knows is the view's, not the cards laid
-    shown = [
-        {"seat": player, "of": of, "cards": [str(c) for c in cards]}
-        for of, cards in enumerate(view.known)
-        if cards
-    ]
+    shown = known_entries(view)
     if shown:
         data["known"] = shown
     return State.from_dict(data)

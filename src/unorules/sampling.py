@@ -241,11 +241,7 @@ def _deal(
         "answer_lock": -1 if view.answer_lock is None else view.answer_lock,
         "idle_turns": view.idle_turns,
     }
-    known = [
-        {"seat": me, "of": s, "cards": [str(c) for c in cards]}
-        for s, cards in enumerate(view.known)
-        if cards
-    ]
+    known = known_entries(view)
     if known:
         data["known"] = known
     if rules.round_turn_limit:  # the state's key exists only under the option
@@ -264,6 +260,21 @@ def _deal(
         if view.challenge_bluff is None and _bluff(State.from_dict(data), held, color):
             data["challenge"]["guilty"] = True
     return State.from_dict(data)
+
+
+def known_entries(view: View) -> list[dict[str, object]]:
+    """The ``"known"`` entries of a state's JSON for what ``view``'s player knows of other
+    hands (:attr:`View.known <unorules.View.known>`), empty when it knows nothing.
+
+    >>> import unorules as uno
+    >>> known_entries(uno.observe(uno.new_game(2, seed=1), 0))
+    []
+    """
+    return [
+        {"seat": view.player, "of": of, "cards": [str(c) for c in cards]}
+        for of, cards in enumerate(view.known)
+        if cards
+    ]
 
 
 def _bluff(s: State, held: tuple[Card, ...], color: Color) -> bool:
