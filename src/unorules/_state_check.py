@@ -36,6 +36,7 @@ from unorules.rules import (
     Stacking,
     UnoWindow,
     WildDrawFourBluff,
+    seat_sides,
 )
 from unorules.rules import rules_from_options as _rules_from_options
 
@@ -247,15 +248,10 @@ def check_state_dict(data: object) -> None:
         )
     r.whole(d["seed"], "$.seed", 0, _SEED_END, "a seed")
     r.whole(d["round"], "$.round", 0, _BIG, "round")
-    if rules.teams:
-        if n % rules.teams or n // rules.teams < 2:
-            _fail(
-                "$.rules.teams",
-                f"{n} players cannot form {rules.teams} equal teams of at least two",
-            )
-        sides = [s % rules.teams for s in range(n)]
-    else:
-        sides = list(range(n))
+    try:
+        sides = list(seat_sides(rules, n))
+    except ValueError as err:
+        _fail("$.rules.teams", str(err))
     given = r.items(d["sides"], "$.sides", "sides")
     if len(given) != n or any(
         type(g) is not int or g != s for g, s in zip(given, sides, strict=True)

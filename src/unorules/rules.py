@@ -783,6 +783,29 @@ TypeError: '_Profiles' object does not support item assignment
 """
 
 
+def seat_sides(rules: Rules, players: int) -> tuple[int, ...]:
+    """The side of each of ``players`` seats: in team play seat ``s`` plays in team
+    ``s % teams`` (so teammates sit apart, A15), else each seat is its own side. The
+    players must split into equal teams of at least two, else ValueError.
+
+    >>> seat_sides(MATTEL.but(teams=2), 4), seat_sides(MATTEL, 3)
+    ((0, 1, 0, 1), (0, 1, 2))
+    >>> seat_sides(MATTEL.but(teams=2), 5)
+    Traceback (most recent call last):
+    ...
+    ValueError: 5 players cannot form 2 equal teams of at least two (seat s plays in team s % teams)
+    """
+    teams = rules.teams
+    if not teams:
+        return tuple(range(players))
+    if players % teams or players // teams < 2:
+        raise ValueError(
+            f"{players} players cannot form {teams} equal teams of at least two"
+            " (seat s plays in team s % teams)"
+        )
+    return tuple(s % teams for s in range(players))
+
+
 def get_profile(name: str) -> Rules:
     """The rules of a named profile.
 

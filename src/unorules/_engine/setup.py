@@ -23,7 +23,7 @@ from unorules.actions import NextRound
 from unorules.cards import ALL_CARDS, Card, Rank
 from unorules.deal import Deal
 from unorules.errors import ErrorCode, IllegalAction
-from unorules.rules import FirstDiscard, Rules, get_profile
+from unorules.rules import FirstDiscard, Rules, get_profile, seat_sides
 from unorules.state import Match, Phase, State
 
 __all__ = ["cut_for_dealer", "new_game", "new_game_named", "next_round"]
@@ -140,15 +140,7 @@ def _open_match(
         raise TypeError(f"a seed is an integer from 0 to 2**64 - 1, not {shown_int(seed)}")
     elif not 0 <= seed < 1 << 64:
         raise ValueError(f"a seed is an integer from 0 to 2**64 - 1, not {shown_int(seed)}")
-    if rules.teams:
-        if count % rules.teams or count // rules.teams < 2:
-            raise ValueError(
-                f"{count} players cannot form {rules.teams} equal teams of at least two"
-                " (seat s plays in team s % teams)"
-            )
-        sides = tuple(s % rules.teams for s in range(count))
-    else:
-        sides = tuple(range(count))
+    sides = seat_sides(rules, count)
     if rules.hand_size * count + 1 > rules.deck_size:
         raise ValueError(
             f"{count} hands of {rules.hand_size} need more than the {rules.deck_size} cards"
