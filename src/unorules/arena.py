@@ -155,8 +155,9 @@ class Arena:
             raise ValueError(f"max_actions is a positive whole number, not {max_actions!r}")
         if not isinstance(max_rounds, int) or isinstance(max_rounds, bool) or max_rounds < 1:
             raise ValueError(f"max_rounds is a positive whole number, not {max_rounds!r}")
-        check_flags(match=match, interjections=interjections, skip_forced=skip_forced)
-        check_flags(ask_all=ask_all)
+        check_flags(
+            match=match, interjections=interjections, skip_forced=skip_forced, ask_all=ask_all
+        )
         self.players = players
         self.match = match
         self.reward = reward
