@@ -318,22 +318,29 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
             for card, count in sorted(left.items(), key=lambda kv: kv[0].index)
         ]
 
+    def _may_come(self, action: int) -> bool:
+        """Whether chance may give ``action`` now: a seat as the dealer, else a card the
+        pile (or the deck, while dealing) still holds. Cheaper than the odds of
+        :meth:`chance_outcomes`, which the caller has usually just asked for."""
+        if self.dealer is None:
+            return 0 <= action < self.players
+        return 0 <= action < len(ALL_CARDS) and self._left()[ALL_CARDS[action]] > 0
+
     def _legal_actions(self, player: int) -> list[int]:
         assert self.arena is not None
         return list(self.arena.tokens())
 
     def _apply_action(self, action: int) -> None:
-        if self.arena is None or self.pending is not None:
-            # Chance: only an outcome chance_outcomes gives, or the state would take a
-            # card that is not there (and keep it, so every later outcome fails too).
-            outcomes = dict(self.chance_outcomes())
-            if action not in outcomes:
-                what = "seats" if self.dealer is None else "card indices"
-                raise ValueError(
-                    f"{shown_int(action) if isinstance(action, int) else shown(action)} is"
-                    f" not a chance outcome here: the {what} possible now are"
-                    f" {sorted(outcomes)}"
-                )
+        # Chance gives only an outcome chance_outcomes lists, or the state would take a
+        # card that is not there (and keep it, so every later outcome fails too).
+        chance = self.arena is None or self.pending is not None
+        if chance and not self._may_come(action):
+            what = "seats" if self.dealer is None else "card indices"
+            raise ValueError(
+                f"{shown_int(action) if isinstance(action, int) else shown(action)} is"
+                f" not a chance outcome here: the {what} possible now are"
+                f" {[outcome for outcome, _ in self.chance_outcomes()]}"
+            )
         if self.dealer is None:
             self.dealer = int(action)
             return
