@@ -89,6 +89,11 @@ def _index(card: Card) -> int:
     return card.index
 
 
+def _guilty(s: State) -> bool | None:
+    """Whether the Wild Draw Four open to challenge in ``s`` was a bluff (None: none is)."""
+    return None if s._challenge is None else s._challenge.guilty
+
+
 def _pick(state: UnoState, seed: int, counter: int) -> int:
     """A chance outcome of ``state`` (a chance node), drawn with the library's generator
     with the odds ``chance_outcomes`` gives."""
@@ -207,14 +212,9 @@ def _playing(state: UnoState, view: View, deal: int, chance: int) -> UnoState | 
         return new
     if pending not in arena.offered:
         return None  # e.g. a draw where the rules allow one only if nothing may be laid
-    offender = view.challenge_offender
-    # A challenge made is settled in view of all (who draws tells the outcome).
-    if (
-        isinstance(pending, Challenge)
-        and offender is not None
-        and observe(sampled, offender).challenge_bluff
-        != observe(real.state, offender).challenge_bluff
-    ):
+    # A challenge made is settled in view of all (who draws tells the outcome): the
+    # sampled Wild Draw Four must be a bluff exactly when the real one was.
+    if isinstance(pending, Challenge) and _guilty(sampled) != _guilty(real.state):
         return None
     new.pending = pending
     for k in range(len(state.drawn) + len(state.redealt)):
