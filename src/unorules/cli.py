@@ -244,11 +244,8 @@ def _consequences(action: Action, before: State, after: State, who: Callable[[in
     ):
         return " -> hands shuffled"
     own_draw = action.player if isinstance(action, Draw) and before.phase is Phase.PLAY else -1
-    notes = [
-        f"{who(seat)} +{len(new) - len(old)}"
-        for seat, (old, new) in enumerate(zip(before.hands, after.hands, strict=True))
-        if len(new) > len(old) and seat != own_draw
-    ]
+    names = [who(seat) for seat in range(before.players)]
+    notes = [note for seat, note in render._gains(before, after, names) if seat != own_draw]
     return f" -> {', '.join(notes)}" if notes else ""
 
 

@@ -128,7 +128,14 @@ def _played_before(t: Transcript, problem: Problem | None) -> Transcript:
 
 
 def _gains(before: State, after: State, names: Sequence[str]) -> list[tuple[int, str]]:
-    """Who drew how many cards in a step, read off the hand sizes (public)."""
+    """Who drew how many cards in a step, read off the hand sizes (public): each seat that
+    gained cards, with a note such as ``"Bo +4"`` (also what ``unorules play`` prints).
+
+    >>> import unorules as uno
+    >>> s = uno.State.from_position("R1,R2/B1,B2 R5 red 0+ play *")
+    >>> _gains(s, uno.apply(s, uno.Draw(0)), ["Ann", "Bo"])
+    [(0, 'Ann +1')]
+    """
     return [
         (seat, f"{names[seat]} +{len(new) - len(old)}")
         for seat, (old, new) in enumerate(zip(before.hands, after.hands, strict=True))
