@@ -305,7 +305,8 @@ class _Tally:
 
     def steady(self, a: int, b: int) -> bool:
         """Whether ratio ``a / b`` is the same in every game (``b`` not summing to 0)."""
-        return self._spread(self._linear(a, b), self._linear(a, b)) == 0
+        weights = self._linear(a, b)
+        return self._spread(weights, weights) == 0
 
     def ratio(self, a: int, b: int, *, share: bool = False) -> Estimate | None:
         """The ratio of the sums of components ``a`` and ``b``, None when ``b`` sums to 0;
@@ -315,7 +316,8 @@ class _Tally:
             return None
         r = Fraction(self.sums[a], total)
         n = self.games
-        sum_sq = self._spread(self._linear(a, b), self._linear(a, b))
+        weights = self._linear(a, b)
+        sum_sq = self._spread(weights, weights)
         if not share:
             return _estimate(r, sum_sq, Fraction(n * (n - 1)) if n > 1 else Fraction(1), n)
         if n < 2:
