@@ -104,3 +104,22 @@ def test_a_draft_becomes_a_state_in_one_place() -> None:
         str(p.relative_to(root)) for p in root.rglob("*.py") if "__class__ = State" in p.read_text()
     )
     assert switching == ["_engine/draft.py"]
+
+
+def test_listing_admits_a_seat_only_as_the_int_the_state_holds() -> None:
+    """``legal_actions(state, player)`` takes its fast listing only for the current seat
+    given as a plain int; an int subclass of the same value is listed by the general
+    route (the same actions), and a bool is refused as a seat, whatever its value."""
+    from unorules._engine.listing import legal_general
+
+    class Seat(int):
+        pass
+
+    s = uno.new_game(2, seed=5)
+    assert s.phase is uno.Phase.PLAY
+    p = s.current_player
+    assert p is not None
+    assert uno.legal_actions(s, Seat(p)) == legal_general(s, p) == uno.legal_actions(s, p)
+    for seat in (False, True):
+        with pytest.raises(ValueError, match=f"there is no seat {seat} at this table"):
+            uno.legal_actions(s, seat)

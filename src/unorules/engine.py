@@ -23,48 +23,14 @@ With two players a Reverse acts as a Skip (R5.5), so player 0 moves again:
 
 from __future__ import annotations
 
-from unorules._engine.fast import fast_draw, fast_legal, fast_pass, fast_play
+from unorules._engine.fast import fast_draw, fast_pass, fast_play, legal_actions
 from unorules._engine.general import apply_general
-from unorules._engine.listing import check_player, legal_general
 from unorules._engine.setup import cut_for_dealer, new_game
 from unorules.actions import Action, Draw, Pass, Play
 from unorules.errors import IllegalAction
 from unorules.state import State
 
 __all__ = ["apply", "cut_for_dealer", "is_legal", "legal_actions", "new_game"]
-
-
-def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]:
-    """Every action :func:`apply` accepts now, in a stable order; or only ``player``'s.
-
-    The order: the current player's actions first (plays in card order, a wild once per
-    color, each play that leaves one card without and with ``uno=True``; then draw, pass or
-    challenge), then Jump-Ins, catches and UNO calls by seat. Actions that draw are listed
-    without ``drawn``; :func:`apply` also accepts them naming the cards drawn. A multi-card
-    play is listed once per outcome (the middle cards in card order); :func:`apply` accepts
-    the middle cards in any order. Saying UNO is allowed at any moment of a round (C8), so
-    every seat has a :class:`~unorules.CallUno`.
-
-    >>> import attrs, unorules as uno
-    >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
-    >>> deal = uno.Deal(dealer=1, hands=[["R2", "W"], ["B1", "B7"]], turned=["R7"])
-    >>> uno.legal_actions(uno.new_game(2, rules, deal=deal), 0)  # doctest: +NORMALIZE_WHITESPACE
-    (Play(0, 'R2'), Play(0, 'R2', uno=True),
-     Play(0, 'W', 'red'), Play(0, 'W', 'red', uno=True), Play(0, 'W', 'yellow'),
-     Play(0, 'W', 'yellow', uno=True), Play(0, 'W', 'green'), Play(0, 'W', 'green', uno=True),
-     Play(0, 'W', 'blue'), Play(0, 'W', 'blue', uno=True), Draw(0), CallUno(0))
-    """
-    try:
-        calm = state._calm  # only a State has it: cheaper than a type check
-    except AttributeError:
-        raise TypeError(
-            f"legal_actions needs a State (from unorules.new_game), not {state!r}"
-        ) from None
-    if player is not None and (player != state.current_player or type(player) is not int):
-        check_player(state._match, player)
-    elif calm:
-        return fast_legal(state, player)
-    return legal_general(state, player)
 
 
 def is_legal(state: State, action: Action) -> bool:

@@ -11,6 +11,10 @@ action is counted by the function the general route counts it with
 (:func:`unorules._engine.stall.counted`). Anything else returns None and takes the
 general route, which reports every error.
 
+The public :func:`~unorules.legal_actions` is defined here (and re-exported by
+:mod:`unorules.engine`): its admission checks and the calm listing are one function, so a
+listing costs no call between them.
+
 >>> import attrs, unorules as uno
 >>> rules = attrs.evolve(uno.MATTEL, hand_size=3)
 >>> deal = uno.Deal(dealer=1, hands=[["R2", "G4", "B6"], ["B1", "B7", "Y3"]], turned=["R7"])
@@ -27,14 +31,21 @@ from typing import Final
 
 from unorules._engine import moves, stall
 from unorules._engine.legality import ON_CARD, ON_COLOR, playable, restriction
-from unorules._engine.listing import SEATS, Seat, calls_of, legal_general, own_actions
+from unorules._engine.listing import (
+    SEATS,
+    Seat,
+    calls_of,
+    check_player,
+    legal_general,
+    own_actions,
+)
 from unorules._engine.play import lay
 from unorules.actions import Action, Draw, Pass, Play
 from unorules.cards import Card, Rank
 from unorules.rules import Stacking
 from unorules.state import Phase, State
 
-__all__ = ["fast_draw", "fast_legal", "fast_pass", "fast_play"]
+__all__ = ["fast_draw", "fast_pass", "fast_play", "legal_actions"]
 
 _PLAY: Final = Phase.PLAY
 _DRAWN: Final = Phase.DRAWN
@@ -113,19 +124,50 @@ def fast_pass(s: State, a: Pass) -> State | None:
     return moves.keep_drawn(s, p)
 
 
-def fast_legal(state: State, player: int | None) -> tuple[Action, ...]:
-    """``legal_actions`` for a calm state, from the seats' interned actions; the general
-    listing for other phases. In a calm state nobody may act out of turn but to say UNO
-    or (under ``jump_in``) to jump in, so the listing for the current player is its own
-    actions and its call, and the listing for everyone adds the calls (or, under
-    ``jump_in``, is the general listing)."""
-    phase = state.phase
-    if phase is not _PLAY and phase is not _DRAWN and phase is not _CHALLENGE:
+def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]:
+    """Every action :func:`~unorules.apply` accepts now, in a stable order; or only ``player``'s.
+
+    The order: the current player's actions first (plays in card order, a wild once per
+    color, each play that leaves one card without and with ``uno=True``; then draw, pass or
+    challenge), then Jump-Ins, catches and UNO calls by seat. Actions that draw are listed
+    without ``drawn``; :func:`~unorules.apply` also accepts them naming the cards drawn. A
+    multi-card play is listed once per outcome (the middle cards in card order);
+    :func:`~unorules.apply` accepts the middle cards in any order. Saying UNO is allowed at
+    any moment of a round (C8), so every seat has a :class:`~unorules.CallUno`.
+
+    >>> import attrs, unorules as uno
+    >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+    >>> deal = uno.Deal(dealer=1, hands=[["R2", "W"], ["B1", "B7"]], turned=["R7"])
+    >>> uno.legal_actions(uno.new_game(2, rules, deal=deal), 0)  # doctest: +NORMALIZE_WHITESPACE
+    (Play(0, 'R2'), Play(0, 'R2', uno=True),
+     Play(0, 'W', 'red'), Play(0, 'W', 'red', uno=True), Play(0, 'W', 'yellow'),
+     Play(0, 'W', 'yellow', uno=True), Play(0, 'W', 'green'), Play(0, 'W', 'green', uno=True),
+     Play(0, 'W', 'blue'), Play(0, 'W', 'blue', uno=True), Draw(0), CallUno(0))
+    """
+    # The admission: a State (only a State has _calm: cheaper than a type check), no
+    # seat or the current one given as the very int the state holds (a seat is a small
+    # int, which CPython keeps one object of; any other value of it, an int subclass or
+    # a bool is checked below and listed by the general route), and a calm state. In a
+    # calm state nobody may act out of turn but to say UNO or (under ``jump_in``) to
+    # jump in, so the listing for the current player is its own actions and its call,
+    # and the listing for everyone adds the calls (or, under ``jump_in``, is the
+    # general listing). The seats' actions are interned: listing builds no new objects.
+    try:
+        calm = state._calm
+    except AttributeError:
+        raise TypeError(
+            f"legal_actions needs a State (from unorules.new_game), not {state!r}"
+        ) from None
+    if player is not None and player is not state.current_player:
+        check_player(state._match, player)
         return legal_general(state, player)
+    if not calm:
+        return legal_general(state, player)
+    phase = state.phase
     current: int = state.current_player  # type: ignore[assignment]
-    tab = SEATS[current]
     out: tuple[Action, ...]
     if phase is _PLAY:
+        tab = SEATS[current]
         hand = state.hands[current]
         plays = tab.two if len(hand) == 2 else tab.one
         # Tuples throughout: one to three playable cards are the rule, and concatenating
@@ -150,6 +192,7 @@ def fast_legal(state: State, player: int | None) -> tuple[Action, ...]:
                 return out + tab.draw_call
             out += tab.draw_only
     elif phase is _DRAWN:
+        tab = SEATS[current]
         if state._match.checked or state._match.rules.draw_until_playable:
             # A Seven-O 7's targets; a drawn card that must be laid; a wild that a
             # restriction forbids once a false call's penalty card joined the hand.
@@ -159,12 +202,15 @@ def fast_legal(state: State, player: int | None) -> tuple[Action, ...]:
             if player is not None:
                 return plays[state._drawn_card] + tab.pass_call  # type: ignore[index]
             out = plays[state._drawn_card] + tab.pass_only  # type: ignore[index]
-    else:  # facing a Wild Draw Four
+    elif phase is _CHALLENGE:  # facing a Wild Draw Four
         if state._match.rules.stacking is not Stacking.NONE:
             return legal_general(state, player)  # a Wild Draw Four may stack on it
+        tab = SEATS[current]
         if player is not None:
             return tab.challenge_call
         out = tab.challenge_only
+    else:  # naming a color, a penalty to take, a round over: the general listing
+        return legal_general(state, player)
     return _and_calls(state, out, player, tab)
 
 
