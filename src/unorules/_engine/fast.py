@@ -103,11 +103,21 @@ def fast_draw(s: State, a: Draw) -> State | None:
     phase = s.phase
     if phase is _PLAY:
         # Drawing is allowed always, or (without voluntary draws, A7) with nothing to lay:
-        # the test moves.draw makes.
-        if s._match.rules.voluntary_draw or not playable(s, p):
-            done = moves.draw_turn(s, p, None)
-            return stall.counted(s, a, done) if s._match.counts else done
-        return None
+        # the test moves.draw makes. Under rules that add no checks to a play (not
+        # ``Match.checked``), a card may be laid exactly when it matches, so nothing to
+        # lay is a hand disjoint from the matching table, tested in C; else the rule
+        # function decides.
+        if not s._match.rules.voluntary_draw:
+            if s._match.checked:
+                if playable(s, p):
+                    return None
+            else:
+                top = s._discard[0]
+                match = ON_COLOR[s.color] if top.is_wild else ON_CARD[top]  # type: ignore[index]
+                if not match.isdisjoint(s.hands[p]):
+                    return None
+        done = moves.draw_turn(s, p, None)
+        return stall.counted(s, a, done) if s._match.counts else done
     if phase is _CHALLENGE:
         return moves.take_penalty(s, p, None)
     return None
