@@ -236,9 +236,10 @@ def lay(
             # rotation or a redeal may still leave another number once it has resolved
             # (C7). The false call's penalty is drawn by this play: ``drawn`` names it too.
             piles.draw(d, p, penalty, named)
-    elif named is None and d.hands is laid_hands and len(rest) != 1 and not d._calls.owed:
-        # No call, no card named, only the player's hand changed, to a size that owes no
-        # call, and nobody owed one: nothing to settle (C7) or finish.
+    if named is None and d.hands is laid_hands and (a.uno or len(rest) != 1) and not d._calls.owed:
+        # No card named, only the player's hand changed (to a size that owes no call, or
+        # to one card with UNO said), and nobody owed a call: nothing to settle (C7) or
+        # finish.
         if nxt is not None:
             begin_turn(d, nxt)
         return freeze(d)
