@@ -57,10 +57,15 @@ _WORKLOAD = {
 
 # The --by-action workload: the benchmark's games recorded (the same in both runs), then
 # one group of their (state, action) pairs applied `repeats` times; "listing" calls
-# legal_actions(state, player) on every state instead.
+# legal_actions(state, player) on every state instead. The cyclic collector is off while
+# they run: every recorded state stays alive, so a full collection would walk thousands
+# of them (which no game does), and whether one falls inside a group's run moved its
+# figure by several percent.
 _BY_ACTION = """
-import instructions, unorules as uno
+import gc, instructions, unorules as uno
 groups = instructions.action_groups({players}, {games}, 1)
+gc.collect()
+gc.disable()
 pairs = groups[{kind!r}]
 apply, legal = uno.apply, uno.legal_actions
 for _ in range({repeats}):
