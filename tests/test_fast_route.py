@@ -13,7 +13,7 @@ under every profile, seeded games are played and at every step
 Options and their values are read from ``Rules`` itself, so a new option enters the test
 without editing it. To check the test, remove one of the fast route's admissions of an
 option it declares ``FastPath.HONOURS`` (for example the ``jump_in`` test in
-``legal_actions``, or ``_declined`` in ``fast_play``): this test then fails, whatever
+``_and_calls``, or ``_declined`` in ``fast_play``): this test then fails, whatever
 ``--hypothesis-seed``.
 """
 

@@ -23,7 +23,8 @@ With two players a Reverse acts as a Skip (R5.5), so player 0 moves again:
 
 from __future__ import annotations
 
-from unorules._engine.fast import fast_draw, fast_pass, fast_play, legal_actions
+from unorules._engine.fast import fast_draw, fast_pass, fast_play
+from unorules._engine.fast import legal_actions as _legal_actions
 from unorules._engine.general import apply_general
 from unorules._engine.setup import cut_for_dealer, new_game
 from unorules.actions import Action, Draw, Pass, Play
@@ -31,6 +32,10 @@ from unorules.errors import IllegalAction
 from unorules.state import State
 
 __all__ = ["apply", "cut_for_dealer", "is_legal", "legal_actions", "new_game"]
+
+# Defined in the fast module (its admission and the calm listing are one function), and
+# bound here before is_legal so that this module's API page keeps its reading order.
+legal_actions = _legal_actions
 
 
 def is_legal(state: State, action: Action) -> bool:

@@ -8,12 +8,15 @@ plain move by the current player reduce to a few tests; when they pass, the move
 resolved by the general route's own resolution (:func:`unorules._engine.play.lay`,
 :func:`unorules._engine.moves.draw_turn`, ...), and under ``round_turn_limit`` a turn
 action is counted by the function the general route counts it with
-(:func:`unorules._engine.stall.counted`). Anything else returns None and takes the
-general route, which reports every error.
+(:func:`unorules._engine.stall.counted`). For anything else ``fast_play``, ``fast_draw``
+and ``fast_pass`` return None, and :func:`~unorules.apply` takes the general route, which
+reports every error.
 
-The public :func:`~unorules.legal_actions` is defined here (and re-exported by
+The public :func:`~unorules.legal_actions` is defined here too (and re-exported by
 :mod:`unorules.engine`): its admission checks and the calm listing are one function, so a
-listing costs no call between them.
+listing costs no call between them. It never returns None: what its admission does not
+take, it lists with the general listing (:func:`unorules._engine.listing.legal_general`),
+and a value that is not a State it refuses with ``TypeError`` itself.
 
 >>> import attrs, unorules as uno
 >>> rules = attrs.evolve(uno.MATTEL, hand_size=3)
