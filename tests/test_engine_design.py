@@ -109,7 +109,8 @@ def test_a_draft_becomes_a_state_in_one_place() -> None:
 def test_listing_admits_a_seat_only_as_the_int_the_state_holds() -> None:
     """``legal_actions(state, player)`` takes its fast listing only for the current seat
     given as a plain int; an int subclass of the same value is listed by the general
-    route (the same actions), and a bool is refused as a seat, whatever its value."""
+    route (the same actions). A value that is not an int (a bool too, whatever its
+    value) is refused as a type, an int that is no seat as a value."""
     from unorules._engine.listing import legal_general
 
     class Seat(int):
@@ -120,6 +121,10 @@ def test_listing_admits_a_seat_only_as_the_int_the_state_holds() -> None:
     p = s.current_player
     assert p is not None
     assert uno.legal_actions(s, Seat(p)) == legal_general(s, p) == uno.legal_actions(s, p)
-    for seat in (False, True):
-        with pytest.raises(ValueError, match=f"there is no seat {seat} at this table"):
-            uno.legal_actions(s, seat)
+    for seat, shown in ((False, "False"), (True, "True"), (1.0, "1.0"), ("1", "'1'")):
+        with pytest.raises(TypeError) as info:
+            uno.legal_actions(s, seat)  # type: ignore[arg-type]
+        assert str(info.value) == f"player is None or an int, not {shown}"
+    with pytest.raises(ValueError) as err:
+        uno.legal_actions(s, 2)
+    assert str(err.value) == "there is no seat 2 at this table (seats 0 to 1)"

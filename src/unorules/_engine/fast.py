@@ -148,6 +148,10 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
     :func:`~unorules.apply` accepts the middle cards in any order. Saying UNO is allowed at
     any moment of a round (C8), so every seat has a :class:`~unorules.CallUno`.
 
+    Raises ``TypeError`` when ``state`` is not a :class:`~unorules.State` or ``player`` is
+    neither None nor an int (a bool, a float, a string, a numpy integer), and
+    ``ValueError`` when ``player`` is not a seat of this table.
+
     >>> import attrs, unorules as uno
     >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
     >>> deal = uno.Deal(dealer=1, hands=[["R2", "W"], ["B1", "B7"]], turned=["R7"])

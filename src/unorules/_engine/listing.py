@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 from typing import Final
 
-from unorules._echo import shown_int
+from unorules._echo import shown, shown_int
 from unorules._engine.legality import can_lay, may_end_on, playable, same_kind, stackable
 from unorules._engine.piles import INDEX
 from unorules.actions import (
@@ -136,10 +136,11 @@ def calls_of(active: tuple[int, ...]) -> tuple[Action, ...]:
 
 
 def check_player(m: Match, player: object) -> None:
-    """Accept a seat given as an ``int`` subclass (not ``bool``); reject anything else."""
-    if not (
-        isinstance(player, int) and 0 <= player < len(m.names) and not isinstance(player, bool)
-    ):
+    """Accept a seat of this table given as an ``int`` (or a subclass, not ``bool``):
+    ``TypeError`` for any other value, ``ValueError`` for an int that is not a seat."""
+    if not isinstance(player, int) or isinstance(player, bool):
+        raise TypeError(f"player is None or an int, not {shown(player)}")
+    if not 0 <= player < len(m.names):
         raise ValueError(
             f"there is no seat {shown_int(player)} at this table (seats 0 to {len(m.names) - 1})"
         )
