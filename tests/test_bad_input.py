@@ -13,6 +13,7 @@ import pytest
 from conftest import rejects, run
 
 import unorules as uno
+from unorules import botio, host
 
 HANDS_4 = [
     ["R1", "R2", "R3", "Y1", "Y2", "Y3", "B1"],
@@ -400,3 +401,28 @@ def test_apply_and_legal_actions_need_a_state(not_a_state: Any) -> None:
         uno.apply(not_a_state, uno.Draw(0))
     with pytest.raises(TypeError, match="needs a State"):
         uno.legal_actions(not_a_state)
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda s, seat: uno.legal_actions(s, seat),
+        lambda s, seat: uno.observe(s, seat),
+        lambda s, seat: host.apply_from_seat(s, seat, uno.Draw(0)),
+        lambda s, seat: host.is_legal_from_seat(s, seat, uno.Draw(0)),
+        lambda s, seat: botio.action_from_seat(s, seat, "{}"),
+    ],
+    ids=["legal_actions", "observe", "apply_from_seat", "is_legal_from_seat", "action_from_seat"],
+)
+def test_a_seat_that_is_no_int_is_named_as_such_not_as_a_missing_seat(call: Any) -> None:
+    """A seat given as a bool, a float or a string that equals a seat of the table is
+    refused as no int (the message said "there is no seat 1.0 at this table" of seat 1);
+    an int past the table is refused as no seat."""
+    s = uno.new_game(3, seed=5)
+    for seat, shown in ((True, "True"), (1.0, "1.0"), ("1", "'1'")):
+        with pytest.raises(ValueError) as info:
+            call(s, seat)
+        assert str(info.value) == f"a seat is an int from 0 to 2, not {shown}"
+    with pytest.raises(ValueError) as err:
+        call(s, 7)
+    assert str(err.value) == "there is no seat 7 at this table (seats 0 to 2)"

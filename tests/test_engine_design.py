@@ -110,7 +110,7 @@ def test_listing_admits_a_seat_only_as_the_int_the_state_holds() -> None:
     """``legal_actions(state, player)`` takes its fast listing only for the current seat
     given as a plain int; an int subclass of the same value is listed by the general
     route (the same actions). A value that is not an int (a bool too, whatever its
-    value) is refused as a type, an int that is no seat as a value."""
+    value) is refused as no int, an int that is no seat as no seat."""
     from unorules._engine.listing import legal_general
 
     class Seat(int):
@@ -122,9 +122,9 @@ def test_listing_admits_a_seat_only_as_the_int_the_state_holds() -> None:
     assert p is not None
     assert uno.legal_actions(s, Seat(p)) == legal_general(s, p) == uno.legal_actions(s, p)
     for seat, shown in ((False, "False"), (True, "True"), (1.0, "1.0"), ("1", "'1'")):
-        with pytest.raises(TypeError) as info:
+        with pytest.raises(ValueError) as info:
             uno.legal_actions(s, seat)  # type: ignore[arg-type]
-        assert str(info.value) == f"player is None or an int, not {shown}"
+        assert str(info.value) == f"a seat is an int from 0 to 1, not {shown}"
     with pytest.raises(ValueError) as err:
         uno.legal_actions(s, 2)
     assert str(err.value) == "there is no seat 2 at this table (seats 0 to 1)"

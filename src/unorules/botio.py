@@ -149,7 +149,9 @@ def action_from_seat(state: State, seat: int, data: object) -> Action:
     ...
     unorules.botio.SeatActionError: at $: not JSON: Expecting ',' delimiter: ...
     """
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise ValueError(f"a seat is an int from 0 to {state.players - 1}, not {shown(seat)}")
+    if not 0 <= seat < state.players:
         raise ValueError(
             f"there is no seat {shown_int(seat)} at this table (seats 0 to {state.players - 1})"
         )

@@ -148,9 +148,9 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
     :func:`~unorules.apply` accepts the middle cards in any order. Saying UNO is allowed at
     any moment of a round (C8), so every seat has a :class:`~unorules.CallUno`.
 
-    Raises ``TypeError`` when ``state`` is not a :class:`~unorules.State` or ``player`` is
-    neither None nor an int (a bool, a float, a string, a numpy integer), and
-    ``ValueError`` when ``player`` is not a seat of this table.
+    Raises ``TypeError`` when ``state`` is not a :class:`~unorules.State`, and
+    ``ValueError`` when ``player`` is neither None nor a seat of this table (an int; not
+    a bool, a float, a string or a numpy integer).
 
     >>> import attrs, unorules as uno
     >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)

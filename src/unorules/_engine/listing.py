@@ -136,10 +136,10 @@ def calls_of(active: tuple[int, ...]) -> tuple[Action, ...]:
 
 
 def check_player(m: Match, player: object) -> None:
-    """Accept a seat of this table given as an ``int`` (or a subclass, not ``bool``):
-    ``TypeError`` for any other value, ``ValueError`` for an int that is not a seat."""
+    """Accept a seat of this table given as an ``int`` (or a subclass, not ``bool``);
+    ``ValueError`` for anything else, saying whether it is no int or no seat."""
     if not isinstance(player, int) or isinstance(player, bool):
-        raise TypeError(f"player is None or an int, not {shown(player)}")
+        raise ValueError(f"a seat is an int from 0 to {len(m.names) - 1}, not {shown(player)}")
     if not 0 <= player < len(m.names):
         raise ValueError(
             f"there is no seat {shown_int(player)} at this table (seats 0 to {len(m.names) - 1})"
