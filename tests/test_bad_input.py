@@ -426,3 +426,14 @@ def test_a_seat_that_is_no_int_is_named_as_such_not_as_a_missing_seat(call: Any)
     with pytest.raises(ValueError) as err:
         call(s, 7)
     assert str(err.value) == "there is no seat 7 at this table (seats 0 to 2)"
+
+
+def test_observe_takes_an_int_subclass_seat_as_the_others_do() -> None:
+    """``observe`` checks a seat with the same function as ``legal_actions`` and the
+    host: an int subclass is an int, and sees what the plain int sees."""
+
+    class Seat(int):
+        pass
+
+    s = uno.new_game(3, seed=5)
+    assert uno.observe(s, Seat(1)) == uno.observe(s, 1)

@@ -16,7 +16,7 @@ import json
 import reprlib
 from typing import Final
 
-__all__ = ["ECHO_LIMIT", "capped", "shown", "shown_int", "shown_json", "writable"]
+__all__ = ["ECHO_LIMIT", "capped", "check_seat", "shown", "shown_int", "shown_json", "writable"]
 
 ECHO_LIMIT: Final = 60
 """The most characters of input a message echoes.
@@ -141,3 +141,26 @@ def shown_json(value: object, limit: int = ECHO_LIMIT) -> str:
     ('null', '{"hand_size": 99}', 61)
     """
     return _cap(_json_part(value, limit), limit)
+
+
+def check_seat(seat: object, players: int) -> None:
+    """Refuse with ``ValueError`` a seat that is not an ``int`` (a bool, a float, a string,
+    a numpy integer), saying so, or an int that is not a seat of a table of ``players``.
+    An int subclass is an int.
+
+    >>> check_seat(1, 3)
+    >>> check_seat(1.0, 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: a seat is an int from 0 to 2, not 1.0
+    >>> check_seat(3, 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: there is no seat 3 at this table (seats 0 to 2)
+    """
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise ValueError(f"a seat is an int from 0 to {players - 1}, not {shown(seat)}")
+    if not 0 <= seat < players:
+        raise ValueError(
+            f"there is no seat {shown_int(seat)} at this table (seats 0 to {players - 1})"
+        )

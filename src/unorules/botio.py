@@ -36,7 +36,7 @@ from typing import IO, Any, Final, Literal
 
 import attrs
 
-from unorules._echo import capped, shown, shown_int
+from unorules._echo import capped, check_seat, shown
 from unorules.actions import Action, CallUno, CatchUno, NextRound, Play
 from unorules.engine import apply, legal_actions
 from unorules.host import _listed
@@ -149,12 +149,7 @@ def action_from_seat(state: State, seat: int, data: object) -> Action:
     ...
     unorules.botio.SeatActionError: at $: not JSON: Expecting ',' delimiter: ...
     """
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise ValueError(f"a seat is an int from 0 to {state.players - 1}, not {shown(seat)}")
-    if not 0 <= seat < state.players:
-        raise ValueError(
-            f"there is no seat {shown_int(seat)} at this table (seats 0 to {state.players - 1})"
-        )
+    check_seat(seat, state.players)
     if isinstance(data, str | bytes):
         try:
             data = _decode(data)

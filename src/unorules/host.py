@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from unorules._echo import shown, shown_int
+from unorules._echo import check_seat, shown_int
 from unorules._engine.legality import matching
 from unorules.actions import (
     Action,
@@ -65,12 +65,7 @@ def _check_call(state: State, seat: int, action: object) -> None:
     """The host's own mistakes: not a state, not a seat, not an action (not a seat's)."""
     if not isinstance(state, State):
         raise TypeError(f"needs a State (from unorules.new_game), not {state!r}")
-    if not isinstance(seat, int) or isinstance(seat, bool):
-        raise ValueError(f"a seat is an int from 0 to {state.players - 1}, not {shown(seat)}")
-    if not 0 <= seat < state.players:
-        raise ValueError(
-            f"there is no seat {shown_int(seat)} at this table (seats 0 to {state.players - 1})"
-        )
+    check_seat(seat, state.players)
     if type(action) not in _ACTIONS:
         raise TypeError(f"not an action: {action!r}")
 

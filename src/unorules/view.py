@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 
-from unorules._echo import shown, shown_int
+from unorules._echo import check_seat, shown
 from unorules._engine.knowledge import known_of
 from unorules.actions import Action
 from unorules.cards import Card, Color
@@ -192,12 +192,7 @@ def observe(state: State, player: int) -> View:
     """
     if type(state) is not State:
         raise TypeError(f"observe needs a State (from unorules.new_game), not {shown(state)}")
-    if type(player) is not int:
-        raise ValueError(f"a seat is an int from 0 to {state.players - 1}, not {shown(player)}")
-    if not 0 <= player < state.players:
-        raise ValueError(
-            f"there is no seat {shown_int(player)} at this table (seats 0 to {state.players - 1})"
-        )
+    check_seat(player, state.players)
     mine = state.current_player == player
     ch = state._challenge
     calls = state._calls

@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 from typing import Final
 
-from unorules._echo import shown, shown_int
+from unorules._echo import check_seat
 from unorules._engine.legality import can_lay, may_end_on, playable, same_kind, stackable
 from unorules._engine.piles import INDEX
 from unorules.actions import (
@@ -137,13 +137,8 @@ def calls_of(active: tuple[int, ...]) -> tuple[Action, ...]:
 
 def check_player(m: Match, player: object) -> None:
     """Accept a seat of this table given as an ``int`` (or a subclass, not ``bool``);
-    ``ValueError`` for anything else, saying whether it is no int or no seat."""
-    if not isinstance(player, int) or isinstance(player, bool):
-        raise ValueError(f"a seat is an int from 0 to {len(m.names) - 1}, not {shown(player)}")
-    if not 0 <= player < len(m.names):
-        raise ValueError(
-            f"there is no seat {shown_int(player)} at this table (seats 0 to {len(m.names) - 1})"
-        )
+    ``ValueError`` for anything else (:func:`unorules._echo.check_seat`)."""
+    check_seat(player, len(m.names))
 
 
 def legal_general(state: State, player: int | None) -> tuple[Action, ...]:
