@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 import unorules as uno
 from unorules._engine.general import apply_general
 from unorules._engine.listing import legal_general
+from unorules.state import Ledger
 
 PROFILE_NAMES = ["mattel", "mattel-108", "swedish", "danish"]
 
@@ -126,10 +127,16 @@ def probes(state: uno.State, pick: int) -> list[uno.Action]:
 
 
 def assert_calm_is_derived(state: uno.State) -> None:
-    """The engine's private fast-path flag is exactly what its definition says."""
+    """The engine's private fast-path flag, and its ledger's flags, are exactly what
+    their definitions say; the ledger is a sealed one."""
     m = state._match
-    calm = m.plain and m.full and not (state._calls.owed or state._lost_turns)
-    assert state._calm == (calm and state._answer_lock < 0), f"stale _calm in {state!r}"
+    led = state._ledger
+    assert type(led) is Ledger, f"an unsealed ledger in {state!r}"
+    calm = not (led.calls.owed or led.lost_turns) and led.answer_lock < 0
+    assert led.calm == calm, f"stale ledger.calm in {state!r}"
+    quiet = calm and not (led.pending_draw or led.idle_turns or led.known)
+    assert led.quiet == quiet, f"stale ledger.quiet in {state!r}"
+    assert state._calm == (m.plain and m.full and calm), f"stale _calm in {state!r}"
 
 
 def assert_fast_path_agrees(state: uno.State, action: uno.Action) -> None:

@@ -43,7 +43,7 @@ def _wd4(rules: uno.Rules, players: int = 2) -> uno.State:
 
 def test_a_challenged_hand_is_shown_to_the_challenger_only() -> None:
     s = uno.apply(_wd4(uno.MATTEL, 3), uno.Challenge(1))
-    assert s._known == ((1, 0, cards("R1", "G5")),)
+    assert s._ledger.known == ((1, 0, cards("R1", "G5")),)
     assert uno.observe(s, 1).known == (cards("R1", "G5"), (), ())
     assert uno.observe(s, 0).known == ((), (), ())
     assert uno.observe(s, 2).known == ((), (), ())
@@ -55,40 +55,40 @@ def test_an_honest_hand_is_shown_too() -> None:
     deal = uno.Deal(dealer=1, hands=[["W+4", "G1", "G5"], ["G2", "G3", "B1"]], turned=["R7"])
     s = uno.apply(uno.new_game(2, rules, deal=deal), uno.Play(0, "W+4", "blue"))
     s = uno.apply(s, uno.Challenge(1))
-    assert s._known == ((1, 0, cards("G1", "G5")),)
+    assert s._ledger.known == ((1, 0, cards("G1", "G5")),)
     assert len(s.hands[1]) == 9  # 3 + 6: the challenger was wrong
 
 
 @pytest.mark.parametrize("name", ["swedish"])
 def test_an_accusation_shows_no_hand(name: str) -> None:
     s = uno.apply(_wd4(uno.get_profile(name), 3), uno.Challenge(1))
-    assert s._known == ()
+    assert s._ledger.known == ()
     assert "known" not in s.to_dict()
 
 
 def test_a_wild_draw_four_taken_back_is_seen_by_all() -> None:
     s = uno.apply(_wd4(uno.DANISH, 3), uno.Challenge(1))
     assert str(s.top_card) == "R7"
-    assert s._known == ((1, 0, cards("W+4")), (2, 0, cards("W+4")))
+    assert s._ledger.known == ((1, 0, cards("W+4")), (2, 0, cards("W+4")))
     assert uno.observe(s, 2).known[0] == cards("W+4")
 
 
 def test_a_known_card_is_forgotten_when_it_is_laid() -> None:
     s = uno.apply(_wd4(uno.MATTEL), uno.Challenge(1))  # P1 knows R1 G5; P1 plays on
     s = uno.apply(s, uno.Play(1, "B1"))
-    assert s._known == ((1, 0, cards("R1", "G5")),)
+    assert s._ledger.known == ((1, 0, cards("R1", "G5")),)
     # P0 (now R1 G5 and four cards drawn) lays R1 if it drew no second R1.
     s = uno.State.from_position(
         "R1,G5,Y1/G2,G3 R4 red 0+ play * known=1:0:R1,G5", rules=small(uno.MATTEL)
     )
     s = uno.apply(s, uno.Play(0, "R1"))
-    assert s._known == ((1, 0, cards("G5")),)
+    assert s._ledger.known == ((1, 0, cards("G5")),)
 
 
 def test_laying_a_copy_of_a_known_card_forgets_one_copy() -> None:
     s = uno.State.from_position("R1,R1,G2/B3,B4 R5 red 0+ play * known=1:0:R1,G2")
     after = uno.apply(s, uno.Play(0, "R1"))
-    assert after._known == ((1, 0, cards("G2")),)
+    assert after._ledger.known == ((1, 0, cards("G2")),)
     assert uno.apply(after, uno.Draw(1)).position().endswith("known=1:0:G2")
 
 
@@ -105,7 +105,7 @@ def test_a_swap_lets_each_know_the_hand_it_gave() -> None:
     s = _seven_o([["R7", "G1", "G2"], ["B2", "B3", "B4"], ["Y4", "Y5", "Y6"]])
     s = uno.apply(s, uno.Play(0, "R7", target=2))
     assert s.hands[0] == cards("Y4", "Y5", "Y6") and s.hands[2] == cards("G1", "G2")
-    assert s._known == ((0, 2, cards("G1", "G2")), (2, 0, cards("Y4", "Y5", "Y6")))
+    assert s._ledger.known == ((0, 2, cards("G1", "G2")), (2, 0, cards("Y4", "Y5", "Y6")))
     assert uno.observe(s, 1).known == ((), (), ())
 
 
@@ -115,8 +115,8 @@ def test_what_a_third_seat_knew_moves_with_the_hand() -> None:
     )
     s = uno.apply(s, uno.Play(0, "R7", target=2))
     # P1 knew Y4 Y5 in P2's hand; that hand is now P0's.
-    assert (1, 0, cards("Y4", "Y5")) in s._known
-    assert all(owner != 2 or seat != 1 for seat, owner, _ in s._known)
+    assert (1, 0, cards("Y4", "Y5")) in s._ledger.known
+    assert all(owner != 2 or seat != 1 for seat, owner, _ in s._ledger.known)
 
 
 def _seven_o_rules() -> uno.Rules:
@@ -127,7 +127,7 @@ def test_a_rotation_lets_each_know_the_hand_it_passed_on() -> None:
     s = _seven_o([["R0", "G1", "G2"], ["B2", "B3", "B4"], ["Y4", "Y5", "Y6"]])
     s = uno.apply(s, uno.Play(0, "R0"))  # clockwise: 0 -> 1 -> 2 -> 0
     assert s.hands[1] == cards("G1", "G2")
-    assert s._known == (
+    assert s._ledger.known == (
         (0, 1, cards("G1", "G2")),
         (1, 2, cards("B2", "B3", "B4")),
         (2, 0, cards("Y4", "Y5", "Y6")),
@@ -140,12 +140,12 @@ def test_a_rotation_lets_each_know_the_hand_it_passed_on() -> None:
 def test_a_hand_that_comes_back_is_no_longer_known_as_another_s() -> None:
     s = _seven_o([["R7", "R1", "G2"], ["R7", "B3", "B4"]])
     s = uno.apply(s, uno.Play(0, "R7", target=1))  # P0 now R7 B3 B4, P1 R1 G2
-    assert s._known == ((0, 1, cards("R1", "G2")), (1, 0, cards("R7", "B3", "B4")))
+    assert s._ledger.known == ((0, 1, cards("R1", "G2")), (1, 0, cards("R7", "B3", "B4")))
     s = uno.apply(s, uno.Play(1, "R1", uno=True))
-    assert s._known == ((0, 1, cards("G2")), (1, 0, cards("R7", "B3", "B4")))
+    assert s._ledger.known == ((0, 1, cards("G2")), (1, 0, cards("R7", "B3", "B4")))
     s = uno.apply(s, uno.Play(0, "R7", target=1))  # swapped back: P0 G2, P1 B3 B4
     assert s.hands[0] == cards("G2") and s.hands[1] == cards("B3", "B4")
-    assert s._known == ((0, 1, cards("B3", "B4")), (1, 0, cards("G2")))
+    assert s._ledger.known == ((0, 1, cards("B3", "B4")), (1, 0, cards("G2")))
 
 
 # == what forgets ==============================================================================
@@ -154,16 +154,16 @@ def test_a_hand_that_comes_back_is_no_longer_known_as_another_s() -> None:
 def test_a_wild_shuffle_hands_forgets_everything() -> None:
     s = uno.State.from_position("WS,G1,G2/B2,B3,B4 R5 red 0+ play * known=1:0:G1,G2")
     s = uno.apply(s, uno.Play(0, "WS", "blue"))
-    assert s._known == () and "known" not in s.to_dict()
+    assert s._ledger.known == () and "known" not in s.to_dict()
 
 
 def test_a_new_round_forgets_everything() -> None:
     s = uno.State.from_position("R1/B2,B3 R5 red 0+ play * known=1:0:R1")
     s = uno.apply(s, uno.Play(0, "R1"))
-    assert s.phase is uno.Phase.ROUND_OVER and s._known == ()
+    assert s.phase is uno.Phase.ROUND_OVER and s._ledger.known == ()
     s = uno.State.from_position("R1,G2/B2,B3 R5 red 0+ play * known=1:0:G2")
     s = uno.apply(s, uno.Play(0, "R1", uno=True))
-    assert s._known == ((1, 0, cards("G2")),)
+    assert s._ledger.known == ((1, 0, cards("G2")),)
 
 
 # == the state's JSON and position =============================================================
@@ -171,7 +171,7 @@ def test_a_new_round_forgets_everything() -> None:
 
 def test_a_state_that_knows_nothing_writes_no_known_key() -> None:
     for _, s in bots.play(uno.new_game(2, seed=3), bots.random_bots(2, seed=3), rounds=1):
-        if not s._known:
+        if not s._ledger.known:
             assert "known" not in s.to_dict() and '"known"' not in s.to_json()
             assert "known=" not in s.position()
 
@@ -326,12 +326,12 @@ def test_a_challenge_is_sampled_with_its_public_facts() -> None:
     guilt = set()
     for k in range(30):
         guess = uno.sample_state(view, seed=k)
-        assert guess._challenge is not None
+        assert guess._ledger.challenge is not None
         held_red = any(c.color is uno.Color.RED for c in guess.hands[0])
-        assert guess._challenge.guilty is held_red
+        assert guess._ledger.challenge.guilty is held_red
         guilt.add(held_red)
     assert guilt == {True, False}
-    assert uno.sample_state(uno.observe(s, 0), seed=1)._challenge.guilty is True  # type: ignore[union-attr]
+    assert uno.sample_state(uno.observe(s, 0), seed=1)._ledger.challenge.guilty is True  # type: ignore[union-attr]
 
 
 def test_another_player_s_drawn_card_may_be_laid() -> None:
@@ -481,9 +481,9 @@ def test_an_eliminated_seat_leaves_the_knowledge_and_the_state_round_trips() -> 
     seen = 0
     for _, state in bots.play(start, players):
         gone = set(state.eliminated) - set(prev.eliminated)
-        if gone and any(x in gone or o in gone for x, o, _ in prev._known):
+        if gone and any(x in gone or o in gone for x, o, _ in prev._ledger.known):
             seen += 1
-            assert not any(x in gone or o in gone for x, o, _ in state._known)
+            assert not any(x in gone or o in gone for x, o, _ in state._ledger.known)
             assert uno.State.from_json(state.to_json()) == state
             assert pickle.loads(pickle.dumps(state)) == state
             assert uno.State.from_position(state.position(), rules=rules) == state

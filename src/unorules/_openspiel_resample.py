@@ -91,7 +91,7 @@ def _index(card: Card) -> int:
 
 def _guilty(s: State) -> bool | None:
     """Whether the Wild Draw Four open to challenge in ``s`` was a bluff (None: none is)."""
-    return None if s._challenge is None else s._challenge.guilty
+    return None if s._ledger.challenge is None else s._ledger.challenge.guilty
 
 
 def _pick(state: UnoState, seed: int, counter: int) -> int:

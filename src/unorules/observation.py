@@ -402,25 +402,25 @@ class ObservationEncoder:
                 out[_SCORES + slot] = score if score < cap else cap
         for seat in arena.exposed:
             out[_EXPOSED + (seat - player) % n] = 1.0
-        calls = s._calls
+        calls = s._ledger.calls
         if calls:  # empty unless a seat holds one card without having said UNO
             for seat in calls.open:
                 out[_UNO_OPEN + (seat - player) % n] = 1.0
             for seat in calls.overdue:
                 out[_UNO_OVERDUE + (seat - player) % n] = 1.0
-        lock = s._answer_lock
+        lock = s._ledger.answer_lock
         if lock >= 0:
             out[_LOCK + (lock - player) % n] = 1.0
-        challenge = s._challenge
+        challenge = s._ledger.challenge
         if challenge is not None and challenge.previous_color is not None:
             out[_CHALLENGE_COLOR[challenge.previous_color]] = 1.0
         if not s._match.full:  # a seat has been eliminated
             for seat in s.eliminated:
                 out[_ELIMINATED + (seat - player) % n] = 1.0
-        for seat in s._lost_turns:
+        for seat in s._ledger.lost_turns:
             out[_LOST + (seat - player) % n] = 1.0
-        if s._known:  # empty unless a hand was shown (a challenge) or moved (Seven-O)
-            for viewer, owner, cards in s._known:
+        if s._ledger.known:  # empty unless a hand was shown (a challenge) or moved (Seven-O)
+            for viewer, owner, cards in s._ledger.known:
                 if viewer == player:
                     at = _KNOWN + _K * ((owner - player) % n)
                     for card in cards:

@@ -217,29 +217,107 @@ _MATCH_FIELDS: Final = (
 """The fields a :class:`Match` is made of, in its constructor's order."""
 
 
+class _LedgerSlots:
+    """The fields of a :class:`Ledger`, shared with the engine's writable copy of one
+    (:class:`unorules._engine.draft.LedgerDraft`), which becomes a ledger by a class switch.
+
+    Each field is named as its key in :meth:`State.to_dict` is (``calls`` holds
+    ``uno_open`` and ``uno_overdue``; ``pile_order_fixed`` is ``draw_pile_order_fixed``)."""
+
+    __slots__ = (
+        "answer_lock",
+        "calls",
+        "calm",
+        "challenge",
+        "idle_turns",
+        "known",
+        "lost_turns",
+        "pending_draw",
+        "pile_order_fixed",
+        "quiet",
+        "rng_counter",
+        "turn_actions",
+    )
+
+    pile_order_fixed: bool
+    """The draw pile's order is known (a seeded shuffle, or an explicit deal's pile):
+    ``drawn=`` must then name the cards on top, in order."""
+    rng_counter: int
+    """The counter of the match's seeded generator: the next shuffle uses this value."""
+    pending_draw: int
+    challenge: PendingChallenge | None
+    calls: UnoCalls
+    lost_turns: tuple[int, ...]
+    answer_lock: int
+    """The seat that may not answer the Reverse on top by symbol (C6), or -1."""
+    idle_turns: int
+    turn_actions: int
+    """The turn actions made in this round, counted only under ``round_turn_limit``
+    (:mod:`unorules._engine.stall`); else 0."""
+    known: tuple[tuple[int, int, tuple[Card, ...]], ...]
+    """What seats know of other hands: ``(seat, owner, cards)`` entries, empty when
+    nobody knows anything (see :mod:`unorules._engine.knowledge`)."""
+    calm: bool
+    """Derived: no UNO call is owed, no turn lost, no answer lock set (what a calm state
+    needs of its ledger, :attr:`_Slots._calm`). False in a writable copy until it is
+    sealed (:func:`unorules._engine.draft.freeze`)."""
+    quiet: bool
+    """Derived: ``calm``, and nothing pending, no idle turn counted, nothing known: a play
+    or a draw then has nothing in the ledger to settle. False in a writable copy until
+    it is sealed."""
+
+    def key(self) -> tuple[object, ...]:
+        """The ledger's value: its fields but the derived flags."""
+        return (
+            self.pile_order_fixed,
+            self.rng_counter,
+            self.pending_draw,
+            self.challenge,
+            self.calls,
+            self.lost_turns,
+            self.answer_lock,
+            self.idle_turns,
+            self.turn_actions,
+            self.known,
+        )
+
+
+class Ledger(_LedgerSlots):
+    """The part of a state that most actions leave alone: what is owed (a pending penalty
+    and its challenge, UNO calls, lost turns, the answer lock after a Reverse), what is
+    counted (idle turns, turn actions, the generator's draws), what seats know of other
+    hands, and whether the draw pile's order is fixed.
+
+    Internal, reached through the properties of :class:`State`. A state shares its
+    ledger with the state before it unless its action changed the ledger, so an action
+    that changes none of it copies none of it; the engine changes a ledger only through
+    :func:`unorules._engine.draft.ledger`, which copies it first.
+    """
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Ledger is immutable: the engine writes ledger(draft)")
+
+    def __repr__(self) -> str:
+        return f"<Ledger {self.key()}>"
+
+
 class _Slots:
     """The fields of a state, shared by :class:`State` and the engine's mutable draft
     (:class:`unorules._engine.draft.Draft`), which becomes a state by a class switch.
 
-    Each private field is named as its key in :meth:`State.to_dict` is."""
+    The fields most actions change are the state's own; the rest, the :class:`Ledger`,
+    is one field, shared from state to state until an action changes it."""
 
     __slots__ = (
-        "_answer_lock",
-        "_calls",
         "_calm",
-        "_challenge",
         "_discard",
         "_drawn_card",
-        "_idle_turns",
-        "_known",
-        "_lost_turns",
+        "_ledger",
         "_match",
-        "_pending_draw",
         "_pile",
-        "_pile_order_fixed",
         "_pile_start",
-        "_rng_counter",
-        "_turn_actions",
         "color",
         "current_player",
         "direction",
@@ -250,37 +328,22 @@ class _Slots:
     _match: Match
     _calm: bool
     """Derived, not part of the value: the match admits the fast paths (``_match.fast``)
-    and no UNO call is owed, no turn is lost and no answer lock is set. Set when a draft
-    is frozen (:func:`unorules._engine.draft.freeze`)."""
+    and the ledger is calm (no UNO call owed, no turn lost, no answer lock). Set when a
+    draft is frozen (:func:`unorules._engine.draft.freeze`)."""
     hands: tuple[tuple[Card, ...], ...]
     _pile: tuple[Card, ...]
     """The draw pile is ``_pile[_pile_start:]``, top first: drawing moves the start on
     and shares the storage."""
     _pile_start: int
-    _pile_order_fixed: bool
-    """The draw pile's order is known (a seeded shuffle, or an explicit deal's pile):
-    ``drawn=`` must then name the cards on top, in order."""
     _discard: Discard
     color: Color | None
     direction: int
     current_player: int | None
     phase: Phase
-    _rng_counter: int
-    """The counter of the match's seeded generator: the next shuffle uses this value."""
-    _pending_draw: int
-    _challenge: PendingChallenge | None
     _drawn_card: Card | None
-    _calls: UnoCalls
-    _lost_turns: tuple[int, ...]
-    _answer_lock: int
-    """The seat that may not answer the Reverse on top by symbol (C6), or -1."""
-    _idle_turns: int
-    _turn_actions: int
-    """The turn actions made in this round, counted only under ``round_turn_limit``
-    (:mod:`unorules._engine.stall`); else 0."""
-    _known: tuple[tuple[int, int, tuple[Card, ...]], ...]
-    """What seats know of other hands: ``(seat, owner, cards)`` entries, empty when
-    nobody knows anything (see :mod:`unorules._engine.knowledge`)."""
+    _ledger: _LedgerSlots
+    """What is owed, counted and known: a :class:`Ledger` (in a draft, possibly its
+    writable copy)."""
 
 
 class State(_Slots):
@@ -421,7 +484,7 @@ class State(_Slots):
     def pending_draw(self) -> int:
         """Cards the current player must draw if they accept the pending penalty (in the
         challenge and penalty phases), else 0."""
-        return self._pending_draw
+        return self._ledger.pending_draw
 
     @property
     def drawn_card(self) -> Card | None:
@@ -431,7 +494,7 @@ class State(_Slots):
     @property
     def uno_exposed(self) -> tuple[int, ...]:
         """Seats that hold one card without having said UNO and can be caught now."""
-        return self._calls.exposed(self._match.rules)
+        return self._ledger.calls.exposed(self._match.rules)
 
     @property
     def turn_actions(self) -> int:
@@ -445,7 +508,7 @@ class State(_Slots):
         >>> uno.apply(s, uno.Draw(s.current_player)).turn_actions
         1
         """
-        return self._turn_actions
+        return self._ledger.turn_actions
 
     @property
     def is_over(self) -> bool:
@@ -464,22 +527,13 @@ class State(_Slots):
             self._match.key(),
             self.hands,
             self.draw_pile,
-            self._pile_order_fixed,
             tuple(_discard_cards(self._discard)),
             self.color,
             self.direction,
             self.current_player,
             self.phase,
-            self._rng_counter,
-            self._pending_draw,
-            self._challenge,
             self._drawn_card,
-            self._calls,
-            self._lost_turns,
-            self._answer_lock,
-            self._idle_turns,
-            self._turn_actions,
-            self._known,
+            self._ledger.key(),
         )
 
     def __eq__(self, other: object) -> bool:
@@ -542,6 +596,7 @@ class State(_Slots):
         'play'
         """
         m = self._match
+        led = self._ledger
         data: dict[str, Any] = {
             "format": "unorules-state/1",
             "rules": rules_to_options(m.rules),
@@ -558,28 +613,28 @@ class State(_Slots):
             "winner": m.winner,
             "hands": [[str(c) for c in h] for h in self.hands],
             "draw_pile": [str(c) for c in self.draw_pile],
-            "draw_pile_order_fixed": self._pile_order_fixed,
+            "draw_pile_order_fixed": led.pile_order_fixed,
             "discard_pile": [str(c) for c in self.discard_pile],
             "color": None if self.color is None else self.color.value,
             "direction": self.direction,
             "current_player": self.current_player,
             "phase": self.phase.value,
-            "rng_counter": self._rng_counter,
-            "pending_draw": self._pending_draw,
-            "challenge": None if self._challenge is None else self._challenge.to_dict(),
+            "rng_counter": led.rng_counter,
+            "pending_draw": led.pending_draw,
+            "challenge": None if led.challenge is None else led.challenge.to_dict(),
             "drawn_card": None if self._drawn_card is None else str(self._drawn_card),
-            "uno_open": list(self._calls.open),
-            "uno_overdue": list(self._calls.overdue),
-            "lost_turns": list(self._lost_turns),
-            "answer_lock": self._answer_lock,
-            "idle_turns": self._idle_turns,
+            "uno_open": list(led.calls.open),
+            "uno_overdue": list(led.calls.overdue),
+            "lost_turns": list(led.lost_turns),
+            "answer_lock": led.answer_lock,
+            "idle_turns": led.idle_turns,
         }
         if m.rules.round_turn_limit:  # the key only under the option
-            data["turn_actions"] = self._turn_actions
-        if self._known:  # only when a seat knows a card of another hand
+            data["turn_actions"] = led.turn_actions
+        if led.known:  # only when a seat knows a card of another hand
             data["known"] = [
                 {"seat": seat, "of": owner, "cards": [str(c) for c in cards]}
-                for seat, owner, cards in self._known
+                for seat, owner, cards in led.known
             ]
         return data
 
@@ -660,7 +715,7 @@ def _state_from_dict(d: dict[str, Any]) -> State:
     )
     # The engine builds on this module, so its parts are imported when first needed.
     from unorules._engine.challenge import PendingChallenge  # noqa: PLC0415
-    from unorules._engine.draft import Draft, freeze  # noqa: PLC0415
+    from unorules._engine.draft import Draft, freeze, new_ledger  # noqa: PLC0415
 
     s = Draft()
     s._match = m
@@ -668,7 +723,6 @@ def _state_from_dict(d: dict[str, Any]) -> State:
     s.hands = tuple(tuple(sorted((cards(c) for c in h), key=_card_index)) for h in d["hands"])
     s._pile = tuple(cards(c) for c in d["draw_pile"])
     s._pile_start = 0
-    s._pile_order_fixed = bool(d["draw_pile_order_fixed"])
     node: Discard | None = None
     for c in d["discard_pile"]:
         node = (cards(c), node)
@@ -679,18 +733,21 @@ def _state_from_dict(d: dict[str, Any]) -> State:
     s.direction = d["direction"]
     s.current_player = d["current_player"]
     s.phase = Phase(d["phase"])
-    s._rng_counter = d["rng_counter"]
-    s._pending_draw = d["pending_draw"]
-    ch = d["challenge"]
-    s._challenge = None if ch is None else PendingChallenge.from_dict(ch, m.rules)
     s._drawn_card = None if d["drawn_card"] is None else cards(d["drawn_card"])
-    s._calls = UnoCalls.of(tuple(d["uno_open"]), tuple(d["uno_overdue"]))
-    s._lost_turns = tuple(d["lost_turns"])
-    s._answer_lock = d["answer_lock"]
-    s._idle_turns = d["idle_turns"]
-    s._turn_actions = d.get("turn_actions", 0)
-    s._known = tuple(
-        (k["seat"], k["of"], tuple(sorted(map(cards, k["cards"]), key=_card_index)))
-        for k in sorted(d.get("known", ()), key=lambda k: (k["seat"], k["of"]))
+    ch = d["challenge"]
+    s._ledger = new_ledger(
+        pile_order_fixed=bool(d["draw_pile_order_fixed"]),
+        rng_counter=d["rng_counter"],
+        pending_draw=d["pending_draw"],
+        challenge=None if ch is None else PendingChallenge.from_dict(ch, m.rules),
+        calls=UnoCalls.of(tuple(d["uno_open"]), tuple(d["uno_overdue"])),
+        lost_turns=tuple(d["lost_turns"]),
+        answer_lock=d["answer_lock"],
+        idle_turns=d["idle_turns"],
+        turn_actions=d.get("turn_actions", 0),
+        known=tuple(
+            (k["seat"], k["of"], tuple(sorted(map(cards, k["cards"]), key=_card_index)))
+            for k in sorted(d.get("known", ()), key=lambda k: (k["seat"], k["of"]))
+        ),
     )
     return freeze(s)

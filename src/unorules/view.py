@@ -194,9 +194,9 @@ def observe(state: State, player: int) -> View:
         raise TypeError(f"observe needs a State (from unorules.new_game), not {shown(state)}")
     check_seat(player, state.players)
     mine = state.current_player == player
-    ch = state._challenge
-    calls = state._calls
-    lock = state._answer_lock
+    ch = state._ledger.challenge
+    calls = state._ledger.calls
+    lock = state._ledger.answer_lock
     return View(
         player=player,
         hand=state.hands[player],
@@ -218,8 +218,8 @@ def observe(state: State, player: int) -> View:
         uno_exposed=state.uno_exposed,
         legal_actions=legal_actions(state, player),
         known=_NOTHING[state.players]
-        if not state._known
-        else known_of(state._known, player, state.players),
+        if not state._ledger.known
+        else known_of(state._ledger.known, player, state.players),
         rules=state._match.rules,
         eliminated=state.eliminated,
         challenge_offender=None if ch is None else ch.offender,
@@ -227,10 +227,10 @@ def observe(state: State, player: int) -> View:
         challenge_bluff=None if ch is None or ch.offender != player else ch.guilty,
         uno_open=calls.open,
         uno_overdue=calls.overdue,
-        lost_turns=state._lost_turns,
+        lost_turns=state._ledger.lost_turns,
         answer_lock=None if lock < 0 else lock,
-        idle_turns=state._idle_turns,
-        turn_actions=state._turn_actions,
+        idle_turns=state._ledger.idle_turns,
+        turn_actions=state._ledger.turn_actions,
         round_winner=state.round_winner,
         round_points=state.round_points,
     )

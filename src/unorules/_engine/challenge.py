@@ -18,7 +18,7 @@ the :class:`PendingChallenge`. The profiles resolve a challenge three ways
 >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
 >>> deal = uno.Deal(dealer=1, hands=[["W+4", "R1"], ["G2", "G3"]], turned=["R7"])
 >>> s = uno.apply(uno.new_game(2, rules, deal=deal), uno.Play(0, "W+4", "blue", uno=True))
->>> s._challenge
+>>> s._ledger.challenge
 PendingChallenge(offender=0, guilty=True, previous_color=<Color.RED: 'red'>, take_back=False)
 >>> after = uno.apply(s, uno.Challenge(1))
 >>> len(after.hands[0]), after.current_player  # the bluffer draws four; P1 plays on
@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from unorules._engine import knowledge, piles, turns
-from unorules._engine.draft import Draft, draft
+from unorules._engine.draft import Draft, draft, ledger
 from unorules._engine.legality import bluff
 from unorules._engine.piles import Named
 from unorules.actions import Challenge
@@ -82,8 +82,8 @@ def open_challenge(
 ) -> None:
     """A Wild Draw Four laid by ``offender`` (from ``s``, leaving ``hand_after``) waits
     for ``victim``'s challenge or draw of ``total`` cards (R7.3)."""
-    d._pending_draw = total
-    d._challenge = PendingChallenge(
+    ledger(d).pending_draw = total
+    ledger(d).challenge = PendingChallenge(
         offender,
         bluff(s, hand_after),
         s.color,
@@ -105,15 +105,15 @@ def challenge(s: State, a: Challenge, named: Named | None) -> State:
             ErrorCode.NOT_YOUR_TURN,
             f"only player {s.current_player}, who must draw, may challenge (R7.3)",
         )
-    pending = s._challenge
+    pending = s._ledger.challenge
     assert pending is not None
     offender, guilty = pending.offender, pending.guilty
     rules = s._match.rules
     d = draft(s)
     before = s.hands
-    total = s._pending_draw
-    d._pending_draw = 0
-    d._challenge = None
+    total = s._ledger.pending_draw
+    ledger(d).pending_draw = 0
+    ledger(d).challenge = None
     how = rules.wd4_bluff
     nxt: int
     if how is WildDrawFourBluff.CHALLENGE:
@@ -139,7 +139,7 @@ def challenge(s: State, a: Challenge, named: Named | None) -> State:
             if rest > 0:
                 # Only the most recent Wild Draw Four can be challenged (A18): the rest
                 # of the stack stands as a plain penalty.
-                d._pending_draw = rest
+                ledger(d).pending_draw = rest
                 d.current_player = p
                 d.phase = Phase.PENALTY
                 return turns.close(d, named, before)

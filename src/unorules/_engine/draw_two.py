@@ -17,7 +17,7 @@ makes the next player draw (R11.3).
 from __future__ import annotations
 
 from unorules._engine import piles
-from unorules._engine.draft import Draft
+from unorules._engine.draft import Draft, ledger
 from unorules._engine.piles import Named
 from unorules._engine.turns import step
 from unorules.actions import Play
@@ -46,7 +46,7 @@ def draw_two(
     if not rest or (rules.stacking is Stacking.NONE and not rules.skip_bounce):
         piles.draw(d, victim, total, named)
         return step(d, p, 2)
-    d._pending_draw = total
+    ledger(d).pending_draw = total
     d.current_player = victim
     d.phase = Phase.PENALTY
     return None

@@ -119,7 +119,7 @@ def apply_logged(state: State, action: Action) -> tuple[State, Chance]:
     if state._match.counts:
         after = stall.counted(state, action, after)
     cards = drawn if drawn is not None else tuple(log.log)
-    return after, Chance(cards, state._pile_order_fixed, log.rebuilt, log.shuffled)
+    return after, Chance(cards, state._ledger.pile_order_fixed, log.rebuilt, log.shuffled)
 
 
 class NextChance(NamedTuple):

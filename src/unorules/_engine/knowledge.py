@@ -1,7 +1,7 @@
 """What a seat legitimately knows of another seat's hand: cards shown to it, or hands it
 gave away (R7.3, A6, A18).
 
-A state keeps this knowledge (``State._known``) so that :func:`unorules.observe` stays a
+A state keeps this knowledge (``State._ledger.known``) so that :func:`unorules.observe` stays a
 pure function of the state: the tuple is empty in every state where nobody knows a card
 of another hand, which is almost every state, and the engine then never looks at it but
 to test that it is empty. Each entry is ``(seat, owner, cards)``: ``seat`` knows that the
@@ -26,9 +26,9 @@ nothing known.
 >>> deal = uno.Deal(dealer=1, hands=[["W+4", "R1", "G5"], ["G2", "G3", "B1"]], turned=["R7"])
 >>> s = uno.apply(uno.new_game(2, rules, deal=deal), uno.Play(0, "W+4", "blue"))
 >>> after = uno.apply(s, uno.Challenge(1))  # P0 shows R1 G5 to P1, then draws four
->>> after._known
+>>> after._ledger.known
 ((1, 0, (Card.parse('R1'), Card.parse('G5'))),)
->>> uno.observe(after, 1).known[0] == after._known[0][2]
+>>> uno.observe(after, 1).known[0] == after._ledger.known[0][2]
 True
 """
 
@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from operator import attrgetter
 from typing import Final
 
-from unorules._engine.draft import Draft
+from unorules._engine.draft import Draft, ledger
 from unorules.cards import Card
 
 __all__ = ["Known", "eliminated", "forget", "known_of", "laid", "moved", "reveal", "shown"]
@@ -70,13 +70,13 @@ def _without(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
 
 
 def _store(d: Draft, table: dict[tuple[int, int], tuple[Card, ...]]) -> None:
-    d._known = tuple(
+    ledger(d).known = tuple(
         (seat, owner, cards) for (seat, owner), cards in sorted(table.items()) if cards
     )
 
 
 def _table(d: Draft) -> dict[tuple[int, int], tuple[Card, ...]]:
-    return {(seat, owner): cards for seat, owner, cards in d._known}
+    return {(seat, owner): cards for seat, owner, cards in d._ledger.known}
 
 
 def reveal(d: Draft, seat: int, owner: int) -> None:
@@ -99,9 +99,9 @@ def shown(d: Draft, owner: int, cards: Sequence[Card]) -> None:
 def laid(d: Draft, owner: int, cards: Sequence[Card]) -> None:
     """``owner`` laid ``cards``: one known copy of each leaves what others know of its hand.
 
-    The engine calls this only when something is known (``d._known`` is not empty); a
+    The engine calls this only when something is known (``d._ledger.known`` is not empty); a
     play that lays no known card is one short scan and builds nothing."""
-    known = d._known
+    known = d._ledger.known
     for entry in known:  # the usual case: no known card of this hand was laid
         if entry[1] == owner and _without(entry[2], cards) is not entry[2]:
             break
@@ -115,7 +115,7 @@ def laid(d: Draft, owner: int, cards: Sequence[Card]) -> None:
         rest = _without(entry[2], cards)
         if rest:
             out.append(entry if rest is entry[2] else (entry[0], owner, rest))
-    d._known = tuple(out)
+    ledger(d).known = tuple(out)
 
 
 def moved(d: Draft, before: tuple[tuple[Card, ...], ...], to: Sequence[int]) -> None:
@@ -123,7 +123,7 @@ def moved(d: Draft, before: tuple[tuple[Card, ...], ...], to: Sequence[int]) -> 
     seat ``to[s]``. What a seat knew of a hand moves with it (and is dropped when the
     hand comes to that seat); the giver knows the whole hand it gave away."""
     table: dict[tuple[int, int], tuple[Card, ...]] = {}
-    for seat, owner, cards in d._known:
+    for seat, owner, cards in d._ledger.known:
         holder = to[owner]
         if holder != seat:
             table[seat, holder] = cards
@@ -136,13 +136,13 @@ def moved(d: Draft, before: tuple[tuple[Card, ...], ...], to: Sequence[int]) -> 
 def eliminated(d: Draft, out: Sequence[bool]) -> None:
     """Seats eliminated at the end of a round (elimination scoring) leave the knowledge:
     an eliminated seat neither knows nor holds cards any more."""
-    d._known = tuple(e for e in d._known if not out[e[0]] and not out[e[1]])
+    ledger(d).known = tuple(e for e in d._ledger.known if not out[e[0]] and not out[e[1]])
 
 
 def forget(d: Draft) -> None:
     """Nobody knows anything of another hand any more (the hands were pooled and dealt
     again by a Wild Shuffle Hands, R8.2, or a new round was dealt)."""
-    d._known = ()
+    ledger(d).known = ()
 
 
 def known_of(known: Known, seat: int, players: int) -> tuple[tuple[Card, ...], ...]:

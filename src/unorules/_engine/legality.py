@@ -77,7 +77,7 @@ def matching(top: Card, color: Color | None) -> frozenset[Card]:
 def restriction(s: _Slots, seat: int, card: Card, hand: tuple[Card, ...]) -> IllegalAction | None:
     """Why a card that matches may still not be laid by ``seat`` from ``hand``, or None."""
     rules = s._match.rules
-    if s._answer_lock == seat and may_not_answer(s, seat, card):
+    if s._ledger.answer_lock == seat and may_not_answer(s, seat, card):
         return IllegalAction(
             ErrorCode.CARD_DOES_NOT_MATCH,
             f"{card}: the player right after a {s._discard[0]} may not answer it by symbol (C6)",
@@ -132,7 +132,7 @@ def playable(s: _Slots, seat: int) -> list[Card]:
     rules = s._match.rules
     # Without an answer lock on the seat, or a last card under the last-card rule, only a
     # wild restriction can forbid a matching card, and only a wild.
-    simple = s._answer_lock != seat and (len(hand) > 1 or not rules.no_finish_on_action)
+    simple = s._ledger.answer_lock != seat and (len(hand) > 1 or not rules.no_finish_on_action)
     free = rules.wild_restriction is WildRestriction.NONE
     out: list[Card] = []
     last = None

@@ -21,7 +21,7 @@ from typing import Final, NoReturn
 
 from unorules._echo import shown_int
 from unorules._engine import calls, piles, turns
-from unorules._engine.draft import draft, freeze
+from unorules._engine.draft import draft, freeze, ledger
 from unorules._engine.legality import can_lay, playable
 from unorules._engine.piles import Named
 from unorules.actions import CallUno, CatchUno, ChooseColor, Draw, Pass
@@ -80,9 +80,9 @@ def take_penalty(s: State, p: int, named: Named | None) -> State:
     d = draft(s)
     # Declining the challenge ends it first: nothing can be taken back now, so a rebuild
     # of the draw pile keeps only the top card (C13).
-    d._pending_draw = 0
-    d._challenge = None
-    piles.draw(d, p, s._pending_draw, named)
+    ledger(d).pending_draw = 0
+    ledger(d).challenge = None
+    piles.draw(d, p, s._ledger.pending_draw, named)
     return turns.close(d, named, s.hands, turns.step(d, p, 1))
 
 
@@ -94,8 +94,11 @@ def draw_turn(s: State, p: int, named: Named | None) -> State:
     rules = s._match.rules
     d = draft(s)
     before = s.hands
-    if d._calls.owed:
-        d._calls = d._calls.turn_action(p, rules)  # a draw closes UNO windows (C2, C9)
+    uno_calls = s._ledger.calls
+    if uno_calls.owed:
+        uno_calls = ledger(d).calls = uno_calls.turn_action(
+            p, rules
+        )  # a draw closes UNO windows (C2, C9)
     if rules.draw_until_playable or rules.draw_up_to > 1:
         limit = None if rules.draw_until_playable else rules.draw_up_to
         got = piles.draw_until(d, p, lambda c: can_lay(d, p, c, d.hands[p]), limit, named)
@@ -103,17 +106,20 @@ def draw_turn(s: State, p: int, named: Named | None) -> State:
         got = piles.draw(d, p, 1, named)
     if named is not None:
         named.finish()
-    if d._calls.owed or len(d.hands[p]) == 1:
+    if uno_calls.owed or len(d.hands[p]) == 1:
         # Only the drawer's hand changed: a call can be owed only by a hand of one card,
         # or settled only where one was owed (C7).
-        d._calls = d._calls.settle(before, d.hands, -1)
+        settled = uno_calls.settle(before, d.hands, -1)
+        if settled is not uno_calls:
+            ledger(d).calls = settled
     if not got:
-        d._idle_turns += 1
-        if d._idle_turns >= len(d._match.active):
+        idle = ledger(d).idle_turns = d._ledger.idle_turns + 1
+        if idle >= len(d._match.active):
             return turns.end_round(d, None)  # a stuck round (C15)
         turns.begin_turn(d, turns.step(d, p, 1))
         return freeze(d)
-    d._idle_turns = 0
+    if d._ledger.idle_turns:
+        ledger(d).idle_turns = 0
     card = got[-1]
     if rules.play_drawn_card and can_lay(d, p, card, d.hands[p]):
         d.phase = _DRAWN
@@ -162,10 +168,10 @@ def call(s: State, a: CallUno, named: Named | None) -> State:
     """``p`` says UNO: in time it owes nothing (R10.1); without one card, under the house
     rule, it costs the false call's penalty (C16); else it changes nothing (R10.4, C8)."""
     p = a.player
-    if p in s._calls.open:
+    if p in s._ledger.calls.open:
         _draws_none(a)
         d = draft(s)
-        d._calls = s._calls.called(p)
+        ledger(d).calls = s._ledger.calls.called(p)
         return freeze(d)
     penalty = calls.false_call_penalty(s._match.rules, len(s.hands[p]))
     if penalty:
@@ -189,17 +195,17 @@ def catch(s: State, a: CatchUno, named: Named | None) -> State:
             f" (seats 0 to {s.players - 1}) to catch",
         )
     rules = s._match.rules
-    if target not in s._calls.exposed(rules):
-        why = s._calls.why_not_exposed(target, len(s.hands[target]), rules)
+    if target not in s._ledger.calls.exposed(rules):
+        why = s._ledger.calls.why_not_exposed(target, len(s.hands[target]), rules)
         _fail(ErrorCode.NOTHING_TO_CATCH, f"player {target} {why}: nothing to catch")
     d = draft(s)
-    d._calls = s._calls.caught(target)
+    ledger(d).calls = s._ledger.calls.caught(target)
     before = s.hands
     piles.draw(d, target, rules.uno_penalty, named)
     if named is not None:
         named.finish()
     if rules.uno_penalty_loses_turn:
-        d._lost_turns = (*d._lost_turns, target)
+        ledger(d).lost_turns = (*d._ledger.lost_turns, target)
         if d.current_player == target and d.phase is _PLAY:
             turns.begin_turn(d, target)
     return turns.close(d, None, before)

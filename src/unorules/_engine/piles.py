@@ -19,7 +19,7 @@ from operator import attrgetter
 from typing import Final, NoReturn
 
 from unorules import rng
-from unorules._engine.draft import Draft
+from unorules._engine.draft import Draft, ledger
 from unorules.cards import Card
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.state import Discard
@@ -97,7 +97,7 @@ def _rebuild(d: Draft) -> bool:
     While a Wild Draw Four can still be taken back (the pending challenge says so: the
     Danish sheet, A6), the card under it stays too: a successful challenge restores it."""
     top = d._discard
-    challenge = d._challenge
+    challenge = d._ledger.challenge
     if challenge is not None and challenge.take_back and top[1] is not None:
         top = top[1]  # keep the top two cards
     below = top[1]
@@ -108,10 +108,10 @@ def _rebuild(d: Draft) -> bool:
     while node is not None:
         rest.append(node[0])
         node = node[1]
-    d._pile = rng._shuffled(rest, seed=d._match.seed, counter=d._rng_counter)
-    d._rng_counter += 1
+    d._pile = rng._shuffled(rest, seed=d._match.seed, counter=d._ledger.rng_counter)
+    ledger(d).rng_counter += 1
     d._pile_start = 0
-    d._pile_order_fixed = False
+    ledger(d).pile_order_fixed = False
     d._discard = (top[0], None) if top is d._discard else (d._discard[0], (top[0], None))
     return True
 
@@ -131,9 +131,11 @@ def _draw_one(d: Draft, named: Named | None) -> Card | None:
         return card
     if named.probe and named.i >= len(named.cards):
         start = d._pile_start
-        raise MoreChance(d._pile[start : start + 1] if d._pile_order_fixed else d._pile[start:])
+        raise MoreChance(
+            d._pile[start : start + 1] if d._ledger.pile_order_fixed else d._pile[start:]
+        )
     want = named.next()
-    if d._pile_order_fixed:
+    if d._ledger.pile_order_fixed:
         card = d._pile[d._pile_start]
         if card is not want:
             _mismatch(f"the draw pile's next card is {card}, but drawn names {want}")

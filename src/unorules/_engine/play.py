@@ -23,7 +23,7 @@ from typing import Final, NoReturn
 
 from unorules._echo import shown_int
 from unorules._engine import calls, knowledge, piles
-from unorules._engine.draft import draft, freeze
+from unorules._engine.draft import draft, freeze, ledger
 from unorules._engine.draw_two import draw_two
 from unorules._engine.laying import CardEffect
 from unorules._engine.legality import (
@@ -105,14 +105,14 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         if a.also:
             _fail(
                 ErrorCode.WRONG_PHASE,
-                f"player {p} answers the pending {s._pending_draw} cards with one card:"
+                f"player {p} answers the pending {s._ledger.pending_draw} cards with one card:"
                 " several cards are laid together only on a normal turn (A18)",
             )
         if not stacks_on(rules, s._discard[0], s.color, card):
             what = "challenge or draw" if phase is _CHALLENGE else "draw"
             _fail(
                 ErrorCode.WRONG_PHASE,
-                f"player {p} must {what} the pending {s._pending_draw} cards now;"
+                f"player {p} must {what} the pending {s._ledger.pending_draw} cards now;"
                 f" {card} cannot be stacked on {s._discard[0]} under these rules",
             )
     else:
@@ -198,12 +198,22 @@ def lay(
     p = a.player
     d = draft(s)
     before = s.hands
-    if d._calls.owed:
-        d._calls = d._calls.turn_action(p, s._match.rules)  # a play closes UNO windows (C2, C9)
-    d._idle_turns = 0
     laid_hands = d.hands = with_hand(before, p, rest)
-    if d._known:  # empty unless a seat knows another's cards (a shown hand, Seven-O)
-        knowledge.laid(d, p, laid)
+    led = s._ledger
+    pending = led.pending_draw  # cards are pending exactly in phases challenge and penalty
+    if not led.quiet:  # the ledger has something for a play to settle
+        w = ledger(d)
+        if led.calls.owed:  # a play closes UNO windows (C2, C9)
+            w.calls = led.calls.turn_action(p, s._match.rules)
+        w.idle_turns = 0
+        if led.known:  # empty unless a seat knows another's cards (a shown hand, Seven-O)
+            knowledge.laid(d, p, laid)
+        w.answer_lock = -1  # laying a card ends the lock (C6)
+        if pending:  # the play answers them
+            w.pending_draw = 0
+            w.challenge = None
+    if not pending and p != s.current_player:
+        d.current_player = p  # a Jump-In takes the turn
     card = laid[0]
     count = len(laid)
     if count == 1:
@@ -216,14 +226,6 @@ def lay(
         d._discard = node
         d.color = a.color if card.is_wild else laid[-1].color
     d._drawn_card = None
-    if d._answer_lock >= 0:
-        d._answer_lock = -1  # laying a card ends the lock (C6)
-    pending = s._pending_draw  # cards are pending exactly in phases challenge and penalty
-    if pending:  # the play answers them
-        d._pending_draw = 0
-        d._challenge = None
-    elif p != s.current_player:
-        d.current_player = p  # a Jump-In takes the turn
     nxt = _EFFECT_OF[card](d, s, a, count, rest, pending, named)
     if not rest and not d.hands[p] and not redeals_last_card(s._match.rules, card):
         if named is not None:  # the player went out (R11.1)
@@ -236,7 +238,12 @@ def lay(
             # rotation or a redeal may still leave another number once it has resolved
             # (C7). The false call's penalty is drawn by this play: ``drawn`` names it too.
             piles.draw(d, p, penalty, named)
-    if named is None and d.hands is laid_hands and (a.uno or len(rest) != 1) and not d._calls.owed:
+    if (
+        named is None
+        and d.hands is laid_hands
+        and (a.uno or len(rest) != 1)
+        and not d._ledger.calls.owed
+    ):
         # No card named, only the player's hand changed (to a size that owes no call, or
         # to one card with UNO said), and nobody owed a call: nothing to settle (C7) or
         # finish.

@@ -16,7 +16,7 @@ from typing import Final, NoReturn
 from unorules import rng
 from unorules._echo import shown, shown_int, writable
 from unorules._engine import piles, turns
-from unorules._engine.draft import Draft, freeze
+from unorules._engine.draft import Draft, freeze, new_ledger
 from unorules._engine.piles import INDEX, Named
 from unorules._limits import refuse_past
 from unorules.actions import NextRound
@@ -199,11 +199,8 @@ def _start_round(m: Match, counter: int, deal: Deal | None, named: Named | None 
     n = len(m.names)
     d = Draft()
     d.direction = 1
-    d._pile_order_fixed = False
-    d._idle_turns = 0
-    d._turn_actions = 0
-    d._known = ()  # a new deal: nobody knows another hand
-    turns.settle_all(d)
+    d._drawn_card = None
+    pile_known = False
     if deal is None:
         cards = rng._shuffled(rules.deck(), seed=m.seed, counter=counter)
         counter += 1
@@ -242,9 +239,9 @@ def _start_round(m: Match, counter: int, deal: Deal | None, named: Named | None 
         d.hands = tuple(tuple(sorted(h, key=INDEX)) for h in deal.hands)
         d._pile = pile_cards
         d._pile_start = 0
-        d._pile_order_fixed = pile_known
     d._match = _with_turned(m, tuple(turned))
-    d._rng_counter = counter
+    # A new deal: nothing owed or counted, and nobody knows another hand.
+    d._ledger = new_ledger(pile_order_fixed=pile_known, rng_counter=counter)
     d._discard = (top, None)
     d.color = top.color
     dealer = m.dealer
@@ -366,4 +363,4 @@ def next_round(s: State, a: NextRound, named: Named | None) -> State:
         dealer = (dealer + 1) % n
     refuse_past(m.round + 1, "round number", "deal another round")
     nm = m.but(round=m.round + 1, dealer=dealer, round_winner=None, round_points=None)
-    return _start_round(nm, s._rng_counter, a.deal)
+    return _start_round(nm, s._ledger.rng_counter, a.deal)

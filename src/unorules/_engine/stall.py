@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from unorules._engine.draft import draft, freeze
+from unorules._engine.draft import draft, freeze, ledger
 from unorules._engine.turns import end_round
 from unorules.actions import Action, Draw, Play
 from unorules.state import Phase, State
@@ -59,9 +59,9 @@ def counted(before: State, action: Action, after: State) -> State:
     if not is_turn_action(before, action):
         return after
     d = draft(after)
-    d._turn_actions = after._turn_actions + 1
+    ledger(d).turn_actions = after._ledger.turn_actions + 1
     phase = after.phase
-    at_limit = d._turn_actions >= d._match.rules.round_turn_limit
+    at_limit = d._ledger.turn_actions >= d._match.rules.round_turn_limit
     if at_limit and phase is not _ROUND_OVER and phase is not _GAME_OVER:
         return end_round(d, None)  # a round that lasted too long: stuck (C15)
     return freeze(d)

@@ -21,7 +21,7 @@ from typing import NoReturn
 
 from unorules._engine import knowledge
 from unorules._engine.calls import NO_CALLS
-from unorules._engine.draft import Draft, freeze
+from unorules._engine.draft import Draft, freeze, ledger
 from unorules._engine.piles import Named
 from unorules.cards import Card
 from unorules.errors import ErrorCode, IllegalAction
@@ -83,17 +83,20 @@ def begin_turn(d: Draft, seat: int) -> None:
     """Give ``seat`` a normal turn. A seat that lost its next turn passes it on (A8, C9);
     the answer lock ends unless it binds this seat (C6); a Swedish UNO call owed by this
     seat becomes overdue (C9)."""
-    lost = d._lost_turns
-    while lost and seat in lost:
-        lost = d._lost_turns = tuple(s for s in lost if s != seat)
-        seat = step(d, seat, 1)
-    if d._answer_lock >= 0 and d._answer_lock != seat:
-        d._answer_lock = -1
+    if not d._ledger.calm:  # a lost turn, an answer lock or an UNO call owed: what ends?
+        lost = d._ledger.lost_turns
+        while lost and seat in lost:
+            lost = ledger(d).lost_turns = tuple(s for s in lost if s != seat)
+            seat = step(d, seat, 1)
+        lock = d._ledger.answer_lock
+        if lock >= 0 and lock != seat:
+            ledger(d).answer_lock = -1
+        uno_calls = d._ledger.calls
+        if uno_calls.owed:
+            ledger(d).calls = uno_calls.turn_begins(seat, d._match.rules)
     d.current_player = seat
     d.phase = _PLAY
     d._drawn_card = None
-    if d._calls.owed:
-        d._calls = d._calls.turn_begins(seat, d._match.rules)
 
 
 # -- the answer lock (C6) -------------------------------------------------------------------
@@ -101,14 +104,14 @@ def begin_turn(d: Draft, seat: int) -> None:
 
 def lock_answer(d: Draft, seat: int) -> None:
     """``seat``, who moves right after a Reverse, may not answer it by symbol (C6)."""
-    d._answer_lock = seat
+    ledger(d).answer_lock = seat
 
 
 def may_not_answer(s: _Slots, seat: int, card: Card) -> bool:
     """Whether the answer lock forbids ``seat`` to lay ``card``: the same symbol as the
     Reverse on top in another color (C6)."""
     top = s._discard[0]
-    return s._answer_lock == seat and card.rank is top.rank and card.color is not s.color
+    return s._ledger.answer_lock == seat and card.rank is top.rank and card.color is not s.color
 
 
 # -- the end of a round ---------------------------------------------------------------------
@@ -117,12 +120,15 @@ def may_not_answer(s: _Slots, seat: int, card: Card) -> bool:
 def settle_all(d: Draft) -> None:
     """Nothing pending: no penalty or challenge, no drawn card, no UNO call owed, no lost
     turn or answer lock (a round that starts or ends)."""
-    d._pending_draw = 0
-    d._challenge = None
     d._drawn_card = None
-    d._calls = NO_CALLS
-    d._lost_turns = ()
-    d._answer_lock = -1
+    led = d._ledger
+    if not led.calm or led.pending_draw or led.challenge is not None:
+        w = ledger(d)
+        w.pending_draw = 0
+        w.challenge = None
+        w.calls = NO_CALLS
+        w.lost_turns = ()
+        w.answer_lock = -1
 
 
 def end_round(d: Draft, winner: int | None) -> State:
@@ -130,7 +136,7 @@ def end_round(d: Draft, winner: int | None) -> State:
     R13) and freeze the draft."""
     m = score_round(d._match, d.hands, winner)
     d._match = m
-    if d._known and not m.full:
+    if d._ledger.known and not m.full:
         knowledge.eliminated(d, m.out)
     d.current_player = None
     d.phase = Phase.GAME_OVER if m.winner is not None else Phase.ROUND_OVER
@@ -154,7 +160,10 @@ def close(
     if named is not None:
         named.finish()
     if d.hands is not before:
-        d._calls = d._calls.settle(before, d.hands, caller)
+        uno_calls = d._ledger.calls
+        settled = uno_calls.settle(before, d.hands, caller)
+        if settled is not uno_calls:
+            ledger(d).calls = settled
     if nxt is not None:
         begin_turn(d, nxt)
     return freeze(d)

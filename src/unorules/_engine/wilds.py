@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable
 from unorules import rng
 from unorules._engine import knowledge, piles, turns
 from unorules._engine.challenge import open_challenge
-from unorules._engine.draft import Draft
+from unorules._engine.draft import Draft, ledger
 from unorules._engine.piles import INDEX, MoreChance, Named
 from unorules._engine.turns import step
 from unorules.actions import Play
@@ -127,8 +127,8 @@ def shuffle_hands(
     else:
         if named is not None and named.probe:
             raise MoreChance(tuple(pool), tuple(order))  # a host deals this chance itself
-        cards = rng._shuffled(pool, seed=m.seed, counter=d._rng_counter)
-        d._rng_counter += 1
+        cards = rng._shuffled(pool, seed=m.seed, counter=d._ledger.rng_counter)
+        ledger(d).rng_counter += 1
         if named is not None:
             named.shuffled = True
         dealt: list[tuple[Card, ...]] = [()] * n

@@ -60,7 +60,7 @@ def _deal_candidates(state: State, known_pile: bool) -> Iterator[Deal]:
 
 def _deal_of(state: State, rebuild: Callable[[Deal], State]) -> Deal:
     """The deal that ``rebuild`` turns into exactly ``state``."""
-    for deal in _deal_candidates(state, state._pile_order_fixed):
+    for deal in _deal_candidates(state, state._ledger.pile_order_fixed):
         try:
             if rebuild(deal) == state:
                 return deal
