@@ -277,12 +277,19 @@ class Play(_JSONForm):
         default=None, kw_only=True, converter=_hands
     )
     drawn: tuple[Card, ...] | None = attrs.field(default=None, kw_only=True, converter=_cards)
-    _single: bool = attrs.field(init=False, eq=False, hash=False, repr=False)
-    """Derived: one card, with no target, hands or drawn (what the engine's fast path takes)."""
+    _plain: bool = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """Derived: one card, naming a color exactly if it is a wild, with no target, hands or
+    drawn (the shape of play the engine's fast path takes)."""
 
     def __attrs_post_init__(self) -> None:
-        single = not self.also and self.target is None and self.hands is None and self.drawn is None
-        object.__setattr__(self, "_single", single)
+        plain = (
+            not self.also
+            and self.target is None
+            and self.hands is None
+            and self.drawn is None
+            and (self.color is None) is not self.card.is_wild
+        )
+        object.__setattr__(self, "_plain", plain)
 
     def __repr__(self) -> str:
         head = f"Play({self.player}, {str(self.card)!r}"

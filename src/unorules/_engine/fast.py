@@ -58,11 +58,11 @@ _SEVEN: Final = Rank.SEVEN
 
 def fast_play(s: State, a: Play) -> State | None:
     """A single card laid by the current player on a normal turn (or the card just drawn)
-    in a calm state, when it is held, matches, names a color exactly if it is a wild, and
-    passes the checks its rules add (:func:`_declined`): everything
+    in a calm state, when it names a color exactly if it is a wild (``Play._plain``), is
+    held, matches, and passes the checks its rules add (:func:`_declined`): everything
     :func:`unorules._engine.play.check` would test in a calm state."""
     p = a.player
-    if not s._calm or p != s.current_player or not a._single:
+    if not s._calm or p != s.current_player or not a._plain:
         return None
     card = a.card
     phase = s.phase
@@ -76,8 +76,6 @@ def fast_play(s: State, a: Play) -> State | None:
         i = hand.index(card)  # cards compare by identity, so this is a C-level scan
     except ValueError:
         return None
-    if (a.color is None) is card.is_wild:
-        return None  # a wild names a color, another card none
     if a.uno and len(hand) != 2:
         return None  # a call with a play that does not leave one card: check refuses it
     if s._match.checked and _declined(s, p, card, hand):
