@@ -47,7 +47,7 @@ from unorules.errors import ErrorCode
 from unorules.rules import profile_name
 from unorules.state import State
 from unorules.transcript import Problem, Report, Round, Transcript
-from unorules.transcript._validate import _walk, readable_part
+from unorules.transcript._validate import _steps, readable_part
 from unorules.view import observe
 
 __all__ = ["MAX_STEPS", "describe", "page", "run"]
@@ -533,7 +533,7 @@ def _build(
 
     k = -1
     before: State | None = None
-    for r, i, state in _walk(played):
+    for r, i, state in _steps(played):
         k += 1
         if k >= hi:
             break

@@ -6,7 +6,7 @@ there.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Final
 
 import attrs
@@ -103,15 +103,35 @@ def _start(t: Transcript, r: int, state: State | None) -> State:
         _fail(err.code, path, str(err), r)
 
 
-def _walk(t: Transcript) -> Iterator[tuple[int, int | None, State]]:
-    """Every state of the game: each round's start (index None), then the state after each
-    action. Raises :class:`TranscriptError` at the first problem."""
+class _Progress:
+    """How far a replay got, up to date also when it stops at a problem: the last state
+    reached, and the rounds started and the actions applied."""
+
+    __slots__ = ("actions", "rounds", "state")
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+        self.rounds = 0
+        self.actions = 0
+
+
+_Visit = Callable[[int, "int | None", State], object]
+"""Called with every state of a replay: ``(round, action index or None, state)``."""
+
+
+def _play(t: Transcript, progress: _Progress, visit: _Visit | None = None) -> None:
+    """Replay the game: each round's start (index None), then each action, calling
+    ``visit`` with every state and keeping ``progress``. Raises
+    :class:`TranscriptError` at the first problem."""
     _check_fields(t, whole=False)
     state: State | None = None
     must_name = t.seed is None
     for r, rnd in enumerate(t.rounds):
         state = _start(t, r, state)
-        yield r, None, state
+        progress.state = state
+        progress.rounds += 1
+        if visit is not None:
+            visit(r, None, state)
         explicit = must_name and rnd.deal is not None
         if explicit and rnd.deal is not None and rnd.deal.draw_pile is None:
             dealt = sum(len(h) for h in rnd.deal.hands)
@@ -123,17 +143,25 @@ def _walk(t: Transcript) -> Iterator[tuple[int, int | None, State]]:
                     " round without draw_pile cannot name: give the draw pile",
                     r,
                 )
-        for i, action in enumerate(rnd.actions):
-            try:
-                if explicit:
-                    new, chance = apply_logged(state, action)
-                    _check_chance(chance, action, r=r, i=i)
-                else:
-                    new = apply(state, action)
-            except IllegalAction as err:
-                _fail(err.code, _action_path(r, i), str(err), r, i)
-            state = new
-            yield r, i, state
+        actions = rnd.actions
+        applied = 0  # the actions of this round applied so far
+        try:
+            for applied, action in enumerate(actions):
+                try:
+                    if explicit:
+                        new, chance = apply_logged(state, action)
+                        _check_chance(chance, action, r=r, i=applied)
+                    else:
+                        new = apply(state, action)
+                except IllegalAction as err:
+                    _fail(err.code, _action_path(r, applied), str(err), r, applied)
+                state = new
+                if visit is not None:
+                    visit(r, applied, state)
+            applied = len(actions)
+        finally:
+            progress.state = state
+            progress.actions += applied
     if t.result is not None and state is not None and tuple(t.result) != state.scores:
         _fail(
             ErrorCode.RESULT_MISMATCH,
@@ -141,6 +169,15 @@ def _walk(t: Transcript) -> Iterator[tuple[int, int | None, State]]:
             f"result says scores {shown_json(t.result, 120)}, but the replayed game ends with"
             f" {list(state.scores)}",
         )
+
+
+def _steps(t: Transcript) -> list[tuple[int, int | None, State]]:
+    """Every state of the game with its place, ``(round, action index or None,
+    state)``, as :func:`_play` reaches them. Raises :class:`TranscriptError` at the
+    first problem."""
+    out: list[tuple[int, int | None, State]] = []
+    _play(t, _Progress(), lambda r, i, state: out.append((r, i, state)))
+    return out
 
 
 def _check_chance(chance: Chance, action: Action, *, r: int, i: int) -> None:
@@ -184,7 +221,9 @@ def replay(transcript: Transcript) -> list[State]:
     >>> [s.current_player for s in replay(t)]
     [1, 0]
     """
-    return [state for _, _, state in _walk(transcript)]
+    out: list[State] = []
+    _play(transcript, _Progress(), lambda _r, _i, state: out.append(state))
+    return out
 
 
 def validate(
@@ -227,20 +266,16 @@ def validate(
         if part is None:
             return Report(err.problem)
         transcript, malformed = part, err.problem
-    state: State | None = None
-    rounds = actions = 0
+    progress = _Progress()
     error: Problem | None = None
     try:
-        for _, index, reached in _walk(transcript):
-            state = reached
-            if index is None:
-                rounds += 1
-            else:
-                actions += 1
+        _play(transcript, progress)
     except TranscriptError as err:
         error = err.problem  # before the malformed entry, so the first problem
     else:
         error = malformed
+    state = progress.state
+    rounds, actions = progress.rounds, progress.actions
     if state is None:
         return Report(error)
     return Report(error, state.scores, Summary.of(state), rounds, actions, state)
