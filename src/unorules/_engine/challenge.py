@@ -82,8 +82,9 @@ def open_challenge(
 ) -> None:
     """A Wild Draw Four laid by ``offender`` (from ``s``, leaving ``hand_after``) waits
     for ``victim``'s challenge or draw of ``total`` cards (R7.3)."""
-    ledger(d).pending_draw = total
-    ledger(d).challenge = PendingChallenge(
+    w = ledger(d)
+    w.pending_draw = total
+    w.challenge = PendingChallenge(
         offender,
         bluff(s, hand_after),
         s.color,
@@ -112,8 +113,9 @@ def challenge(s: State, a: Challenge, named: Named | None) -> State:
     d = draft(s)
     before = s.hands
     total = s._ledger.pending_draw
-    ledger(d).pending_draw = 0
-    ledger(d).challenge = None
+    w = ledger(d)
+    w.pending_draw = 0
+    w.challenge = None
     how = rules.wd4_bluff
     nxt: int
     if how is WildDrawFourBluff.CHALLENGE:

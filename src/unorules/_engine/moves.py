@@ -80,8 +80,9 @@ def take_penalty(s: State, p: int, named: Named | None) -> State:
     d = draft(s)
     # Declining the challenge ends it first: nothing can be taken back now, so a rebuild
     # of the draw pile keeps only the top card (C13).
-    ledger(d).pending_draw = 0
-    ledger(d).challenge = None
+    w = ledger(d)
+    w.pending_draw = 0
+    w.challenge = None
     piles.draw(d, p, s._ledger.pending_draw, named)
     return turns.close(d, named, s.hands, turns.step(d, p, 1))
 

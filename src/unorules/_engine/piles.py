@@ -109,9 +109,10 @@ def _rebuild(d: Draft) -> bool:
         rest.append(node[0])
         node = node[1]
     d._pile = rng._shuffled(rest, seed=d._match.seed, counter=d._ledger.rng_counter)
-    ledger(d).rng_counter += 1
+    w = ledger(d)
+    w.rng_counter += 1
     d._pile_start = 0
-    ledger(d).pile_order_fixed = False
+    w.pile_order_fixed = False
     d._discard = (top[0], None) if top is d._discard else (d._discard[0], (top[0], None))
     return True
 
