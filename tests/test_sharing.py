@@ -3,7 +3,11 @@ the action did not change, checked by object identity (not by timing)."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import sys
+
+import pytest
 
 import unorules as uno
 
@@ -79,3 +83,35 @@ def test_a_whole_game_history_costs_little_more_than_its_last_state() -> None:
     # shared history stays a few hundred bytes per action (one new hand tuple, the outer
     # hands tuple, one discard node and the state object itself).
     assert per_action < 600, per_action
+
+
+def test_a_plain_play_and_draw_share_the_ledger() -> None:
+    """What is owed and counted (the ledger) is one value shared until an action changes
+    it: a plain play or draw changes none of it."""
+    state = uno.State.from_position("R1,G2,B3/Y4,Y5,G7 R5 red 0+ play *")
+    played = uno.apply(state, uno.Play(0, "R1"))
+    assert played._ledger is state._ledger
+    drew = uno.apply(played, uno.Draw(1))
+    assert drew._ledger is state._ledger
+
+
+def test_a_play_that_owes_a_call_gets_its_own_ledger() -> None:
+    """Leaving one card without saying UNO opens a call (C7): a new ledger for the new
+    state; the state before keeps its own, unchanged."""
+    state = uno.State.from_position("R1,G2/Y4,Y5,G7 R5 red 0+ play *")
+    after = uno.apply(state, uno.Play(0, "R1"))
+    assert after._ledger is not state._ledger
+    assert after._ledger.calls.open == (0,) and state._ledger.calls.open == ()
+    assert after._ledger.calm is False and state._ledger.calm is True
+
+
+def test_a_ledger_is_immutable_and_copies_as_itself() -> None:
+    ledger = uno.new_game(2, seed=1)._ledger
+    with pytest.raises(AttributeError, match="immutable"):
+        ledger.idle_turns = 3
+    with pytest.raises(AttributeError, match="immutable"):
+        del ledger.idle_turns
+    assert copy.copy(ledger) is ledger and copy.deepcopy(ledger) is ledger
+    again = pickle.loads(pickle.dumps(ledger))
+    assert type(again) is type(ledger) and again.key() == ledger.key()
+    assert (again.calm, again.quiet) == (ledger.calm, ledger.quiet) == (True, True)

@@ -299,8 +299,42 @@ class Ledger(_LedgerSlots):
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Ledger is immutable: the engine writes ledger(draft)")
 
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a Ledger is immutable: the engine writes ledger(draft)")
+
+    def __copy__(self) -> Ledger:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Ledger:
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[object, ...]]:
+        return (_ledger_of, self.key())
+
     def __repr__(self) -> str:
         return f"<Ledger {self.key()}>"
+
+
+def _ledger_of(*fields: Any) -> Ledger:
+    """The sealed ledger of these fields, in :meth:`Ledger.key`'s order (unpickling)."""
+    from unorules._engine.draft import new_ledger  # noqa: PLC0415 (the engine builds on this)
+
+    return new_ledger(**dict(zip(_LEDGER_KEY, fields, strict=True)))
+
+
+_LEDGER_KEY: Final = (
+    "pile_order_fixed",
+    "rng_counter",
+    "pending_draw",
+    "challenge",
+    "calls",
+    "lost_turns",
+    "answer_lock",
+    "idle_turns",
+    "turn_actions",
+    "known",
+)
+"""The fields of :meth:`Ledger.key`, in its order."""
 
 
 class _Slots:
