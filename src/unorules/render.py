@@ -533,7 +533,7 @@ def _build(
 
     k = -1
     before: State | None = None
-    for r, i, state in _steps(played):
+    for r, i, state in _steps(played, hi):  # the steps up to the last one drawn
         k += 1
         if k >= hi:
             break

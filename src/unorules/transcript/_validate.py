@@ -115,13 +115,14 @@ class _Progress:
         self.actions = 0
 
 
-_Visit = Callable[[int, "int | None", State], object]
-"""Called with every state of a replay: ``(round, action index or None, state)``."""
+_Visit = Callable[[int, "int | None", State], bool]
+"""Called with every state of a replay, ``(round, action index or None, state)``; it
+returns True to stop the replay there."""
 
 
 def _play(t: Transcript, progress: _Progress, visit: _Visit | None = None) -> None:
     """Replay the game: each round's start (index None), then each action, calling
-    ``visit`` with every state and keeping ``progress``. Raises
+    ``visit`` with every state (until it returns True) and keeping ``progress``. Raises
     :class:`TranscriptError` at the first problem."""
     _check_fields(t, whole=False)
     state: State | None = None
@@ -130,8 +131,8 @@ def _play(t: Transcript, progress: _Progress, visit: _Visit | None = None) -> No
         state = _start(t, r, state)
         progress.state = state
         progress.rounds += 1
-        if visit is not None:
-            visit(r, None, state)
+        if visit is not None and visit(r, None, state):
+            return
         explicit = must_name and rnd.deal is not None
         if explicit and rnd.deal is not None and rnd.deal.draw_pile is None:
             dealt = sum(len(h) for h in rnd.deal.hands)
@@ -144,7 +145,8 @@ def _play(t: Transcript, progress: _Progress, visit: _Visit | None = None) -> No
                     r,
                 )
         actions = rnd.actions
-        applied = 0  # the actions of this round applied so far
+        applied = 0  # the actions of this round applied before the one at hand
+        stopped = False
         try:
             for applied, action in enumerate(actions):
                 try:
@@ -156,12 +158,16 @@ def _play(t: Transcript, progress: _Progress, visit: _Visit | None = None) -> No
                 except IllegalAction as err:
                     _fail(err.code, _action_path(r, applied), str(err), r, applied)
                 state = new
-                if visit is not None:
-                    visit(r, applied, state)
-            applied = len(actions)
+                if visit is not None and visit(r, applied, state):
+                    stopped = True
+                    break
+            else:
+                applied = len(actions)
         finally:
             progress.state = state
-            progress.actions += applied
+            progress.actions += applied + 1 if stopped else applied
+        if stopped:
+            return
     if t.result is not None and state is not None and tuple(t.result) != state.scores:
         _fail(
             ErrorCode.RESULT_MISMATCH,
@@ -171,12 +177,17 @@ def _play(t: Transcript, progress: _Progress, visit: _Visit | None = None) -> No
         )
 
 
-def _steps(t: Transcript) -> list[tuple[int, int | None, State]]:
+def _steps(t: Transcript, limit: int | None = None) -> list[tuple[int, int | None, State]]:
     """Every state of the game with its place, ``(round, action index or None,
-    state)``, as :func:`_play` reaches them. Raises :class:`TranscriptError` at the
-    first problem."""
+    state)``, as :func:`_play` reaches them; only the first ``limit`` if given. Raises
+    :class:`TranscriptError` at the first problem."""
     out: list[tuple[int, int | None, State]] = []
-    _play(t, _Progress(), lambda r, i, state: out.append((r, i, state)))
+
+    def keep(r: int, i: int | None, state: State) -> bool:
+        out.append((r, i, state))
+        return limit is not None and len(out) >= limit
+
+    _play(t, _Progress(), keep)
     return out
 
 
@@ -221,9 +232,7 @@ def replay(transcript: Transcript) -> list[State]:
     >>> [s.current_player for s in replay(t)]
     [1, 0]
     """
-    out: list[State] = []
-    _play(transcript, _Progress(), lambda _r, _i, state: out.append(state))
-    return out
+    return [state for _, _, state in _steps(transcript)]
 
 
 def validate(
