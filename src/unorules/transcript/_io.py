@@ -529,8 +529,10 @@ def _parse_round(w: _Where, value: object, i: int, *, seeded: bool) -> Round:
     raw = data["actions"]
     if not isinstance(raw, list):
         w.fail(f"{path}.actions", f"actions is a list, not {_type_name(raw)}")
-    actions = []
+    actions: list[Action] = []
+    add = actions.append
     cache = _ACTIONS
+    cached = cache.get
     for j, entry in enumerate(raw):
         # Actions are values: one JSON action object always reads as the same action, so
         # the common ones (no card lists) are parsed once and shared.
@@ -539,11 +541,11 @@ def _parse_round(w: _Where, value: object, i: int, *, seeded: bool) -> Round:
             # the types too: 1 and True (or 0 and False) are equal keys
             key = (*entry.items(), *map(type, entry.values()))
             try:
-                found = cache.get(key)
+                found = cached(key)
             except TypeError:  # a list inside: not cached
                 key = found = None
             if found is not None:
-                actions.append(found)
+                add(found)
                 continue
         w.index = j
         action = _parse_action(w, entry, f"{path}.actions[{j}]")
@@ -551,7 +553,7 @@ def _parse_round(w: _Where, value: object, i: int, *, seeded: bool) -> Round:
             if len(cache) >= _ACTIONS_MAX:
                 cache.clear()
             cache[key] = action
-        actions.append(action)
+        add(action)
     w.index = None
     return Round(actions, deal)
 

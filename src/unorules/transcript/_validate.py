@@ -153,11 +153,11 @@ def _play(t: Transcript, progress: _Progress, visit: _Visit | None = None) -> No
                     if explicit:
                         new, chance = apply_logged(state, action)
                         _check_chance(chance, action, r=r, i=applied)
+                        state = new
                     else:
-                        new = apply(state, action)
+                        state = apply(state, action)  # on an error, state stays the last one
                 except IllegalAction as err:
                     _fail(err.code, _action_path(r, applied), str(err), r, applied)
-                state = new
                 if visit is not None and visit(r, applied, state):
                     stopped = True
                     break
