@@ -5,6 +5,7 @@ action is built, with an error that names the field; a transcript with such a va
 from __future__ import annotations
 
 import json
+import pickle
 from typing import Any
 
 import attrs
@@ -140,3 +141,31 @@ def test_validate_reports_bad_target_and_uno_as_malformed(key: str, value: objec
     assert report.error.code is uno.ErrorCode.MALFORMED
     index = len(data["rounds"][0]["actions"]) - 1
     assert report.error.path == f"$.rounds[0].actions[{index}].{key}"
+
+
+def test_a_play_pickles_as_its_fields_and_derives_the_rest_again() -> None:
+    """A pickled play is rebuilt by the constructor, and one pickled by an earlier
+    version (a dict of its fields with that version's private ``_single``) gets its
+    derived fast-path flag afresh, so the fast path never reads a missing or stale one:
+    a wild without a color is not plain, and takes the general route's error."""
+    for play in (uno.Play(0, "R5"), uno.Play(1, "W", "red", uno=True), uno.Play(0, "R7", target=1)):
+        again = pickle.loads(pickle.dumps(play))
+        assert again == play and again._plain is play._plain
+    old = uno.Play.__new__(uno.Play)
+    old.__setstate__(
+        {
+            "player": 0,
+            "card": uno.Card.parse("W"),
+            "color": None,
+            "uno": False,
+            "target": None,
+            "also": (),
+            "hands": None,
+            "drawn": None,
+            "_single": True,
+        }
+    )
+    assert old._plain is False
+    s = uno.State.from_position("W,G2/Y4,Y5 R5 red 0+ play *")
+    with pytest.raises(uno.IllegalAction, match="name a color"):
+        uno.apply(s, old)

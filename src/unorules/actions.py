@@ -291,6 +291,19 @@ class Play(_JSONForm):
         )
         object.__setattr__(self, "_plain", plain)
 
+    def __reduce__(self) -> tuple[Any, tuple[object, ...]]:
+        # Pickled as its fields and rebuilt by the constructor, so that what derives from
+        # them is derived again: a pickle holds no private field of one version.
+        return (_play_of, tuple(getattr(self, name) for name in _PLAY_FIELDS))
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        # A Play pickled by an earlier version (its fields as a dict, with the private
+        # field of that version): the fields, then what derives from them.
+        for name in _PLAY_FIELDS:
+            if name in state:
+                object.__setattr__(self, name, state[name])
+        self.__attrs_post_init__()
+
     def __repr__(self) -> str:
         head = f"Play({self.player}, {str(self.card)!r}"
         if self.color is not None:
@@ -312,6 +325,25 @@ class Play(_JSONForm):
         if self.target is not None:
             text += f" swapping with {_p(self.target)}"
         return text + (" UNO!" if self.uno else "")
+
+
+_PLAY_FIELDS: tuple[str, ...] = (
+    "player",
+    "card",
+    "color",
+    "uno",
+    "target",
+    "also",
+    "hands",
+    "drawn",
+)
+"""The fields of :class:`Play` its constructor takes, in its order."""
+
+
+def _play_of(*fields: Any) -> Play:
+    """The play of these fields, in :data:`_PLAY_FIELDS`' order (unpickling)."""
+    player, card, color, uno, target, also, hands, drawn = fields
+    return Play(player, card, color, uno=uno, target=target, also=also, hands=hands, drawn=drawn)
 
 
 @attrs.frozen(repr=False)
