@@ -327,16 +327,7 @@ class Play(_JSONForm):
         return text + (" UNO!" if self.uno else "")
 
 
-_PLAY_FIELDS: tuple[str, ...] = (
-    "player",
-    "card",
-    "color",
-    "uno",
-    "target",
-    "also",
-    "hands",
-    "drawn",
-)
+_PLAY_FIELDS: tuple[str, ...] = tuple(f.name for f in attrs.fields(Play) if f.init)
 """The fields of :class:`Play` its constructor takes, in its order."""
 
 

@@ -309,32 +309,19 @@ class Ledger(_LedgerSlots):
         return self
 
     def __reduce__(self) -> tuple[Any, tuple[object, ...]]:
-        return (_ledger_of, self.key())
+        fields = {name: getattr(self, name) for name in _LedgerSlots.__slots__}
+        del fields["calm"], fields["quiet"]  # derived again when it is sealed
+        return (_ledger_of, (fields,))
 
     def __repr__(self) -> str:
         return f"<Ledger {self.key()}>"
 
 
-def _ledger_of(*fields: Any) -> Ledger:
-    """The sealed ledger of these fields, in :meth:`Ledger.key`'s order (unpickling)."""
+def _ledger_of(fields: dict[str, Any]) -> Ledger:
+    """The sealed ledger of these fields (unpickling)."""
     from unorules._engine.draft import new_ledger  # noqa: PLC0415 (the engine builds on this)
 
-    return new_ledger(**dict(zip(_LEDGER_KEY, fields, strict=True)))
-
-
-_LEDGER_KEY: Final = (
-    "pile_order_fixed",
-    "rng_counter",
-    "pending_draw",
-    "challenge",
-    "calls",
-    "lost_turns",
-    "answer_lock",
-    "idle_turns",
-    "turn_actions",
-    "known",
-)
-"""The fields of :meth:`Ledger.key`, in its order."""
+    return new_ledger(**fields)
 
 
 class _Slots:

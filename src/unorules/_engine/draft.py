@@ -100,7 +100,8 @@ def new_ledger(
     turn_actions: int = 0,
     known: tuple[tuple[int, int, tuple[Card, ...]], ...] = (),
 ) -> Ledger:
-    """A sealed ledger of these fields (a new round's, or a state read from JSON)."""
+    """A sealed ledger of these fields (a new round's, a state read from JSON, or an
+    unpickled ledger)."""
     w = LedgerDraft()
     w.pile_order_fixed = pile_order_fixed
     w.rng_counter = rng_counter
