@@ -10,6 +10,7 @@ set-up and interpreter start-up alone), and prints (N games - 0 games) / N::
     python benchmarks/instructions.py --games 500 --players 2
     python benchmarks/instructions.py --engines unorules speed-of-light
     python benchmarks/instructions.py --by-action --games 100   # where unorules spends
+    python benchmarks/instructions.py --split --players 2       # engine against harness
 
 ``--by-action`` splits unorules's share by what it is asked: the benchmark's games are
 recorded, their ``(state, action)`` pairs grouped by kind of action (a number card, a
@@ -17,6 +18,13 @@ Skip, a draw that passes the turn, a play that says UNO, ...), and each group is
 again under callgrind (the group R times minus 0 times); ``legal_actions(state, player)``
 is counted the same way over every state. It prints instructions per call and per game,
 so a change to one room can be aimed at, and judged by, the moves that cost most.
+
+``--split`` splits a whole unorules game into what the benchmark itself spends and what
+the engine spends: the deals (``new_game`` for the same seeds), the policy (its
+``choose`` over every state of the games, given the listing) and the rest (``apply``,
+``legal_actions`` and the loop). It also prints the most the engine's share may cost for
+unorules to reach a given fraction of the speed-of-light loop's figure (``--target``),
+since the deals and the policy count in the benchmark's games too.
 
 Environment for every run: ``PYTHONHASHSEED=0`` (set and dict orders fixed) and
 ``OPENBLAS_NUM_THREADS=1`` (numpy, imported by RLCard, starts no threads), and address
@@ -75,6 +83,30 @@ for _ in range({repeats}):
     else:
         for s, a in pairs:
             apply(s, a)
+"""
+
+# The --split workloads. The deals: new_game for the benchmark's seeds. The policy: the
+# benchmark's games recorded and every state listed (the same in both runs), then the
+# policy's choice made in every state `repeats` times, with the collector off as above.
+_DEALS = """
+import bench, unorules as uno
+rules = uno.get_profile(bench.PROFILE)
+for index in range({games}):
+    uno.new_game({players}, rules=rules, seed=bench.game_seed(1, index))
+"""
+
+_POLICY = """
+import gc, random, bench, unorules as uno
+record = bench.record_unorules({players}, {games}, 1)
+listed = [(s, uno.legal_actions(s, s.current_player))
+          for s in bench.replay({players}, 1, record)]
+choose = bench.make_policy()
+rng = random.Random(1)
+gc.collect()
+gc.disable()
+for _ in range({repeats}):
+    for s, acts in listed:
+        choose(s, acts, rng)
 """
 
 _COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
@@ -210,6 +242,53 @@ def by_action(players: int, games: int, repeats: int = 3) -> None:
     print(f"  {players}p {'apply and listing':<24} {'':>10} {'':>11} {total:>11,.0f}")
 
 
+def split_figures(players: int, games: int) -> dict[str, float]:
+    """A unorules game's instructions (``"whole"``) and their parts: ``"deals"``,
+    ``"policy"`` and ``"engine"`` (the rest); and the speed-of-light loop's game
+    (``"light"``)."""
+
+    def run(code: str, n: int, what: str, **more: int) -> int:
+        return counted(code.format(players=players, games=n, **more), what)
+
+    whole = per_game("unorules", players, games)
+    deals = (run(_DEALS, games, "deals") - run(_DEALS, 0, "deals")) / games
+    policy = (
+        run(_POLICY, games, "policy", repeats=1) - run(_POLICY, games, "policy", repeats=0)
+    ) / games
+    return {
+        "whole": whole,
+        "deals": deals,
+        "policy": policy,
+        "engine": whole - deals - policy,
+        "light": per_game("speed-of-light", players, games),
+    }
+
+
+def engine_budget(figures: dict[str, float], target: float) -> float:
+    """The most the engine's share of a game may cost for the whole game to be ``target``
+    times as fast as the speed-of-light loop's: the deals and the policy count too."""
+    return figures["light"] / target - figures["deals"] - figures["policy"]
+
+
+def split(players: int, games: int, target: float) -> None:
+    """Print :func:`split_figures` and the engine's budget for ``target``."""
+    figures = split_figures(players, games)
+    rows = (
+        ("whole game", "whole"),
+        ("deals (new_game)", "deals"),
+        ("policy (choose)", "policy"),
+        ("engine (apply, legal_actions, loop)", "engine"),
+        ("speed-of-light game", "light"),
+    )
+    for what, key in rows:
+        print(f"  {players}p {what:<40} {figures[key]:>12,.0f}")
+    budget = engine_budget(figures, target)
+    print(
+        f"  {players}p engine budget for {target:.2f}x speed-of-light: {budget:,.0f}"
+        f" ({budget / figures['engine']:.2f} of the engine's share now)"
+    )
+
+
 def available(engine: str) -> bool:
     if engine != "rlcard":
         return True
@@ -230,6 +309,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="unorules only: instructions per apply call by kind of action, and per listing",
     )
+    parser.add_argument(
+        "--split",
+        action="store_true",
+        help="unorules only: a game split into deals, policy and engine, and the engine's"
+        " budget for --target",
+    )
+    parser.add_argument(
+        "--target",
+        type=float,
+        default=0.80,
+        help="with --split: the fraction of speed-of-light to budget for (0.80)",
+    )
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
@@ -238,6 +329,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"unorules instructions by kind of action, callgrind, {args.games} games, seed 1")
         for players in args.players:
             by_action(players, args.games)
+        return 0
+    if args.split:
+        print(f"unorules instructions per game split, callgrind, {args.games} games, seed 1")
+        for players in args.players:
+            split(players, args.games, args.target)
         return 0
     print(f"instructions per game, callgrind, {args.games} games minus 0 games, seed 1")
     for players in args.players:

@@ -3,7 +3,12 @@ benchmark's moves by kind, and its figures are only as good as that grouping."""
 
 from __future__ import annotations
 
+import gc
+import random
+from collections.abc import Callable, Sequence
+
 import attrs
+import pytest
 from loaders import BENCHMARKS, load_script
 
 import unorules as uno
@@ -42,3 +47,48 @@ def test_by_action_groups_every_move_of_the_benchmark_once() -> None:
         assert uno.apply(state, action).phase is uno.Phase.DRAWN
     for state, action in groups["draw, turn passes"]:
         assert uno.apply(state, action).phase is uno.Phase.PLAY
+
+
+def test_split_policy_workload_makes_the_benchmark_games_choices(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # --split counts the policy by making its choice in every state of the benchmark's
+    # games: with the same random generator, that is the games' own choices, in order.
+    import bench
+
+    made: list[uno.Action] = []
+    policy = bench.make_policy
+
+    def recording() -> Callable[[uno.State, Sequence[uno.Action], random.Random], uno.Action]:
+        choose = policy()
+
+        def chosen(state: uno.State, acts: Sequence[uno.Action], rng: random.Random) -> uno.Action:
+            made.append(choose(state, acts, rng))
+            return made[-1]
+
+        return chosen
+
+    games = [a for history in bench.record_unorules(2, 3, 1) for a in history]
+    monkeypatch.setattr(bench, "make_policy", recording)
+    # The workload records the games first (with the policy: the first half of what is
+    # made), then makes the counted choices: the same again, in the same order.
+    try:
+        exec(instructions._POLICY.format(players=2, games=3, repeats=1), {})
+        assert made == games + games
+        made.clear()
+        exec(instructions._POLICY.format(players=2, games=3, repeats=0), {})
+        assert made == games  # 0 repeats: only the recording, which both runs share
+    finally:
+        gc.enable()  # the workload turns the collector off for its counted run
+
+
+def test_split_deals_workload_deals_the_benchmark_games() -> None:
+    space: dict[str, object] = {}
+    exec(instructions._DEALS.format(players=2, games=2), space)
+    assert space["index"] == 1  # the loop ran over both games' seeds
+
+
+def test_engine_budget_leaves_out_the_deals_and_the_policy() -> None:
+    figures = {"light": 800.0, "deals": 150.0, "policy": 250.0}
+    assert instructions.engine_budget(figures, 0.80) == 600.0  # 1000 - 150 - 250
+    assert instructions.engine_budget(figures, 0.50) == 1200.0
