@@ -289,6 +289,17 @@ def split(players: int, games: int, target: float) -> None:
     )
 
 
+def fraction(text: str) -> float:
+    """``--target``'s value: a number above 0 (a fraction of speed-of-light)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"must be above 0, not {text}")
+    return value
+
+
 def available(engine: str) -> bool:
     if engine != "rlcard":
         return True
@@ -317,7 +328,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--target",
-        type=float,
+        type=fraction,
         default=0.80,
         help="with --split: the fraction of speed-of-light to budget for (0.80)",
     )

@@ -3,6 +3,7 @@ benchmark's moves by kind, and its figures are only as good as that grouping."""
 
 from __future__ import annotations
 
+import argparse
 import gc
 import random
 from collections.abc import Callable, Sequence
@@ -82,10 +83,27 @@ def test_split_policy_workload_makes_the_benchmark_games_choices(
         gc.enable()  # the workload turns the collector off for its counted run
 
 
-def test_split_deals_workload_deals_the_benchmark_games() -> None:
-    space: dict[str, object] = {}
-    exec(instructions._DEALS.format(players=2, games=2), space)
-    assert space["index"] == 1  # the loop ran over both games' seeds
+def test_split_deals_workload_deals_the_benchmark_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    import bench
+
+    dealt: list[tuple[int, uno.Rules, int]] = []
+    new_game = uno.new_game
+
+    def dealing(players: int, rules: uno.Rules, seed: int) -> uno.State:
+        dealt.append((players, rules, seed))
+        return new_game(players, rules=rules, seed=seed)
+
+    monkeypatch.setattr(uno, "new_game", dealing)
+    exec(instructions._DEALS.format(players=3, games=2), {})
+    rules = uno.get_profile(bench.PROFILE)
+    assert dealt == [(3, rules, bench.game_seed(1, 0)), (3, rules, bench.game_seed(1, 1))]
+
+
+def test_split_target_must_be_a_number_above_zero() -> None:
+    assert instructions.fraction("0.8") == 0.8
+    for bad in ("0", "-1", "nan", "fast"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            instructions.fraction(bad)
 
 
 def test_engine_budget_leaves_out_the_deals_and_the_policy() -> None:
