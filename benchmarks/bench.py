@@ -16,7 +16,7 @@ Measured: (a) random playouts of unorules (``mattel`` profile); (b) ``legal_acti
 ``apply`` calls/s over the states of recorded playouts; (c) transcript validation
 actions/s; (d) RLCard's raw ``UnoGame`` (optional: ``pip install -e '.[bench]'``); (e) the
 speed-of-light loop of ``speed_of_light.py``; (f) agent environments, RLCard's
-``rlcard.make("uno")`` next to ``unorules.pettingzoo`` (``env_bench.py``). "actions" are
+``rlcard.make("uno")`` next to ``unorules.agents.pettingzoo`` (``env_bench.py``). "actions" are
 what each engine counts as one step, so only games/s compare across engines (RLCard's
 draw and play of the drawn card are one step; unorules and the speed-of-light loop count
 two).
@@ -310,7 +310,7 @@ def bench_calls(players: int, games: int, seed: int, repeats: int) -> CallRates:
 
 # --------------------------------------------------------------------------- (c) validation
 # LEAD: this part is written against SPEC.md section 4/5 only; adjust it to the real
-# unorules.transcript API (a writer of its own, validate's argument, the report's fields).
+# unorules.formats.transcript API (a writer of its own, validate's argument, the report's fields).
 
 
 def transcript_action(action: uno.Action) -> dict[str, Any]:
@@ -362,12 +362,12 @@ def report_problem(report: Any) -> str:
 def bench_validation(players: int, games: int, seed: int, repeats: int) -> Rate | str:
     """(c) transcript validation actions/s over ``games`` recorded seeded bot games.
 
-    Each game is recorded with ``unorules.transcript.record`` (seeded: the library deals)
+    Each game is recorded with ``unorules.formats.transcript.record`` (seeded: the library deals)
     and validated from its JSON text, so parsing is part of the time.
     Returns the rate, or a line saying why it was skipped.
     """
     try:
-        transcript: Any = importlib.import_module("unorules.transcript")
+        transcript: Any = importlib.import_module("unorules.formats.transcript")
     except ImportError:
         return "skipped (no transcript module)"
     record = record_unorules(players, games, seed)
@@ -547,7 +547,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             print(f"  {n}p error: {outcome.error}")
 
-    # (f) agent environments: RLCard's env next to unorules.pettingzoo (env_bench.py)
+    # (f) agent environments: RLCard's env next to unorules.agents.pettingzoo (env_bench.py)
     print()
     try:
         import env_bench

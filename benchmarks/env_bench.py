@@ -12,7 +12,7 @@ What runs (two players, one round per episode):
 * ``rlcard``: ``rlcard.make("uno")`` with two ``RandomAgent`` and ``env.run()``, as
   RLCard's own examples play it: it encodes an observation and the legal actions at every
   step (``pip install -e '.[bench]'``).
-* ``pettingzoo env()`` / ``raw_env()``: ``unorules.pettingzoo`` with and without
+* ``pettingzoo env()`` / ``raw_env()``: ``unorules.agents.pettingzoo`` with and without
   PettingZoo's order-enforcing wrapper, under ``mattel`` without voluntary draws (as
   RLCard plays: draw only when nothing is playable). Every step the acting agent reads
   ``last()`` (the observation vector and the action mask) and picks a uniformly random
@@ -42,13 +42,13 @@ try:
     import attrs
 
     import unorules as uno
-    from unorules.pettingzoo import env, raw_env
+    from unorules.agents.pettingzoo import env, raw_env
 except ImportError:  # run from a checkout without an install
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
     import attrs
 
     import unorules as uno
-    from unorules.pettingzoo import env, raw_env
+    from unorules.agents.pettingzoo import env, raw_env
 
 try:
     rlcard: Any = importlib.import_module("rlcard")

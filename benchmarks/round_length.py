@@ -1,7 +1,7 @@
 """How many turn actions honest rounds take: guidance for the house rule
 ``round_turn_limit``, which ends a round (as a stuck round, C15) once it has made that many.
 
-Plays seeded one-round games of random bots (``unorules.bots.random_bots``: a random legal
+Plays seeded one-round games of random bots (``unorules.agents.bots.random_bots``: a random legal
 action, UNO said, now and then a challenge) under each built-in profile with a limit no
 round reaches, and prints, per profile and table size, the median, the 99th and 99.9th
 percentiles and the longest round, in turn actions (C2: plays and draws that are not a
@@ -19,7 +19,7 @@ import statistics
 import time
 
 import unorules as uno
-from unorules import bots
+from unorules.agents import bots
 
 PROFILES = ("mattel", "mattel-108", "swedish", "danish")
 NO_ROUND_REACHES: int = 1 << 32

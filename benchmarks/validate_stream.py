@@ -27,7 +27,8 @@ import time
 from pathlib import Path
 
 import unorules as uno
-from unorules import bots, transcript
+from unorules.agents import bots
+from unorules.formats import transcript
 
 PROFILES = ("mattel", "mattel-108", "swedish", "danish")
 

@@ -109,7 +109,7 @@ nitpick_ignore_regex: list[tuple[str, str]] = [
 nitpick_ignore += [
     ("py:class", "unorules.state.Match"),
     ("py:class", "unorules.rng.T"),
-    ("py:class", "_Tally"),  # the private tallies of unorules.study's result types
+    ("py:class", "_Tally"),  # the private tallies of unorules.studies.study's result types
 ]
 
 # -- generated pages -------------------------------------------------------------------
@@ -314,7 +314,7 @@ GoogleDocstring._parse_attribute_docstring = _attribute_docstring_as_written  # 
 
 
 # -- packages that collect private modules -------------------------------------------
-# A public package such as ``unorules.transcript`` defines its names in private modules
+# A public package such as ``unorules.formats.transcript`` defines its names in private modules
 # (``_model``, ``_io``, ... listed in its ``_MODULES``) and sets their ``__module__`` to the
 # package, as if it were one module. autodoc reads attribute docstrings and source order
 # from the source of ``__module__``: give it the package's ``__init__`` followed by those

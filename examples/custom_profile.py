@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import unorules as uno
-from unorules import transcript
+from unorules.formats import transcript
 from unorules.rules import rules_to_options
 
 

@@ -1,6 +1,6 @@
 """A determinized Monte Carlo bot against a random one: two-player rounds, win rate.
 
-Each round is a new seeded game; the Monte Carlo bot (``unorules.bots.MonteCarloBot``)
+Each round is a new seeded game; the Monte Carlo bot (``unorules.agents.bots.MonteCarloBot``)
 sits at seat 0 in even rounds and at seat 1 in odd ones, against ``RandomBot``. It decides
 from its own view alone: every decision deals ``--samples`` full states consistent with
 what it has seen (``unorules.sample_state``) and plays each choice out at random.
@@ -17,7 +17,7 @@ import math
 import time
 
 import unorules as uno
-from unorules import bots
+from unorules.agents import bots
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

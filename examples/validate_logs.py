@@ -20,7 +20,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from unorules import transcript
+from unorules.formats import transcript
 
 PATTERNS = ("*.json", "*.jsonl", "*.ndjson")
 

@@ -1,4 +1,4 @@
-"""unorules.arena, the loop the agent environments share: rewards under elimination,
+"""unorules.agents.arena, the loop the agent environments share: rewards under elimination,
 the match bound, refused tokens, calls the arena does not offer, the drawn history."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import unorules as uno
-from unorules import encoding as enc
-from unorules.arena import Arena, render_text
+from unorules.agents import encoding as enc
+from unorules.agents.arena import Arena, render_text
 
 ELIMINATION = uno.SWEDISH.but(scoring=uno.Scoring.ELIMINATION)
 R1 = enc.play_token(uno.Card.parse("R1"))

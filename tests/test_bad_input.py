@@ -13,7 +13,8 @@ import pytest
 from conftest import rejects, run
 
 import unorules as uno
-from unorules import botio, host
+from unorules import host
+from unorules.agents import botio
 
 HANDS_4 = [
     ["R1", "R2", "R3", "Y1", "Y2", "Y3", "B1"],

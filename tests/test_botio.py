@@ -1,4 +1,4 @@
-"""The host side of the bot protocol (unorules.botio): the seat-action check, messages that
+"""The host side of the bot protocol (unorules.agents.botio): the seat-action check, messages that
 show no hidden card, and a bot process that cannot block or crash the host."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import attrs
 import pytest
 
 import unorules as uno
-from unorules import botio
-from unorules.botio import BotFault, ExternalBot, SeatActionError, action_from_seat
+from unorules.agents import botio
+from unorules.agents.botio import BotFault, ExternalBot, SeatActionError, action_from_seat
 
 
 def _two_seats(other: list[str], pile: list[str] | None = None) -> uno.State:
@@ -54,12 +54,12 @@ def test_a_multi_card_play_is_accepted_in_any_middle_order_as_apply_from_seat_do
     sent = {"player": 0, "play": "R5", "also": ["B5", "G5", "Y5"]}
     listed = uno.Play(0, "R5", also=("G5", "B5", "Y5"))
     assert listed in uno.legal_actions(state, 0)
-    taken = uno.apply_from_seat(state, 0, uno.jsonio.action_from_dict(sent))
+    taken = uno.apply_from_seat(state, 0, uno.formats.jsonio.action_from_dict(sent))
     assert taken == uno.apply(state, listed)
     assert action_from_seat(state, 0, sent) == listed
     for order in (["G5", "B5", "Y5"], ["B5", "G5", "Y5"], ["Y5", "B5", "G5"], ["B5", "Y5", "G5"]):
         data = {"player": 0, "play": "R5", "also": order}
-        action = uno.jsonio.action_from_dict(data)
+        action = uno.formats.jsonio.action_from_dict(data)
         assert uno.is_legal_from_seat(state, 0, action)
         assert action_from_seat(state, 0, data) in uno.legal_actions(state, 0)
     with pytest.raises(SeatActionError, match="not one of the 19 legal actions") as err:
@@ -260,7 +260,7 @@ def test_may_interject_depends_only_on_what_a_seat_can_see(rules: uno.Rules) -> 
     """In random games, for every seat but the player to act and for every observer: a
     state sampled from the observer's view (the hands it cannot see dealt afresh) gets
     the same answers from may_interject."""
-    bots = [uno.bots.RandomBot(seed) for seed in range(4)]
+    bots = [uno.agents.bots.RandomBot(seed) for seed in range(4)]
     checked = 0
     for game in range(4):
         state = uno.new_game(4, rules, seed=game)

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import unorules as uno
-from unorules import transcript
 from unorules.cli import main
+from unorules.formats import transcript
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "transcripts"
 VALID = EXAMPLES / "mattel-valid.json"

@@ -11,7 +11,7 @@ from sphinx.application import Sphinx
 from sphinx.util.console import nocolor
 from sphinx.util.docutils import docutils_namespace
 
-from unorules import svg
+from unorules.pictures import svg
 
 EXT = Path(__file__).resolve().parent.parent / "docs" / "_ext"
 

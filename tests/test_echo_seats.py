@@ -10,7 +10,9 @@ from collections.abc import Callable
 import pytest
 
 import unorules as uno
-from unorules import botio, render, transcript
+from unorules.agents import botio
+from unorules.formats import transcript
+from unorules.pictures import render
 
 BIG = 10**4000
 SHOWN = "<an integer of 4001 digits>"

@@ -1,4 +1,4 @@
-"""The action codec (unorules.encoding): every legal action of every profile and house
+"""The action codec (unorules.agents.encoding): every legal action of every profile and house
 rule round-trips through its tokens, and the masks lead exactly to the legal set."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import unorules as uno
-from unorules import encoding as enc
+from unorules.agents import encoding as enc
 
 # Every profile, and house rules that change what an action is made of (several cards,
 # a Seven-O target, Jump-Ins, stacked penalties, teams, a false-UNO penalty).

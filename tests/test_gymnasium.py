@@ -1,4 +1,4 @@
-"""unorules.gymnasium: Gymnasium's check_env, the registered id, bots, illegal tokens."""
+"""unorules.agents.gymnasium: Gymnasium's check_env, the registered id, bots, illegal tokens."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import unorules as uno
-import unorules.gymnasium as ugym
-from unorules import encoding as enc
-from unorules import observation as obs
-from unorules.arena import render_text
+import unorules.agents.gymnasium as ugym
+from unorules.agents import encoding as enc
+from unorules.agents import observation as obs
+from unorules.agents.arena import render_text
 
 
 @pytest.mark.parametrize(

@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 import unorules as uno
-from unorules import jsonio, transcript
-from unorules.botio import BotFault, ExternalBot, SeatActionError, action_from_seat
+from unorules.agents.botio import BotFault, ExternalBot, SeatActionError, action_from_seat
+from unorules.agents.match import BotSpec, run_match
 from unorules.cli import main
-from unorules.match import BotSpec, run_match
+from unorules.formats import jsonio, transcript
 
 ROOT = Path(__file__).resolve().parent.parent
 PY_BOT = f"{sys.executable} {ROOT / 'examples' / 'bots' / 'random_bot.py'}"

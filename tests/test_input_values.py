@@ -19,7 +19,7 @@ import attrs
 import pytest
 
 import unorules as uno
-from unorules.jsonio import action_from_json
+from unorules.formats.jsonio import action_from_json
 from unorules.rules import rules_from_options
 
 

@@ -1,4 +1,4 @@
-"""Public JSON for actions and views (unorules.jsonio): round trips of every action kind
+"""Public JSON for actions and views (unorules.formats.jsonio): round trips of every action kind
 and of the views of real games under every profile and house rule, one writer shared with
 transcripts, and strict reading with errors that name the JSON path."""
 
@@ -13,8 +13,9 @@ import attrs
 import pytest
 
 import unorules as uno
-from unorules import bots, jsonio, transcript
-from unorules.jsonio import JSONError
+from unorules.agents import bots
+from unorules.formats import jsonio, transcript
+from unorules.formats.jsonio import JSONError
 
 EVERY_KIND: list[tuple[uno.Action, dict[str, Any]]] = [
     (uno.Play(0, "R7"), {"player": 0, "play": "R7"}),

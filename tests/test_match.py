@@ -14,10 +14,11 @@ from typing import Any, cast
 import pytest
 
 import unorules as uno
-from unorules import match, transcript
-from unorules.botio import ExternalBot
+from unorules.agents import match
+from unorules.agents.botio import ExternalBot
+from unorules.agents.match import BotSpec, run_match
 from unorules.cli import main
-from unorules.match import BotSpec, run_match
+from unorules.formats import transcript
 
 ROOT = Path(__file__).resolve().parent.parent
 JS_BOT = ROOT / "examples" / "bots" / "random_bot.js"

@@ -1,4 +1,4 @@
-"""unorules.openspiel: OpenSpiel's random_sim_test with serialization, and the chance
+"""unorules.agents.openspiel: OpenSpiel's random_sim_test with serialization, and the chance
 nodes (the deal and every draw) with their probabilities."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import pyspiel
 import pytest
 
 import unorules as uno
-import unorules.openspiel as uos
-from unorules import encoding as enc
-from unorules.arena import Arena
+import unorules.agents.openspiel as uos
+from unorules.agents import encoding as enc
+from unorules.agents.arena import Arena
 
 
 @pytest.mark.parametrize(

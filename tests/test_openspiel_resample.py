@@ -13,9 +13,9 @@ import pyspiel
 import pytest
 
 import unorules as uno
-import unorules.openspiel as uos
-from unorules import encoding as enc
-from unorules.arena import Arena
+import unorules.agents.openspiel as uos
+from unorules.agents import encoding as enc
+from unorules.agents.arena import Arena
 
 C = uno.Card.parse
 

@@ -1,4 +1,4 @@
-"""unorules.pettingzoo: PettingZoo's own API and seed tests over the matrix of tables,
+"""unorules.agents.pettingzoo: PettingZoo's own API and seed tests over the matrix of tables,
 and the environment's rewards, windows, masks and observations."""
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 import unorules as uno
-from unorules import encoding as enc
-from unorules import observation as obs
-from unorules.arena import Arena
-from unorules.pettingzoo import env, raw_env
+from unorules.agents import encoding as enc
+from unorules.agents import observation as obs
+from unorules.agents.arena import Arena
+from unorules.agents.pettingzoo import env, raw_env
 
 HOUSE: list[dict[str, Any]] = [
     {},

@@ -14,7 +14,7 @@ from pathlib import Path
 from types import ModuleType
 
 import unorules as uno
-from unorules import svg
+from unorules.pictures import svg
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "playthrough.rst"

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from test_properties import PROFILE_NAMES, house_rules
 
 import unorules as uno
-from unorules import transcript
+from unorules.formats import transcript
 
 ROOT = Path(__file__).resolve().parent.parent
 

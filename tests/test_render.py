@@ -1,4 +1,4 @@
-"""unorules.render and ``unorules render``: the replay page's content, without a browser
+"""unorules.pictures.render and ``unorules render``: the replay page's content, without a browser
 (tests/test_render_browser.py drives the page in Chromium)."""
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ import attrs
 import pytest
 
 import unorules as uno
-from unorules import render, transcript
 from unorules.cli import main
+from unorules.formats import transcript
+from unorules.pictures import render
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "transcripts"
 Capture = pytest.CaptureFixture[str]

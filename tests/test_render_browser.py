@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from unorules import render, transcript
+from unorules.formats import transcript
+from unorules.pictures import render
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "transcripts"
 INVALID = EXAMPLES / "mattel-invalid-card_does_not_match.json"

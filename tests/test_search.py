@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import unorules as uno
-from unorules import bots
+from unorules.agents import bots
 
 C = uno.Card.parse
 
@@ -416,8 +416,8 @@ def test_the_monte_carlo_bot_checks_its_arguments() -> None:
 
 def test_the_observation_encodes_the_known_cards_by_seat() -> None:
     pytest.importorskip("numpy")
-    from unorules import observation as obs
-    from unorules.arena import Arena
+    from unorules.agents import observation as obs
+    from unorules.agents.arena import Arena
 
     s = uno.apply(_wd4(uno.MATTEL, 3), uno.Challenge(1))
     slow = obs.encode(uno.observe(s, 1), rules=s.rules)

@@ -17,7 +17,10 @@ import attrs
 import pytest
 
 import unorules as uno
-from unorules import _validating, bots, rules, transcript
+from unorules import rules
+from unorules.agents import bots
+from unorules.cli import validate as _validating
+from unorules.formats import transcript
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "transcripts"
 VALID = EXAMPLES / "mattel-valid.json"

@@ -1,4 +1,4 @@
-"""Rule studies (unorules.study): seeding, tallies, intervals, executors, comparisons."""
+"""Rule studies (unorules.studies.study): seeding, tallies, intervals, executors, comparisons."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ import attrs
 import pytest
 
 import unorules as uno
-from unorules import bots
-from unorules.study import BOTS, RayExecutor, Study, _game_seed, register_bot
+from unorules.agents import bots
+from unorules.studies.study import BOTS, RayExecutor, Study, _game_seed, register_bot
 
 FOUR_STACKING = attrs.evolve(uno.MATTEL, stacking=uno.Stacking.SAME_TYPE)
 
@@ -440,7 +440,7 @@ def test_comparison_merge_and_json() -> None:
 
 def test_progress_bar_shows_rate_and_time_left(monkeypatch: pytest.MonkeyPatch) -> None:
     clock = iter(range(0, 1000))
-    monkeypatch.setattr("unorules.study.time.monotonic", lambda: float(next(clock)))
+    monkeypatch.setattr("unorules.studies.study.time.monotonic", lambda: float(next(clock)))
     screen = io.StringIO()
     uno.simulate("mattel", 2, 4, rounds=1, progress=screen)
     lines = screen.getvalue().split("\r")

@@ -1,4 +1,4 @@
-"""``unorules simulate`` over unorules.study, and ``unorules compare``."""
+"""``unorules simulate`` over unorules.studies.study, and ``unorules compare``."""
 
 from __future__ import annotations
 

@@ -196,8 +196,8 @@ def test_cli_refuses_more_than_a_billion_games(
     def play(*args: object, **kwargs: object) -> None:
         raise AssertionError("the count should be refused before any game is played")
 
-    monkeypatch.setattr(uno.study, "simulate", play)
-    monkeypatch.setattr(uno.study, "compare", play)
+    monkeypatch.setattr(uno.studies.study, "simulate", play)
+    monkeypatch.setattr(uno.studies.study, "compare", play)
     code, out, err = run(capsys, *verb, "--games", "1000000000000000000000000", "--players", "2")
     assert (code, out) == (2, "")
     assert "--games: at most 1,000,000,000, not 1,000,000,000,000,000,000,000,000" in err

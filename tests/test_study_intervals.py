@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import unorules as uno
-from unorules.study import _t95, _Tally
+from unorules.studies.study import _t95, _Tally
 
 # Student's t, two-sided 95% (the published table): degrees of freedom -> quantile.
 T_TABLE = {1: 12.7062, 2: 4.3027, 5: 2.5706, 10: 2.2281, 30: 2.0423, 59: 2.0010, 100: 1.9840}

@@ -1,4 +1,4 @@
-"""unorules.svg: card, hand and table pictures (well-formed, labelled, deterministic)."""
+"""unorules.pictures.svg: card, hand and table pictures (well-formed, labelled, deterministic)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import attrs
 import pytest
 
 import unorules as uno
-from unorules import svg
+from unorules.pictures import svg
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "svg.txt"
 NS = "{http://www.w3.org/2000/svg}"

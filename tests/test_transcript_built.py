@@ -1,4 +1,4 @@
-"""A :class:`~unorules.transcript.Transcript` built in Python (not read from JSON) is
+"""A :class:`~unorules.formats.transcript.Transcript` built in Python (not read from JSON) is
 reported as its JSON form is: the same code, at the bad field's own JSON path. A game of
 no rounds is malformed (SPEC §4: a round holds the deal; §6: a report gives the state
 after the last valid action, which a game of no rounds does not have)."""
@@ -10,7 +10,7 @@ import json
 import pytest
 
 import unorules as uno
-from unorules.transcript import Round, Transcript, replay, validate
+from unorules.formats.transcript import Round, Transcript, replay, validate
 
 
 def problem(t: Transcript) -> tuple[str, str, str]:
@@ -81,7 +81,7 @@ def test_replay_of_the_part_before_a_first_round_is_no_states() -> None:
 
 
 def test_replay_names_a_bad_seed_at_seed() -> None:
-    with pytest.raises(uno.transcript.TranscriptError) as info:
+    with pytest.raises(uno.formats.transcript.TranscriptError) as info:
         replay(Transcript("mattel", 2, [Round()], seed=-1))
     assert info.value.path == "$.seed"
 

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 import unorules as uno
-from unorules import bots, transcript
+from unorules.agents import bots
+from unorules.formats import transcript
 
 ANN = ["R1", "R5", "G2", "B7", "Y4", "W", "G+2"]
 BO = ["B1", "B3", "Y7", "G9", "RS", "Y0", "W+4"]

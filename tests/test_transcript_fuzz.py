@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import unorules as uno
-from unorules import transcript
 from unorules.cli import main
+from unorules.formats import transcript
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "transcripts"
 BASES = [

@@ -12,7 +12,8 @@ import attrs
 import pytest
 
 import unorules as uno
-from unorules import bots, transcript
+from unorules.agents import bots
+from unorules.formats import transcript
 from unorules.rules import rules_from_options
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "transcripts"
@@ -246,7 +247,7 @@ def test_a_replay_stops_where_its_visitor_says_and_counts_what_it_played() -> No
     """The replay behind validate, replay and the replay page (``_play``): a visitor
     that stops it leaves the progress at the state it stopped on, and a limited list of
     steps is the start of the whole list (a page draws only the steps it needs)."""
-    from unorules.transcript._validate import _play, _Progress, _steps
+    from unorules.formats.transcript._validate import _play, _Progress, _steps
 
     t = transcript.loads(Path("examples/transcripts/mattel-valid.json").read_text())
     whole = _steps(t)

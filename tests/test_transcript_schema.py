@@ -14,7 +14,8 @@ import pytest
 from schema_subset import errors
 
 import unorules as uno
-from unorules import bots, transcript
+from unorules.agents import bots
+from unorules.formats import transcript
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "transcripts"
 SCHEMA = transcript.schema()
@@ -26,7 +27,7 @@ def documents(path: Path) -> list[Any]:
 
 def test_schema_ships_with_the_package() -> None:
     text = (
-        resources.files("unorules")
+        resources.files("unorules.formats")
         .joinpath("schemas/transcript-1.schema.json")
         .read_text(encoding="utf-8")
     )

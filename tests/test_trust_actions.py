@@ -1,6 +1,6 @@
 """Issue 11, item 4 (Play.target / Play.uno): every field of an action is checked when the
 action is built, with an error that names the field; a transcript with such a value is
-``malformed``, and :func:`unorules.transcript.validate` never raises."""
+``malformed``, and :func:`unorules.formats.transcript.validate` never raises."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 import unorules as uno
-from unorules import transcript
+from unorules.formats import transcript
 
 
 @pytest.mark.parametrize("target", [1.0, True, False, "1", [1]])

@@ -15,7 +15,8 @@ import pytest
 from loaders import load_script
 
 import unorules as uno
-from unorules import bots, transcript
+from unorules.agents import bots
+from unorules.formats import transcript
 from unorules.rules import RulesError
 
 PROFILES = ("mattel", "mattel-108", "swedish", "danish")

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from unorules import _validating, transcript
 from unorules.cli import main
+from unorules.cli import validate as _validating
+from unorules.formats import transcript
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "transcripts"
 

@@ -18,7 +18,7 @@ import hashlib
 from pathlib import Path
 
 import unorules as uno
-from unorules import svg
+from unorules.pictures import svg
 
 PICTURES = Path(__file__).resolve().parent.parent / "_generated" / "playthrough"
 
@@ -56,7 +56,7 @@ def policy(state: uno.State) -> uno.Action:
 
 
 def pictures(state: uno.State) -> list[str]:
-    """The reST lines that show ``state`` as a picture (:func:`unorules.svg.table`, every
+    """The reST lines that show ``state`` as a picture (:func:`unorules.pictures.svg.table`, every
     hand face up), placed under each table; the picture is written to
     ``docs/_generated/playthrough/``, named by the position it shows. The golden file
     never holds these lines (see :func:`page`): the pictures have their own golden test in

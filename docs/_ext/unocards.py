@@ -1,6 +1,6 @@
 """A Sphinx extension that draws UNO cards inline: ``:card:`R7``` and ``:cards:`R7 G7 W```.
 
-Each card is the picture :func:`unorules.svg.card` draws, inlined into the HTML page as
+Each card is the picture :func:`unorules.pictures.svg.card` draws, inlined into the HTML page as
 SVG (nothing to download), about as tall as two lines of text, with the card's name as
 its tooltip and accessible label (the SVG title). Builders other than HTML get the card
 notation as text. A card that is not a card is an error at its place in the source (so
@@ -23,7 +23,8 @@ from typing import Any
 from docutils import nodes
 from docutils.parsers.rst.states import Inliner
 
-from unorules import Card, svg
+from unorules import Card
+from unorules.pictures import svg
 
 _SVG_STYLE = "width:1.7em;height:2.55em;vertical-align:-0.8em;margin:0 0.08em"
 

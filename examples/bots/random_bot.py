@@ -2,7 +2,7 @@
 """A random UNO bot speaking unorules-bot/1 on stdin/stdout (docs/bots.rst).
 
 Only the standard library: it shows the protocol itself, as a bot in any language would
-speak it (a bot built on unorules can use ``unorules.botio.serve`` instead)::
+speak it (a bot built on unorules can use ``unorules.agents.botio.serve`` instead)::
 
     unorules match --bot "python3 examples/bots/random_bot.py --seed 2" --bot random
 

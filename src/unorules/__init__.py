@@ -11,6 +11,9 @@ profiles as data.
 (<Phase.ROUND_OVER: 'round_over'>, True)
 """
 
+from typing import TYPE_CHECKING
+
+from unorules._lazy import attribute_loader
 from unorules.actions import (
     Action,
     CallUno,
@@ -54,8 +57,14 @@ from unorules.rules import (
 from unorules.sampling import sample_state
 from unorules.scoring import hand_points
 from unorules.state import Phase, State
-from unorules.study import Comparison, Estimate, Study, compare, simulate
 from unorules.view import View, observe
+
+if TYPE_CHECKING:  # loaded when first used: see __getattr__
+    from unorules.studies.study import Comparison as Comparison
+    from unorules.studies.study import Estimate as Estimate
+    from unorules.studies.study import Study as Study
+    from unorules.studies.study import compare as compare
+    from unorules.studies.study import simulate as simulate
 
 __version__ = "0.1.0"
 
@@ -76,21 +85,21 @@ _PUBLIC_MODULES = (
     "unorules.sampling",
     "unorules.rng",
     "unorules.deal",
-    "unorules.transcript",
+    "unorules.formats.transcript",
     "unorules.cli",
-    "unorules.bots",
-    "unorules.svg",
-    "unorules.render",
-    "unorules.jsonio",
-    "unorules.botio",
-    "unorules.match",
-    "unorules.encoding",
-    "unorules.arena",
-    "unorules.observation",
-    "unorules.pettingzoo",
-    "unorules.gymnasium",
-    "unorules.openspiel",
-    "unorules.study",
+    "unorules.agents.bots",
+    "unorules.pictures.svg",
+    "unorules.pictures.render",
+    "unorules.formats.jsonio",
+    "unorules.agents.botio",
+    "unorules.agents.match",
+    "unorules.agents.encoding",
+    "unorules.agents.arena",
+    "unorules.agents.observation",
+    "unorules.agents.pettingzoo",
+    "unorules.agents.gymnasium",
+    "unorules.agents.openspiel",
+    "unorules.studies.study",
 )
 
 __all__ = [
@@ -109,13 +118,11 @@ __all__ = [
     "Challenge",
     "ChooseColor",
     "Color",
-    "Comparison",
     "Deal",
     "Draw",
     "Effect",
     "EffectContext",
     "ErrorCode",
-    "Estimate",
     "FirstDiscard",
     "IllegalAction",
     "MultiPlay",
@@ -130,7 +137,6 @@ __all__ = [
     "ShuffleHandsLastCard",
     "Stacking",
     "State",
-    "Study",
     "TwoPlayerReverse",
     "UnoWindow",
     "View",
@@ -141,7 +147,6 @@ __all__ = [
     "apply",
     "apply_from_seat",
     "build_deck",
-    "compare",
     "compare_profiles",
     "cut_for_dealer",
     "get_profile",
@@ -154,5 +159,23 @@ __all__ = [
     "register_effect",
     "register_profile",
     "sample_state",
-    "simulate",
 ]
+
+# What builds on the game loads when first used (``import unorules`` loads the game only):
+# the study functions the package names, and the packages by role.
+_LAZY = {
+    **{name: f"unorules.studies.study:{name}" for name in ("Comparison", "Estimate", "Study")},
+    **{name: f"unorules.studies.study:{name}" for name in ("compare", "simulate")},
+    **{
+        name: f"unorules.{name}"
+        for name in (
+            *("agents", "cli", "formats", "pictures", "studies"),  # the packages by role
+            *("bots", "svg", "pettingzoo", "gymnasium", "openspiel"),  # the stable paths
+        )
+    },
+}
+__getattr__ = attribute_loader(__name__, _LAZY)
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})

@@ -170,7 +170,7 @@ def _extra(**kwargs: object) -> str:
 
 
 class _JSONForm:
-    """JSON for every action class: the transcript's action object (:mod:`unorules.jsonio`).
+    """JSON for every action class: the transcript's action object (:mod:`unorules.formats.jsonio`).
 
     >>> Play(0, "R7").to_json(), Draw.from_json('{"player": 1, "draw": true}')
     ('{"player": 0, "play": "R7"}', Draw(1))
@@ -184,7 +184,7 @@ class _JSONForm:
         >>> Play(1, "W", "red").to_dict()
         {'player': 1, 'play': 'W', 'color': 'red'}
         """
-        from unorules.jsonio import action_to_dict  # noqa: PLC0415 (jsonio imports this)
+        from unorules.formats.jsonio import action_to_dict  # noqa: PLC0415 (jsonio imports this)
 
         return action_to_dict(cast("Action", self))
 
@@ -194,24 +194,24 @@ class _JSONForm:
         >>> CatchUno(2, 0).to_json()
         '{"player": 2, "catch": 0}'
         """
-        from unorules.jsonio import action_to_json  # noqa: PLC0415
+        from unorules.formats.jsonio import action_to_json  # noqa: PLC0415
 
         return action_to_json(cast("Action", self))
 
     @classmethod
     def from_dict(cls, data: object) -> Self:
         """The action of this class a JSON object describes; a
-        :class:`~unorules.jsonio.JSONError` naming the JSON path if it is not one
-        (:func:`unorules.jsonio.action_from_dict` reads any action).
+        :class:`~unorules.formats.jsonio.JSONError` naming the JSON path if it is not one
+        (:func:`unorules.formats.jsonio.action_from_dict` reads any action).
 
         >>> Pass.from_dict({"player": 0, "pass": True})
         Pass(0)
         >>> Pass.from_dict({"player": 0, "draw": True})
         Traceback (most recent call last):
         ...
-        unorules.jsonio.JSONError: at $: expected a Pass action, not Draw
+        unorules.formats.jsonio.JSONError: at $: expected a Pass action, not Draw
         """
-        from unorules.jsonio import _typed_action, action_from_dict  # noqa: PLC0415
+        from unorules.formats.jsonio import _typed_action, action_from_dict  # noqa: PLC0415
 
         return _typed_action(cls, action_from_dict(data), "$")
 
@@ -222,7 +222,7 @@ class _JSONForm:
         >>> Challenge.from_json('{"player": 1, "challenge": true}')
         Challenge(1)
         """
-        from unorules.jsonio import _typed_action, action_from_json  # noqa: PLC0415
+        from unorules.formats.jsonio import _typed_action, action_from_json  # noqa: PLC0415
 
         return _typed_action(cls, action_from_json(text), "$")
 

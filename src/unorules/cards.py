@@ -252,12 +252,12 @@ class Card:
         return f"Card.parse({self._code!r})"
 
     def _repr_svg_(self) -> str:
-        """The card's picture, for notebooks (see :func:`unorules.svg.card`).
+        """The card's picture, for notebooks (see :func:`unorules.pictures.svg.card`).
 
         >>> Card.parse("R7")._repr_svg_().startswith("<svg")
         True
         """
-        from unorules import svg  # noqa: PLC0415 (svg imports this module)
+        from unorules.pictures import svg  # noqa: PLC0415 (svg imports this module)
 
         return svg.card(self)
 

@@ -281,8 +281,8 @@ def _bluff(s: State, held: tuple[Card, ...], color: Color) -> bool:
     """Whether the Wild Draw Four on top of ``s`` was a bluff, judged on ``held`` (the
     sampled hand of its player as it was laid): on the card below it, with ``color`` in
     force (R7.2)."""
-    from unorules._engine.draft import draft  # noqa: PLC0415
     from unorules._engine.legality import bluff  # noqa: PLC0415
+    from unorules.state import draft  # noqa: PLC0415
 
     d = draft(s)
     d.color = color

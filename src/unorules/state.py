@@ -20,22 +20,20 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, NamedTuple
 
 from unorules import position as _position
-from unorules._engine.calls import UnoCalls
+from unorules._engine.calls import NO_CALLS, UnoCalls
 from unorules._engine.gate import fast_route
 from unorules._state_check import check_state_dict, load_state_json
 from unorules.cards import Card, Color
 from unorules.rules import (
     Rules,
+    WildDrawFourBluff,
     get_profile,
     rules_from_options,
     rules_to_options,
 )
-
-if TYPE_CHECKING:
-    from unorules._engine.challenge import PendingChallenge
 
 __all__ = ["Phase", "State"]
 
@@ -217,9 +215,44 @@ _MATCH_FIELDS: Final = (
 """The fields a :class:`Match` is made of, in its constructor's order."""
 
 
-class _LedgerSlots:
+class PendingChallenge(NamedTuple):
+    """A Wild Draw Four that awaits its victim's challenge or draw (R7.3; its rules live
+    in :mod:`unorules._engine.challenge`): a value of the :class:`Ledger`."""
+
+    offender: int
+    """The seat that laid it."""
+    guilty: bool
+    """Whether it was a bluff (R7.2, A4), judged when it was laid."""
+    previous_color: Color | None
+    """The color in force before it (restored if it is taken back, A6)."""
+    take_back: bool
+    """Whether a successful challenge takes it back (the Danish sheet, A6): while it
+    can be, the card under it stays when the draw pile is rebuilt."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (``take_back`` follows from the rules and is not stored)."""
+        color = self.previous_color
+        return {
+            "offender": self.offender,
+            "guilty": self.guilty,
+            "previous_color": None if color is None else color.value,
+        }
+
+    @staticmethod
+    def from_dict(data: dict[str, Any], rules: Rules) -> PendingChallenge:
+        """The value from :meth:`to_dict`'s output under ``rules``."""
+        color = data["previous_color"]
+        return PendingChallenge(
+            data["offender"],
+            data["guilty"],
+            None if color is None else Color(color),
+            rules.wd4_bluff is WildDrawFourBluff.TAKE_BACK,
+        )
+
+
+class LedgerFields:
     """The fields of a :class:`Ledger`, shared with the engine's writable copy of one
-    (:class:`unorules._engine.draft.LedgerDraft`), which becomes a ledger by a class switch.
+    (:class:`LedgerDraft`), which becomes a ledger by a class switch.
 
     Each field is named as its key in :meth:`State.to_dict` is (``calls`` holds
     ``uno_open`` and ``uno_overdue``; ``pile_order_fixed`` is ``draw_pile_order_fixed``)."""
@@ -259,8 +292,8 @@ class _LedgerSlots:
     nobody knows anything (see :mod:`unorules._engine.knowledge`)."""
     calm: bool
     """Derived: no UNO call is owed, no turn lost, no answer lock set (what a calm state
-    needs of its ledger, :attr:`_Slots._calm`). False in a writable copy until it is
-    sealed (:func:`unorules._engine.draft.freeze`)."""
+    needs of its ledger, :attr:`Fields._calm`). False in a writable copy until it is
+    sealed (:func:`freeze`)."""
     quiet: bool
     """Derived: ``calm``, and nothing pending, no idle turn counted, nothing known: a play
     or a draw then has nothing in the ledger to settle. False in a writable copy until
@@ -282,7 +315,7 @@ class _LedgerSlots:
         )
 
 
-class Ledger(_LedgerSlots):
+class Ledger(LedgerFields):
     """The part of a state that most actions leave alone: what is owed (a pending penalty
     and its challenge, UNO calls, lost turns, the answer lock after a Reverse), what is
     counted (idle turns, turn actions, the generator's draws), what seats know of other
@@ -291,7 +324,7 @@ class Ledger(_LedgerSlots):
     Internal, reached through the properties of :class:`State`. A state shares its
     ledger with the state before it unless its action changed the ledger, so an action
     that changes none of it copies none of it; the engine changes a ledger only through
-    :func:`unorules._engine.draft.ledger`, which copies it first.
+    :func:`ledger`, which copies it first.
     """
 
     __slots__ = ()
@@ -309,7 +342,7 @@ class Ledger(_LedgerSlots):
         return self
 
     def __reduce__(self) -> tuple[Any, tuple[object, ...]]:
-        fields = {name: getattr(self, name) for name in _LedgerSlots.__slots__}
+        fields = {name: getattr(self, name) for name in LedgerFields.__slots__}
         del fields["calm"], fields["quiet"]  # derived again when it is sealed
         return (_ledger_of, (fields,))
 
@@ -319,14 +352,12 @@ class Ledger(_LedgerSlots):
 
 def _ledger_of(fields: dict[str, Any]) -> Ledger:
     """The sealed ledger of these fields (unpickling)."""
-    from unorules._engine.draft import new_ledger  # noqa: PLC0415 (the engine builds on this)
-
     return new_ledger(**fields)
 
 
-class _Slots:
+class Fields:
     """The fields of a state, shared by :class:`State` and the engine's mutable draft
-    (:class:`unorules._engine.draft.Draft`), which becomes a state by a class switch.
+    (:class:`Draft`), which becomes a state by a class switch.
 
     The fields most actions change are the state's own; the rest, the :class:`Ledger`,
     is one field, shared from state to state until an action changes it."""
@@ -350,7 +381,7 @@ class _Slots:
     _calm: bool
     """Derived, not part of the value: the match admits the fast paths (``_match.fast``)
     and the ledger is calm (no UNO call owed, no turn lost, no answer lock). Set when a
-    draft is frozen (:func:`unorules._engine.draft.freeze`)."""
+    draft is frozen (:func:`freeze`)."""
     hands: tuple[tuple[Card, ...], ...]
     _pile: tuple[Card, ...]
     """The draw pile is ``_pile[_pile_start:]``, top first: drawing moves the start on
@@ -362,12 +393,12 @@ class _Slots:
     current_player: int | None
     phase: Phase
     _drawn_card: Card | None
-    _ledger: _LedgerSlots
+    _ledger: LedgerFields
     """What is owed, counted and known: a :class:`Ledger` (in a draft, possibly its
     writable copy)."""
 
 
-class State(_Slots):
+class State(Fields):
     """An immutable game state. Make one with :func:`unorules.new_game`; move it on with
     :func:`unorules.apply`.
 
@@ -734,10 +765,6 @@ def _state_from_dict(d: dict[str, Any]) -> State:
         round_points=None if d["round_points"] is None else tuple(d["round_points"]),
         winner=d["winner"],
     )
-    # The engine builds on this module, so its parts are imported when first needed.
-    from unorules._engine.challenge import PendingChallenge  # noqa: PLC0415
-    from unorules._engine.draft import Draft, freeze, new_ledger  # noqa: PLC0415
-
     s = Draft()
     s._match = m
     # Hands are kept in card order (the engine's invariant), whatever order is given.
@@ -772,3 +799,120 @@ def _state_from_dict(d: dict[str, Any]) -> State:
         ),
     )
     return freeze(s)
+
+
+# -- the draft ---------------------------------------------------------------------------
+# The draft of a state: the only place a mutable draft becomes a :class:`~unorules.State`.
+#
+# :func:`unorules.apply` copies the state it is given into a :class:`Draft`, lets the rules
+# change the draft, and freezes it. Freezing switches the draft's class to ``State`` (the
+# two share their slots), so a finished draft costs no second copy; after that nothing holds
+# the draft as a draft.
+#
+# The state's :class:`~unorules.state.Ledger` (what is owed, counted and known) is not
+# copied with the draft: the draft shares it until a rule changes a field of it, through
+# :func:`ledger`, which makes the draft a writable copy first (one per action). Freezing
+# seals that copy: it derives the ledger's flags and switches its class to ``Ledger``.
+#
+
+
+class Draft(Fields):
+    """A state under construction: the same fields as :class:`~unorules.State`, writable."""
+
+    __slots__ = ()
+
+
+class LedgerDraft(LedgerFields):
+    """A ledger under construction: the same fields as a ``Ledger``, writable."""
+
+    __slots__ = ()
+
+
+def draft(s: State) -> Draft:
+    """A mutable copy of ``s``, sharing its ledger, but ``_calm``, which :func:`freeze`
+    derives."""
+    d = Draft()
+    d._match = s._match
+    d.hands = s.hands
+    d._pile = s._pile
+    d._pile_start = s._pile_start
+    d._discard = s._discard
+    d.color = s.color
+    d.direction = s.direction
+    d.current_player = s.current_player
+    d.phase = s.phase
+    d._drawn_card = s._drawn_card
+    d._ledger = s._ledger
+    return d
+
+
+def ledger(d: Draft) -> LedgerDraft:
+    """The draft's ledger, writable: the first call of an action copies the state's
+    ledger (the state before keeps its own), later calls return the same copy. Its
+    flags say nothing calm or quiet until :func:`freeze` derives them."""
+    led = d._ledger
+    if led.__class__ is LedgerDraft:
+        return led
+    w = LedgerDraft()
+    w.pile_order_fixed = led.pile_order_fixed
+    w.rng_counter = led.rng_counter
+    w.pending_draw = led.pending_draw
+    w.challenge = led.challenge
+    w.calls = led.calls
+    w.lost_turns = led.lost_turns
+    w.answer_lock = led.answer_lock
+    w.idle_turns = led.idle_turns
+    w.turn_actions = led.turn_actions
+    w.known = led.known
+    w.calm = w.quiet = False
+    d._ledger = w
+    return w
+
+
+def new_ledger(
+    *,
+    pile_order_fixed: bool,
+    rng_counter: int,
+    pending_draw: int = 0,
+    challenge: PendingChallenge | None = None,
+    calls: UnoCalls = NO_CALLS,
+    lost_turns: tuple[int, ...] = (),
+    answer_lock: int = -1,
+    idle_turns: int = 0,
+    turn_actions: int = 0,
+    known: tuple[tuple[int, int, tuple[Card, ...]], ...] = (),
+) -> Ledger:
+    """A sealed ledger of these fields (a new round's, a state read from JSON, or an
+    unpickled ledger)."""
+    w = LedgerDraft()
+    w.pile_order_fixed = pile_order_fixed
+    w.rng_counter = rng_counter
+    w.pending_draw = pending_draw
+    w.challenge = challenge
+    w.calls = calls
+    w.lost_turns = lost_turns
+    w.answer_lock = answer_lock
+    w.idle_turns = idle_turns
+    w.turn_actions = turn_actions
+    w.known = known
+    return _seal(w)
+
+
+def _seal(w: LedgerDraft) -> Ledger:
+    """The written ledger ``w`` as an immutable ledger, with its derived flags."""
+    w.calm = calm = not w.calls.owed and not w.lost_turns and w.answer_lock < 0
+    w.quiet = calm and not w.pending_draw and not w.idle_turns and not w.known
+    w.__class__ = Ledger  # type: ignore[assignment]
+    return w  # type: ignore[return-value]
+
+
+def freeze(d: Draft) -> State:
+    """The finished draft as an immutable state, with its derived ``_calm`` flag: the
+    match admits the fast paths and the ledger is calm (no UNO call owed, no turn lost,
+    no answer lock set). A ledger the action wrote is sealed first."""
+    led = d._ledger
+    if led.__class__ is LedgerDraft:
+        led = d._ledger = _seal(led)
+    d._calm = d._match.fast and led.calm
+    d.__class__ = State  # type: ignore[assignment]
+    return d  # type: ignore[return-value]

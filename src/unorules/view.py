@@ -118,24 +118,26 @@ class View:
     """Points each seat (or its team) scored in the round just ended, else None."""
 
     def _repr_svg_(self) -> str:
-        """The table as this player sees it, for notebooks (see :func:`unorules.svg.table`).
+        """The table as this player sees it, for notebooks (see
+        :func:`unorules.pictures.svg.table`).
 
         >>> import unorules as uno
         >>> "(you)" in uno.observe(uno.new_game(2, seed=1), 0)._repr_svg_()
         True
         """
-        from unorules import svg  # noqa: PLC0415 (svg imports this module)
+        from unorules.pictures import svg  # noqa: PLC0415 (svg imports this module)
 
         return svg.table(self)
 
     def to_dict(self) -> dict[str, Any]:
-        """This view as a JSON object (plain values): see :func:`unorules.jsonio.view_to_dict`.
+        """This view as a JSON object (plain values): see
+        :func:`unorules.formats.jsonio.view_to_dict`.
 
         >>> import unorules as uno
         >>> uno.observe(uno.new_game(2, seed=1), 0).to_dict()["hand_sizes"]
         [7, 7]
         """
-        from unorules.jsonio import view_to_dict  # noqa: PLC0415 (jsonio imports this)
+        from unorules.formats.jsonio import view_to_dict  # noqa: PLC0415 (jsonio imports this)
 
         return view_to_dict(self)
 
@@ -146,33 +148,33 @@ class View:
         >>> uno.observe(uno.new_game(2, seed=1), 0).to_json()[:22]
         '{"player": 0, "hand": '
         """
-        from unorules.jsonio import view_to_json  # noqa: PLC0415
+        from unorules.formats.jsonio import view_to_json  # noqa: PLC0415
 
         return view_to_json(self)
 
     @classmethod
     def from_dict(cls, data: object) -> View:
-        """The view a JSON object describes: see :func:`unorules.jsonio.view_from_dict`.
+        """The view a JSON object describes: see :func:`unorules.formats.jsonio.view_from_dict`.
 
         >>> import unorules as uno
         >>> view = uno.observe(uno.new_game(2, seed=1), 0)
         >>> uno.View.from_dict(view.to_dict()) == view
         True
         """
-        from unorules.jsonio import view_from_dict  # noqa: PLC0415
+        from unorules.formats.jsonio import view_from_dict  # noqa: PLC0415
 
         return view_from_dict(data)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> View:
-        """The view a line of JSON describes: see :func:`unorules.jsonio.view_from_json`.
+        """The view a line of JSON describes: see :func:`unorules.formats.jsonio.view_from_json`.
 
         >>> import unorules as uno
         >>> view = uno.observe(uno.new_game(2, seed=1), 1)
         >>> uno.View.from_json(view.to_json()) == view
         True
         """
-        from unorules.jsonio import view_from_json  # noqa: PLC0415
+        from unorules.formats.jsonio import view_from_json  # noqa: PLC0415
 
         return view_from_json(text)
 

@@ -3,15 +3,15 @@
 
 Each module imports only the ones listed before it (``tests/test_engine_design.py``
 holds that order), so a reader can take them in this order and find every rule in one
-place. :mod:`unorules.state` (the value) sits between ``calls`` and ``draft``.
+place. :mod:`unorules.state` (the value, its draft and ``freeze``, the one place a draft
+becomes a :class:`~unorules.State`) sits between ``calls`` and ``knowledge``: the state
+imports ``gate`` and ``calls``, whose values it holds, and no other room.
 
 =================  ===============================================================
 ``gate``           which rules admit the fast paths, derived from each option's
                    declaration (``Rules`` field metadata ``"fast"``)
 ``calls``          the UNO call window as one value: who owes a call, the call, the
                    catch, the false call's cost
-``draft``          the mutable draft of a state, and the one place it becomes a
-                   :class:`~unorules.State` (``freeze``)
 ``knowledge``      what a seat knows of another hand: a hand shown to a
                    challenger, a Wild Draw Four taken back, hands moved by Seven-O
 ``piles``          the draw pile: drawing, cards named by ``drawn=``, the rebuild
@@ -45,7 +45,6 @@ place. :mod:`unorules.state` (the value) sits between ``calls`` and ``draft``.
 LAYERS = (
     "gate",
     "calls",
-    "draft",
     "knowledge",
     "piles",
     "turns",

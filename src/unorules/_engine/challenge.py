@@ -4,7 +4,7 @@ A4, A5, A6, C10).
 Laying a Wild Draw Four that does not end the round opens a challenge
 (:func:`open_challenge`): its victim may challenge it or take the penalty. Whether it was
 a bluff is judged when it is laid (:func:`unorules._engine.legality.bluff`) and kept in
-the :class:`PendingChallenge`. The profiles resolve a challenge three ways
+the :class:`~unorules.state.PendingChallenge`. The profiles resolve a challenge three ways
 (``Rules.wd4_bluff``):
 
 - ``challenge`` (Mattel, R7.3): a bluff costs the offender the penalty instead; an
@@ -27,54 +27,16 @@ PendingChallenge(offender=0, guilty=True, previous_color=<Color.RED: 'red'>, tak
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
-
 from unorules._engine import knowledge, piles, turns
-from unorules._engine.draft import Draft, draft, ledger
 from unorules._engine.legality import bluff
 from unorules._engine.piles import Named
 from unorules.actions import Challenge
-from unorules.cards import Card, Color
+from unorules.cards import Card
 from unorules.errors import ErrorCode, IllegalAction
-from unorules.rules import Rules, WildDrawFourBluff
-from unorules.state import Phase, State
+from unorules.rules import WildDrawFourBluff
+from unorules.state import Draft, PendingChallenge, Phase, State, draft, ledger
 
-__all__ = ["PendingChallenge", "challenge", "open_challenge"]
-
-
-class PendingChallenge(NamedTuple):
-    """A Wild Draw Four that awaits its victim's challenge or draw (R7.3; its rules live
-    in :mod:`unorules._engine.challenge`)."""
-
-    offender: int
-    """The seat that laid it."""
-    guilty: bool
-    """Whether it was a bluff (R7.2, A4), judged when it was laid."""
-    previous_color: Color | None
-    """The color in force before it (restored if it is taken back, A6)."""
-    take_back: bool
-    """Whether a successful challenge takes it back (the Danish sheet, A6): while it
-    can be, the card under it stays when the draw pile is rebuilt."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form (``take_back`` follows from the rules and is not stored)."""
-        color = self.previous_color
-        return {
-            "offender": self.offender,
-            "guilty": self.guilty,
-            "previous_color": None if color is None else color.value,
-        }
-
-    @staticmethod
-    def from_dict(data: dict[str, Any], rules: Rules) -> PendingChallenge:
-        """The value from :meth:`to_dict`'s output under ``rules``."""
-        color = data["previous_color"]
-        return PendingChallenge(
-            data["offender"],
-            data["guilty"],
-            None if color is None else Color(color),
-            rules.wd4_bluff is WildDrawFourBluff.TAKE_BACK,
-        )
+__all__ = ["challenge", "open_challenge"]
 
 
 def open_challenge(

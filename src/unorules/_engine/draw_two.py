@@ -17,13 +17,12 @@ makes the next player draw (R11.3).
 from __future__ import annotations
 
 from unorules._engine import piles
-from unorules._engine.draft import Draft, ledger
 from unorules._engine.piles import Named
 from unorules._engine.turns import step
 from unorules.actions import Play
 from unorules.cards import Card
 from unorules.rules import Stacking
-from unorules.state import Phase, State
+from unorules.state import Draft, Phase, State, ledger
 
 __all__ = ["draw_two"]
 

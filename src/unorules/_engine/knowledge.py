@@ -38,8 +38,8 @@ from collections.abc import Sequence
 from operator import attrgetter
 from typing import Final
 
-from unorules._engine.draft import Draft, ledger
 from unorules.cards import Card
+from unorules.state import Draft, ledger
 
 __all__ = ["Known", "eliminated", "forget", "known_of", "laid", "moved", "reveal", "shown"]
 

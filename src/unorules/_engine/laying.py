@@ -23,11 +23,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeAlias
 
-from unorules._engine.draft import Draft
 from unorules._engine.piles import Named
 from unorules.actions import Play
 from unorules.cards import Card
-from unorules.state import State
+from unorules.state import Draft, State
 
 __all__ = ["CardEffect"]
 

@@ -27,7 +27,7 @@ from unorules.rules import (
     WildDrawFourBlockers,
     WildRestriction,
 )
-from unorules.state import _Slots
+from unorules.state import Fields
 
 __all__ = [
     "ON_CARD",
@@ -74,7 +74,7 @@ def matching(top: Card, color: Color | None) -> frozenset[Card]:
     return ON_CARD[top]
 
 
-def restriction(s: _Slots, seat: int, card: Card, hand: tuple[Card, ...]) -> IllegalAction | None:
+def restriction(s: Fields, seat: int, card: Card, hand: tuple[Card, ...]) -> IllegalAction | None:
     """Why a card that matches may still not be laid by ``seat`` from ``hand``, or None."""
     rules = s._match.rules
     if s._ledger.answer_lock == seat and may_not_answer(s, seat, card):
@@ -118,14 +118,14 @@ def last_card_error(card: Card) -> IllegalAction:
     )
 
 
-def can_lay(s: _Slots, seat: int, card: Card, hand: tuple[Card, ...]) -> bool:
+def can_lay(s: Fields, seat: int, card: Card, hand: tuple[Card, ...]) -> bool:
     """Whether ``seat`` may lay ``card`` (from ``hand``) on its normal turn now."""
     if card not in matching(s._discard[0], s.color):
         return False
     return restriction(s, seat, card, hand) is None
 
 
-def playable(s: _Slots, seat: int) -> list[Card]:
+def playable(s: Fields, seat: int) -> list[Card]:
     """The distinct cards ``seat`` may lay on its normal turn, in card order."""
     hand = s.hands[seat]
     match = matching(s._discard[0], s.color)
@@ -147,7 +147,7 @@ def playable(s: _Slots, seat: int) -> list[Card]:
     return out
 
 
-def bluff(s: _Slots, hand_after: tuple[Card, ...]) -> bool:
+def bluff(s: Fields, hand_after: tuple[Card, ...]) -> bool:
     """Whether a Wild Draw Four laid now, leaving ``hand_after``, is a bluff (R7.2, A4):
     the hand still holds a card of the color in force (or, under the house rule, any
     other card that matches)."""
@@ -178,7 +178,7 @@ def stacks_on(rules: Rules, top: Card, color: Color | None, card: Card) -> bool:
     return False
 
 
-def stackable(s: _Slots, seat: int) -> list[Card]:
+def stackable(s: Fields, seat: int) -> list[Card]:
     """The distinct cards the victim of a pending penalty may lay on it."""
     rules = s._match.rules
     top = s._discard[0]

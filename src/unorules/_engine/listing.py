@@ -32,7 +32,7 @@ from unorules.actions import (
 )
 from unorules.cards import ALL_CARDS, Card, Color, Rank
 from unorules.rules import MultiPlay
-from unorules.state import Match, Phase, State, _Slots
+from unorules.state import Fields, Match, Phase, State
 
 __all__ = ["SEATS", "calls_of", "check_player", "legal_general", "own_actions", "single"]
 
@@ -61,7 +61,7 @@ def _plays(seat: int, card: Card, uno: bool, target: int | None = None) -> tuple
     return found
 
 
-def _card_plays(s: _Slots, p: int, card: Card, hand: tuple[Card, ...]) -> tuple[Action, ...]:
+def _card_plays(s: Fields, p: int, card: Card, hand: tuple[Card, ...]) -> tuple[Action, ...]:
     """The single-card plays of ``card`` by ``p``: with Seven-O a 7 that does not go out
     names each other seat as its swap target (A18); under ``no_finish_on_action`` an
     action card cannot be the last card (A18)."""
@@ -210,7 +210,7 @@ def own_actions(s: State, p: int) -> list[Action]:
     return out
 
 
-def _multi(s: _Slots, p: int, first: Card, hand: tuple[Card, ...]) -> list[Action]:
+def _multi(s: Fields, p: int, first: Card, hand: tuple[Card, ...]) -> list[Action]:
     """Multi-card plays starting with ``first``: one per outcome (cards laid, last card)."""
     rules = s._match.rules
     if first.is_wild:

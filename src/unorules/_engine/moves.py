@@ -21,12 +21,11 @@ from typing import Final, NoReturn
 
 from unorules._echo import shown_int
 from unorules._engine import calls, piles, turns
-from unorules._engine.draft import draft, freeze, ledger
 from unorules._engine.legality import can_lay, playable
 from unorules._engine.piles import Named
 from unorules.actions import CallUno, CatchUno, ChooseColor, Draw, Pass
 from unorules.errors import ErrorCode, IllegalAction
-from unorules.state import Phase, State
+from unorules.state import Phase, State, draft, freeze, ledger
 
 __all__ = [
     "call",

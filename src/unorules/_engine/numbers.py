@@ -15,12 +15,11 @@ direction of play (once for each 0 laid together).
 from __future__ import annotations
 
 from unorules._engine import knowledge
-from unorules._engine.draft import Draft
 from unorules._engine.piles import Named
 from unorules._engine.turns import step
 from unorules.actions import Play
 from unorules.cards import Card, Rank
-from unorules.state import State
+from unorules.state import Draft, State
 
 __all__ = ["number", "rotate", "swap"]
 

@@ -3,7 +3,7 @@ discard pile (R12.1, C13); and taking cards into and out of hands, which stay in
 order.
 
 >>> import attrs, unorules as uno
->>> from unorules._engine.draft import draft
+>>> from unorules.state import draft
 >>> s = uno.new_game(2, seed=4)
 >>> d = draft(s)
 >>> got = draw(d, 0, 2, None)
@@ -19,10 +19,9 @@ from operator import attrgetter
 from typing import Final, NoReturn
 
 from unorules import rng
-from unorules._engine.draft import Draft, ledger
 from unorules.cards import Card
 from unorules.errors import ErrorCode, IllegalAction
-from unorules.state import Discard
+from unorules.state import Discard, Draft, ledger
 
 __all__ = ["MoreChance", "Named", "draw", "draw_until", "give", "named", "take", "with_hand"]
 

@@ -23,7 +23,6 @@ from typing import Final, NoReturn
 
 from unorules._echo import shown_int
 from unorules._engine import calls, knowledge, piles
-from unorules._engine.draft import draft, freeze, ledger
 from unorules._engine.draw_two import draw_two
 from unorules._engine.laying import CardEffect
 from unorules._engine.legality import (
@@ -50,7 +49,7 @@ from unorules.actions import Play
 from unorules.cards import ALL_CARDS, Card, Rank
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.rules import ShuffleHandsLastCard
-from unorules.state import Discard, Phase, State
+from unorules.state import Discard, Phase, State, draft, freeze, ledger
 
 __all__ = ["RANK_EFFECTS", "check", "lay"]
 

@@ -16,13 +16,12 @@ a Reverse of another color (the lock lives in :mod:`unorules._engine.turns`).
 from __future__ import annotations
 
 from unorules._engine import turns
-from unorules._engine.draft import Draft
 from unorules._engine.piles import Named
 from unorules._engine.turns import step
 from unorules.actions import Play
 from unorules.cards import Card
 from unorules.rules import TwoPlayerReverse
-from unorules.state import State
+from unorules.state import Draft, State
 
 __all__ = ["reverse"]
 

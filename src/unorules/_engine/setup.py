@@ -16,7 +16,6 @@ from typing import Final, NoReturn
 from unorules import rng
 from unorules._echo import shown, shown_int, writable
 from unorules._engine import piles, turns
-from unorules._engine.draft import Draft, freeze, new_ledger
 from unorules._engine.piles import INDEX, Named
 from unorules._limits import refuse_past
 from unorules.actions import NextRound
@@ -24,7 +23,7 @@ from unorules.cards import ALL_CARDS, Card, Rank
 from unorules.deal import Deal
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.rules import FirstDiscard, Rules, get_profile, seat_sides
-from unorules.state import Match, Phase, State
+from unorules.state import Draft, Match, Phase, State, freeze, new_ledger
 
 __all__ = ["cut_for_dealer", "new_game", "new_game_named", "next_round"]
 

@@ -15,12 +15,11 @@ skipped.
 from __future__ import annotations
 
 from unorules._engine import piles
-from unorules._engine.draft import Draft
 from unorules._engine.piles import Named
 from unorules._engine.turns import step
 from unorules.actions import Play
 from unorules.cards import Card
-from unorules.state import Phase, State
+from unorules.state import Draft, Phase, State
 
 __all__ = ["skip"]
 

@@ -33,10 +33,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from unorules._engine.draft import draft, freeze, ledger
 from unorules._engine.turns import end_round
 from unorules.actions import Action, Draw, Play
-from unorules.state import Phase, State
+from unorules.state import Phase, State, draft, freeze, ledger
 
 __all__ = ["counted", "is_turn_action"]
 

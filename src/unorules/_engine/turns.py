@@ -8,7 +8,7 @@ ends for everyone but the player it binds (C6), and a Swedish UNO call becomes o
 (C9).
 
 >>> import unorules as uno
->>> from unorules._engine.draft import draft
+>>> from unorules.state import draft
 >>> d = draft(uno.new_game(4, seed=1))
 >>> d.direction = 1
 >>> step(d, 3, 1), step(d, 3, 2)
@@ -21,12 +21,11 @@ from typing import NoReturn
 
 from unorules._engine import knowledge
 from unorules._engine.calls import NO_CALLS
-from unorules._engine.draft import Draft, freeze, ledger
 from unorules._engine.piles import Named
 from unorules.cards import Card
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.scoring import score_round
-from unorules.state import Match, Phase, State, _Slots
+from unorules.state import Draft, Fields, Match, Phase, State, freeze, ledger
 
 __all__ = [
     "begin_turn",
@@ -51,7 +50,7 @@ def seats_from(m: Match, seat: int) -> list[int]:
     return order if m.full else [s for s in order if not m.out[s]]
 
 
-def step(d: _Slots, seat: int, steps: int) -> int:
+def step(d: Fields, seat: int, steps: int) -> int:
     """The seat ``steps`` places on from ``seat`` in the current direction, counting only
     seats still in the match (a skip is one step more)."""
     m = d._match
@@ -66,7 +65,7 @@ def step(d: _Slots, seat: int, steps: int) -> int:
     return seat
 
 
-def not_your_turn(s: _Slots, seat: int) -> NoReturn:
+def not_your_turn(s: Fields, seat: int) -> NoReturn:
     """Refuse an action by ``seat`` out of turn (code ``not_your_turn``)."""
     raise IllegalAction(
         ErrorCode.NOT_YOUR_TURN,
@@ -74,7 +73,7 @@ def not_your_turn(s: _Slots, seat: int) -> NoReturn:
     )
 
 
-def two_players(d: _Slots) -> bool:
+def two_players(d: Fields) -> bool:
     """Whether two seats are still in play (a Reverse then acts as the profile says)."""
     return len(d._match.active) == 2
 
@@ -107,7 +106,7 @@ def lock_answer(d: Draft, seat: int) -> None:
     ledger(d).answer_lock = seat
 
 
-def may_not_answer(s: _Slots, seat: int, card: Card) -> bool:
+def may_not_answer(s: Fields, seat: int, card: Card) -> bool:
     """Whether the answer lock forbids ``seat`` to lay ``card``: the same symbol as the
     Reverse on top in another color (C6)."""
     top = s._discard[0]

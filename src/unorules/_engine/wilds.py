@@ -27,7 +27,6 @@ from collections.abc import Callable, Iterable
 from unorules import rng
 from unorules._engine import knowledge, piles, turns
 from unorules._engine.challenge import open_challenge
-from unorules._engine.draft import Draft, ledger
 from unorules._engine.piles import INDEX, MoreChance, Named
 from unorules._engine.turns import step
 from unorules.actions import Play
@@ -35,7 +34,7 @@ from unorules.cards import Card, Color, Rank
 from unorules.effects import EFFECTS
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.rules import Rules, ShuffleHandsLastCard
-from unorules.state import State
+from unorules.state import Draft, State, ledger
 
 __all__ = ["customizable", "shuffle_hands", "wild", "wild_draw_four"]
 

@@ -1,8 +1,8 @@
 """``unorules validate``: the command's logic (``cli.py`` parses the arguments and calls
 :func:`run`).
 
-Files are read game by game (:func:`unorules.transcript.stream`) and validated on one or
-several processes (:func:`unorules.transcript.validate_many`), so memory does not grow
+Files are read game by game (:func:`unorules.formats.transcript.stream`) and validated on one or
+several processes (:func:`unorules.formats.transcript.validate_many`), so memory does not grow
 with the corpus; the reports are printed as they come, in order, and ``--json`` writes its
 array one element at a time. Output that cannot be written (a full disk, a closed pipe) is
 exit code 2, as a file that cannot be opened is: the command never claims success for
@@ -25,10 +25,10 @@ from typing import Any, BinaryIO, Final, TextIO, cast
 
 import attrs
 
+from unorules.formats.transcript import Report, Source
+from unorules.formats.transcript._io import _is_lines
+from unorules.formats.transcript._stream import MAX_GAME_BYTES, _sources, _validate_items
 from unorules.rules import Rules
-from unorules.transcript import Report, Source
-from unorules.transcript._io import _is_lines
-from unorules.transcript._stream import MAX_GAME_BYTES, _sources, _validate_items
 
 __all__: list[str] = []
 

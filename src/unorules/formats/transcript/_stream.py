@@ -2,7 +2,7 @@
 on several processes: :func:`read`, :func:`stream`, :func:`validate_many` and the limit
 :data:`MAX_GAME_BYTES`.
 
-Part of :mod:`unorules.transcript`, which re-exports every public name; import them from
+Part of :mod:`unorules.formats.transcript`, which re-exports every public name; import them from
 there.
 """
 
@@ -19,9 +19,9 @@ from typing import BinaryIO, Final
 import attrs
 
 from unorules.errors import ErrorCode
+from unorules.formats.transcript._io import Source, _is_lines
+from unorules.formats.transcript._model import Problem, Report, _override
 from unorules.rules import Rules
-from unorules.transcript._io import Source, _is_lines
-from unorules.transcript._model import Problem, Report, _override
 
 MAX_GAME_BYTES: Final = 16 * 1024 * 1024
 """The most bytes one game may take: a ``.json`` file, or one line of a ``.jsonl`` file

@@ -1,13 +1,14 @@
-"""Matches between bots: external programs speaking ``unorules-bot/1`` (:mod:`unorules.botio`)
-and the built-in bots, every game recorded as a transcript. ``unorules match`` runs it.
+"""Matches between bots: external programs speaking ``unorules-bot/1``
+(:mod:`unorules.agents.botio`) and the built-in bots, every game recorded as a transcript.
+``unorules match`` runs it.
 
 A bot is given as a command line (split as a POSIX shell would, then started without a
 shell), or as a built-in bot: ``builtin:random`` (or just ``random``) is
-:class:`unorules.bots.RandomBot`. Seats rotate: in game ``g`` the ``i``-th bot sits at
+:class:`unorules.agents.bots.RandomBot`. Seats rotate: in game ``g`` the ``i``-th bot sits at
 seat ``(i + g) % n``. Every game is dealt by a seed derived from the match's seed.
 
 The host decides chance and checks every answer with
-:func:`unorules.botio.action_from_seat`. A bot that does not answer in time, exits,
+:func:`unorules.agents.botio.action_from_seat`. A bot that does not answer in time, exits,
 writes garbage or sends an action that is refused is stopped, and then, by
 ``on_fault``: ``"fallback"`` (the default) plays its seat with ``builtin:random`` for the
 rest of the match; ``"forfeit"`` ends the match there (the game in progress is recorded
@@ -17,7 +18,7 @@ as far as it went).
 >>> result = run_match(["random", "builtin:random"], uno.MATTEL, games=2, rounds=1, seed=3)
 >>> [g.seats for g in result.games], result.faults
 ([(0, 1), (1, 0)], ())
->>> [uno.transcript.validate(g.transcript).valid for g in result.games]
+>>> [uno.formats.transcript.validate(g.transcript).valid for g in result.games]
 [True, True]
 """
 
@@ -34,10 +35,10 @@ from typing import Any, Final, Literal, TextIO
 
 import attrs
 
-from unorules import bots, transcript
 from unorules._echo import shown
 from unorules.actions import Action, NextRound
-from unorules.botio import (
+from unorules.agents import bots
+from unorules.agents.botio import (
     BotFault,
     ExternalBot,
     SeatActionError,
@@ -51,6 +52,7 @@ from unorules.botio import (
     result_message,
 )
 from unorules.engine import apply, new_game
+from unorules.formats import transcript
 from unorules.rules import Rules
 from unorules.state import Phase, State
 
@@ -79,7 +81,7 @@ OnFault = Literal["fallback", "forfeit"]
 
 def seconds_option(text: str) -> float:
     """A ``--timeout`` option of the command line: a number of seconds a thread can wait
-    (the rule of ``unorules.botio._wait_problem``).
+    (the rule of ``unorules.agents.botio._wait_problem``).
 
     >>> seconds_option("2.5")
     2.5
@@ -180,7 +182,7 @@ class BotSpec:
 @attrs.frozen
 class Fault:
     """A bot that broke the protocol: which bot (index of its ``--bot``), in which game
-    and seat, what kind of fault (:class:`unorules.botio.BotFault` kinds), and the
+    and seat, what kind of fault (:class:`unorules.agents.botio.BotFault` kinds), and the
     message naming the bot and its line.
 
     >>> Fault(1, 0, 1, "timeout", "bot 1 (slow.py): no answer to decide within 2 s").kind
@@ -541,7 +543,7 @@ def _play_from(
 ) -> GameRecord:
     """Play game ``g`` from ``start``, bot ``seats[i]`` at seat ``i``. Which seats are
     asked, and in which order, depends only on what every seat may see
-    (:func:`unorules.botio.may_interject`): how long the host waits for one bot's answer
+    (:func:`unorules.agents.botio.may_interject`): how long the host waits for one bot's answer
     must tell the others nothing."""
     entrants = host.entrants
     n = len(seats)

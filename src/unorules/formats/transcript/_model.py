@@ -1,7 +1,7 @@
 """The transcript model: :class:`Transcript`, :class:`Round`, and what validation reports
 (:class:`Problem`, :class:`Report`, :class:`Summary`, :class:`TranscriptError`).
 
-Part of :mod:`unorules.transcript`, which re-exports every public name; import them from
+Part of :mod:`unorules.formats.transcript`, which re-exports every public name; import them from
 there.
 """
 
@@ -352,9 +352,9 @@ class Transcript:
         ... )
         Traceback (most recent call last):
         ...
-        unorules.transcript.TranscriptError: at $.rules (unknown_rules): unknown rules ...
+        unorules.formats.transcript.TranscriptError: at $.rules (unknown_rules): unknown rules ...
         """
-        from unorules.transcript._io import _parse  # noqa: PLC0415 (the parser imports this module)
+        from unorules.formats.transcript._io import _parse  # noqa: PLC0415 (the parser imports this module)
 
         return _parse(data, _override(rules))
 
@@ -366,7 +366,7 @@ class Transcript:
         {'format': 'unorules/1', 'rules': 'swedish', 'players': ['Ann', 'Bo'], 'seed': 1,
          'rounds': [{'actions': []}]}
         """
-        from unorules.transcript._io import _round_json, _rules_json  # noqa: PLC0415 (a cycle)
+        from unorules.formats.transcript._io import _round_json, _rules_json  # noqa: PLC0415 (a cycle)
 
         out: dict[str, Any] = {"format": FORMAT, "rules": _rules_json(self.rules)}
         default = tuple(f"P{i}" for i in range(len(self.players)))

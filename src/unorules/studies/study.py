@@ -38,8 +38,8 @@ from typing import IO, Any, Final, TypeAlias
 
 import attrs
 
-from unorules import bots as _bots
 from unorules.actions import NextRound
+from unorules.agents import bots as _bots
 from unorules.engine import new_game
 from unorules.rules import (
     MATTEL,
@@ -65,11 +65,12 @@ __all__ = [
 ]
 
 BotFactory: TypeAlias = Callable[[int], _bots.Bot]
-"""What makes one seat's bot: called with that seat's seed, returns a :class:`~unorules.bots.Bot`.
-A bot class whose first argument is a seed (:class:`~unorules.bots.RandomBot`,
-:class:`~unorules.bots.HeuristicBot`) is one.
+"""What makes one seat's bot: called with that seat's seed, returns a
+:class:`~unorules.agents.bots.Bot`.
+A bot class whose first argument is a seed (:class:`~unorules.agents.bots.RandomBot`,
+:class:`~unorules.agents.bots.HeuristicBot`) is one.
 
->>> from unorules import bots
+>>> from unorules.agents import bots
 >>> make: BotFactory = bots.HeuristicBot
 >>> type(make(5)).__name__
 'HeuristicBot'
@@ -102,7 +103,7 @@ def register_bot(name: str, factory: BotFactory, *, replace: bool = False) -> No
     processes it must be picklable (a module-level class or function); it is sent with
     every chunk, so a name registered only in the main process still works there.
 
-    >>> from unorules import bots
+    >>> from unorules.agents import bots
     >>> register_bot("cautious", bots.HeuristicBot)
     >>> simulate("mattel", 2, 3, bots="cautious", rounds=1).bots
     ('cautious', 'cautious')
@@ -966,7 +967,7 @@ class Study:
         ...     os.path.getsize(os.path.join(tmp, "s.svg")) > 1000
         True
         """
-        from unorules import _plot  # noqa: PLC0415 (matplotlib is optional and slow to import)
+        from unorules.studies import _plot  # noqa: PLC0415 (matplotlib is optional and slow to import)
 
         _plot.plot_study(self, path)
 
@@ -1217,14 +1218,14 @@ def simulate(
         games: how many games (matches, or ``rounds`` rounds each); ``start + games`` is
             at most ``2**64`` (the game seeds repeat after that). Memory does not grow
             with it: the chunks are made as they are sent.
-        bots: a bot name from :data:`~unorules.study.BOTS` or a
-            :data:`~unorules.study.BotFactory` for every seat, or one
-            per seat; ``"random"`` (:class:`~unorules.bots.RandomBot`) by default. Seat
+        bots: a bot name from :data:`~unorules.studies.study.BOTS` or a
+            :data:`~unorules.studies.study.BotFactory` for every seat, or one
+            per seat; ``"random"`` (:class:`~unorules.agents.bots.RandomBot`) by default. Seat
             ``s`` of game ``g`` gets the seed ``g * 1009 + s``, ``g`` the game's seed.
         seed: game ``i`` is seeded from ``(seed, i)`` only.
         rounds: stop each game after this many rounds (default: play the whole match).
         executor: any :class:`concurrent.futures.Executor` (a process pool, Dask's
-            ``client.get_executor()``, :class:`~unorules.study.RayExecutor`); None plays
+            ``client.get_executor()``, :class:`~unorules.studies.study.RayExecutor`); None plays
             in this process.
         chunk_size: games per task sent to the executor (default: 1/64 of the games,
             at most 1000). Each task sends its rules out and a small tally back.
@@ -1441,7 +1442,7 @@ class Comparison:
         ...     os.path.getsize(os.path.join(tmp, "c.png")) > 1000
         True
         """
-        from unorules import _plot  # noqa: PLC0415 (matplotlib is optional and slow to import)
+        from unorules.studies import _plot  # noqa: PLC0415 (matplotlib is optional and slow to import)
 
         _plot.plot_comparison(self, path)
 

@@ -2,7 +2,7 @@
 reading (:func:`loads`, :func:`read`, :class:`Source`), the parser with the JSON path of
 every problem, and the shipped JSON Schema (:func:`schema`).
 
-Part of :mod:`unorules.transcript`, which re-exports every public name; import them from
+Part of :mod:`unorules.formats.transcript`, which re-exports every public name; import them from
 there.
 """
 
@@ -34,16 +34,7 @@ from unorules.cards import Card, Color
 from unorules.deal import Deal
 from unorules.effects import EFFECTS
 from unorules.errors import ErrorCode
-from unorules.rules import (
-    _BUILT_IN_ORDER,
-    Rules,
-    RulesError,
-    _option_value,
-    get_profile,
-    rules_from_options,
-    rules_to_options,
-)
-from unorules.transcript._model import (
+from unorules.formats.transcript._model import (
     FORMAT,
     Problem,
     Report,
@@ -53,6 +44,15 @@ from unorules.transcript._model import (
     _fail,
     _malformed,
     _override,
+)
+from unorules.rules import (
+    _BUILT_IN_ORDER,
+    Rules,
+    RulesError,
+    _option_value,
+    get_profile,
+    rules_from_options,
+    rules_to_options,
 )
 
 _MAX_SEED: Final = 1 << 64
@@ -632,7 +632,7 @@ def loads(text: str | bytes, *, rules: Rules | str | None = None) -> Transcript:
     ...       ' "rounds": [{"actions": [{"player": 1, "draw": true, "pass": true}]}]}')
     Traceback (most recent call last):
     ...
-    unorules.transcript.TranscriptError: at $.rounds[0].actions[0].pass (malformed): two verbs ...
+    unorules.formats.transcript.TranscriptError: at $.rounds[0].actions[0].pass (malformed): ...
     """
     return _parse(_decode(text), _override(rules))
 
@@ -665,7 +665,7 @@ class Source:
         >>> Source("x.json", None, b"nonsense").load()
         Traceback (most recent call last):
         ...
-        unorules.transcript.TranscriptError: at $ (malformed): not JSON: Expecting value: ...
+        unorules.formats.transcript.TranscriptError: at $ (malformed): not JSON: ...
         """
         if self.problem is not None:
             raise TranscriptError(self.problem)
@@ -677,7 +677,7 @@ class Source:
         >>> Source("x.json", None, b"[]").validate().error.code.value
         'malformed'
         """
-        from unorules.transcript._validate import validate  # noqa: PLC0415 (it imports this module)
+        from unorules.formats.transcript._validate import validate  # noqa: PLC0415 (it imports this module)
 
         if self.problem is not None:
             return Report(self.problem)
@@ -701,7 +701,7 @@ def schema() -> dict[str, Any]:
     'https://unorules.readthedocs.io/schemas/transcript-1.schema.json'
     """
     text = (
-        resources.files("unorules")
+        resources.files("unorules.formats")
         .joinpath("schemas/transcript-1.schema.json")
         .read_text(encoding="utf-8")
     )

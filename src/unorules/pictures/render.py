@@ -1,7 +1,7 @@
 """The replay page: one self-contained HTML file that steps through a transcript.
 
-:func:`page` replays a transcript (with :mod:`unorules.transcript`) and writes every step
-as a picture of the table (:mod:`unorules.svg`): the start of each round and the table
+:func:`page` replays a transcript (with :mod:`unorules.formats.transcript`) and writes every step
+as a picture of the table (:mod:`unorules.pictures.svg`): the start of each round and the table
 after each action, with a move list, buttons and the arrow keys to step. For an invalid
 transcript the last step is the illegal move, highlighted with its code and message.
 Everything is inline (styles, script, pictures): the page loads nothing from anywhere.
@@ -9,7 +9,7 @@ Everything is inline (styles, script, pictures): the page loads nothing from any
 at most :data:`MAX_STEPS` steps (the last ones of a longer game; ``round=`` draws one
 round), and rounds, actions and steps are numbered from 1 on it, as people count them.
 
->>> from unorules import render
+>>> from unorules.pictures import render
 >>> text = ('{"format": "unorules/1", "rules": "mattel", "players": 2, "seed": 3,'
 ...         ' "rounds": [{"actions": [{"player": 1, "draw": true},'
 ...         ' {"player": 1, "draw": true}]}]}')
@@ -29,7 +29,6 @@ from typing import Final, TextIO
 
 import attrs
 
-from unorules import svg, transcript
 from unorules._echo import shown, shown_int
 from unorules.actions import (
     Action,
@@ -44,10 +43,12 @@ from unorules.actions import (
 )
 from unorules.cards import Card
 from unorules.errors import ErrorCode
+from unorules.formats import transcript
+from unorules.formats.transcript import Problem, Report, Round, Transcript
+from unorules.formats.transcript._validate import _steps, readable_part
+from unorules.pictures import svg
 from unorules.rules import profile_name
 from unorules.state import State
-from unorules.transcript import Problem, Report, Round, Transcript
-from unorules.transcript._validate import _steps, readable_part
 from unorules.view import observe
 
 __all__ = ["MAX_STEPS", "describe", "page", "run"]
@@ -380,7 +381,7 @@ def page(
     """The replay page of a transcript, as HTML text.
 
     Args:
-        source: a :class:`~unorules.transcript.Transcript`, or its JSON text.
+        source: a :class:`~unorules.formats.transcript.Transcript`, or its JSON text.
         seat: draw the game as this seat sees it (the other hands as card backs), or None
             (the default) for every hand face up.
         title: the page's title.

@@ -39,11 +39,11 @@ import attrs
 from unorules._echo import capped, check_seat, shown
 from unorules.actions import Action, CallUno, CatchUno, NextRound, Play
 from unorules.engine import apply, legal_actions
+from unorules.formats.jsonio import JSONError, action_from_dict, action_to_dict
+from unorules.formats.transcript import TranscriptError
+from unorules.formats.transcript._io import _decode, _rules_json
 from unorules.host import _listed
-from unorules.jsonio import JSONError, action_from_dict, action_to_dict
 from unorules.state import Phase, State
-from unorules.transcript import TranscriptError
-from unorules.transcript._io import _decode, _rules_json
 from unorules.view import View, observe
 
 __all__ = [
@@ -135,19 +135,19 @@ def action_from_seat(state: State, seat: int, data: object) -> Action:
     >>> action_from_seat(state, seat, {"player": seat, "draw": True, "drawn": ["W"]})
     Traceback (most recent call last):
     ...
-    unorules.botio.SeatActionError: at $.drawn: a player may not name the cards drawn: ...
+    unorules.agents.botio.SeatActionError: at $.drawn: a player may not name the cards drawn: ...
     >>> action_from_seat(state, seat, {"player": 1 - seat, "draw": True})
     Traceback (most recent call last):
     ...
-    unorules.botio.SeatActionError: at $.player: seat ... may act only for itself, not for seat ...
+    unorules.agents.botio.SeatActionError: at $.player: seat ... may act only for itself, ...
     >>> action_from_seat(state, seat, {"player": seat, "pass": True})
     Traceback (most recent call last):
     ...
-    unorules.botio.SeatActionError: P... keeps the card: not one of the ... legal actions of ...
+    unorules.agents.botio.SeatActionError: P... keeps the card: not one of the ... legal ...
     >>> action_from_seat(state, seat, '{"player": 0, "draw": true')
     Traceback (most recent call last):
     ...
-    unorules.botio.SeatActionError: at $: not JSON: Expecting ',' delimiter: ...
+    unorules.agents.botio.SeatActionError: at $: not JSON: Expecting ',' delimiter: ...
     """
     check_seat(seat, state.players)
     if isinstance(data, str | bytes):
@@ -359,7 +359,7 @@ def _wait_problem(seconds: float) -> str | None:
     """What is wrong with ``seconds`` as a timeout, or None: a wait that a thread can make
     is above 0 and at most :data:`threading.TIMEOUT_MAX` (``inf`` and 1e10 s overflow the
     platform's clock; ``nan`` is no number). The one rule for every timeout of the
-    library: :class:`ExternalBot`, :func:`unorules.match.run_match`, ``unorules match``.
+    library: :class:`ExternalBot`, :func:`unorules.agents.match.run_match`, ``unorules match``.
 
     >>> _wait_problem(5.0) is None
     True
@@ -397,7 +397,7 @@ class ExternalBot:
     >>> bot.hello()
     Traceback (most recent call last):
     ...
-    unorules.botio.BotFault: bot 0: answered hello with a line that is not JSON: 'not json'
+    unorules.agents.botio.BotFault: bot 0: answered hello with a line that is not JSON: 'not json'
     >>> bot.close()
     >>> ExternalBot([sys.executable, "-c", code], label="bot 0", timeout=float("inf"))
     Traceback (most recent call last):
@@ -497,7 +497,7 @@ class ExternalBot:
         >>> bot.ask({"type": "ping"}, "decide")
         Traceback (most recent call last):
         ...
-        unorules.botio.BotFault: bot 1: answered decide with '"draw"': at $: an action ... string
+        unorules.agents.botio.BotFault: bot 1: answered decide with '"draw"': at $: ...
         >>> bot.close()
         """
         data = self._answer(message, what, timeout)
@@ -712,7 +712,8 @@ def serve(
     >>> serve(lambda view: view.legal_actions[0], name="first",
     ...       stdin=io.StringIO("".join(json.dumps(m) + "\\n" for m in lines)), stdout=out)
     >>> hello, answer = out.getvalue().splitlines()
-    >>> json.loads(hello)["name"], uno.jsonio.action_from_json(answer) in uno.legal_actions(state)
+    >>> action = uno.formats.jsonio.action_from_json(answer)
+    >>> json.loads(hello)["name"], action in uno.legal_actions(state)
     ('first', True)
     """
     source = sys.stdin if stdin is None else stdin

@@ -8,7 +8,7 @@ transcript writes as the start of a new round, is ``{"next_round": true}`` here 
 ``"deal"`` when it gives the deal).
 
 >>> import unorules as uno
->>> from unorules import jsonio
+>>> from unorules.formats import jsonio
 >>> uno.Play(2, "W", "red", uno=True).to_json()
 '{"player": 2, "play": "W", "color": "red", "uno": true}'
 >>> jsonio.action_from_json('{"player": 0, "catch": 1}')
@@ -28,7 +28,7 @@ Reading is strict: an unknown or missing key, a wrong type or a value out of ran
 >>> jsonio.action_from_json('{"player": 0, "play": "R10"}')
 Traceback (most recent call last):
 ...
-unorules.jsonio.JSONError: at $.play: not a card: 'R10' (examples: R7, G+2, BS, ...)
+unorules.formats.jsonio.JSONError: at $.play: not a card: 'R10' (examples: R7, G+2, BS, ...)
 """
 
 from __future__ import annotations
@@ -59,8 +59,8 @@ from unorules.state import Phase
 from unorules.view import View
 
 # The transcript's own action reader and writer: one implementation for both formats.
-from unorules.transcript import TranscriptError  # isort: skip
-from unorules.transcript._io import (  # isort: skip
+from unorules.formats.transcript import TranscriptError  # isort: skip
+from unorules.formats.transcript._io import (  # isort: skip
     _action_json,
     _decode,
     _key_path,
@@ -170,7 +170,7 @@ def action_from_dict(data: object, *, path: str = "$") -> Action:
     >>> action_from_dict({"player": 0, "draw": "yes"})
     Traceback (most recent call last):
     ...
-    unorules.jsonio.JSONError: at $.draw: expected true, not "yes"
+    unorules.formats.jsonio.JSONError: at $.draw: expected true, not "yes"
     """
     if isinstance(data, dict) and "next_round" in data:
         return _next_round(data, path)
@@ -189,7 +189,7 @@ def action_from_json(text: str | bytes) -> Action:
     >>> action_from_json('{"player": 1, "choose_color": "blue"')
     Traceback (most recent call last):
     ...
-    unorules.jsonio.JSONError: at $: not JSON: Expecting ',' delimiter: line 1 column 37 (char 36)
+    unorules.formats.jsonio.JSONError: at $: not JSON: Expecting ',' delimiter: line 1 column 37 ...
     """
     return action_from_dict(_decoded(text))
 
@@ -333,7 +333,7 @@ def view_from_dict(data: object, *, path: str = "$") -> View:
     >>> view_from_dict({**view_to_dict(view), "direction": 2})
     Traceback (most recent call last):
     ...
-    unorules.jsonio.JSONError: at $.direction: the direction is 1 or -1, not 2
+    unorules.formats.jsonio.JSONError: at $.direction: the direction is 1 or -1, not 2
     """
     r = _Reader
     if not isinstance(data, dict):
@@ -477,6 +477,6 @@ def view_from_json(text: str | bytes) -> View:
     >>> view_from_json("[]")
     Traceback (most recent call last):
     ...
-    unorules.jsonio.JSONError: at $: a view is a JSON object, not a list
+    unorules.formats.jsonio.JSONError: at $: a view is a JSON object, not a list
     """
     return view_from_dict(_decoded(text))

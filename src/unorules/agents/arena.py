@@ -2,7 +2,7 @@
 the interjection windows, the public history, and the rewards of a round.
 
 An :class:`Arena` plays one round (or a whole match) token by token. At each moment one
-seat, :attr:`Arena.actor`, chooses one token of :mod:`unorules.encoding` among
+seat, :attr:`Arena.actor`, chooses one token of :mod:`unorules.agents.encoding` among
 :meth:`Arena.tokens`; :meth:`Arena.step` takes it and applies the action once its tokens
 are complete. Chance is the host's: the state's seeded generator deals and draws.
 
@@ -10,7 +10,7 @@ are complete. Chance is the host's: the state's seeded generator deals and draws
 player who did not say UNO, saying UNO after receiving a one-card hand. After every
 action, before the current player's next decision, each other seat that has such an
 action is offered it in turn, clockwise from the seat after the current player, with
-:data:`~unorules.encoding.NOOP` to decline. An interjection that is taken changes the
+:data:`~unorules.agents.encoding.NOOP` to decline. An interjection that is taken changes the
 state, and a new window opens on the new state; once every seat offered has declined,
 the current player decides. Rules without Jump-In open a window only when a seat can
 be caught or owes a call, so most turns have none.
@@ -39,7 +39,7 @@ usual: rounds that end stuck (C15) score nothing, so a match of stuck rounds wou
 otherwise never end.
 
 >>> import unorules as uno
->>> from unorules.arena import Arena
+>>> from unorules.agents.arena import Arena
 >>> arena = Arena(2, "mattel")
 >>> arena.reset(seed=3)
 >>> while not arena.done:
@@ -69,8 +69,8 @@ from unorules.actions import (
     Pass,
     Play,
 )
+from unorules.agents.encoding import _ROOTS, NOOP, ActionBuilder, _root
 from unorules.cards import Card, Rank
-from unorules.encoding import _ROOTS, NOOP, ActionBuilder, _root
 from unorules.engine import apply, legal_actions, new_game
 from unorules.rules import Rules, get_profile
 from unorules.scoring import hand_points
@@ -116,7 +116,7 @@ class Arena:
             the agents then see only real choices. Off by default.
         max_rounds: with ``match``, rounds after which the match is cut off (truncated).
         ask_all: with ``interjections``, open a window to every other seat in play after
-            every action, :data:`~unorules.encoding.NOOP` the only token of a seat with
+            every action, :data:`~unorules.agents.encoding.NOOP` the only token of a seat with
             nothing to take: who is asked then tells nothing of the hands (by default
             only the seats with an out-of-turn action are asked, so a Jump-In window
             shows who holds a card that may jump in). A window before every decision
@@ -278,7 +278,7 @@ class Arena:
     def tokens(self) -> tuple[int, ...]:
         """The tokens :attr:`actor` may choose now (ascending; ``()`` once done).
 
-        >>> from unorules import encoding as enc
+        >>> from unorules.agents import encoding as enc
         >>> arena = Arena(2)
         >>> arena.reset(seed=1)
         >>> [enc.describe(t) for t in arena.tokens()]
@@ -300,7 +300,7 @@ class Arena:
         Raises:
             ValueError: the token leads to no legal action (nothing changes).
 
-        >>> from unorules import encoding as enc
+        >>> from unorules.agents import encoding as enc
         >>> arena = Arena(2)
         >>> arena.reset(seed=1)
         >>> arena.step(enc.DRAW)

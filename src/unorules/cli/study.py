@@ -1,5 +1,5 @@
 """The ``simulate`` and ``compare`` verbs of the ``unorules`` command, over
-:mod:`unorules.study` (``cli.py`` registers their options and dispatches here)."""
+:mod:`unorules.studies.study` (``cli.py`` registers their options and dispatches here)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, TextIO
 
-from unorules import study as _study
 from unorules.cli import _profile, _rules_with_options, _Usage
 from unorules.rules import Rules, get_profile, rules_to_options
-from unorules.study import Comparison, Estimate, Study
+from unorules.studies import study as _study
+from unorules.studies.study import Comparison, Estimate, Study
 
 MAX_GAMES = 10**9
 """The most games one ``unorules simulate`` or ``compare`` plays: past that a typo, not a

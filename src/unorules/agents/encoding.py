@@ -32,7 +32,7 @@ token. :func:`encode` gives an action's tokens, :func:`decode` reads them back, 
 tokens that lead to a legal action (the mask):
 
 >>> import attrs, unorules as uno
->>> from unorules import encoding as enc
+>>> from unorules.agents import encoding as enc
 >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
 >>> deal = uno.Deal(dealer=1, hands=[["R2", "W"], ["B1", "B7"]], turned=["R7"])
 >>> state = uno.new_game(2, rules, deal=deal)

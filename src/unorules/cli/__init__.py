@@ -45,11 +45,15 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TextIO, cast
 
-from unorules import __version__, _validating, bots, match, render, transcript
+from unorules import __version__
 from unorules._echo import shown
 from unorules.actions import Action, Draw, NextRound, Play
+from unorules.agents import bots, match
 from unorules.cards import Rank
+from unorules.cli import validate as _validating
 from unorules.engine import new_game
+from unorules.formats import transcript
+from unorules.pictures import render
 from unorules.rules import (
     PROFILES,
     Rules,
@@ -61,7 +65,7 @@ from unorules.rules import (
     rules_to_options,
 )
 from unorules.state import Phase, State
-from unorules.study import BOTS, _game_seed
+from unorules.studies.study import BOTS, _game_seed
 
 __all__ = ["main"]
 
@@ -128,7 +132,7 @@ def _validate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     )
 
 
-# simulate and compare: unorules.study, the verbs in unorules._study_cli.
+# simulate and compare: unorules.studies.study, the verbs in unorules.cli.study.
 
 
 # == rules ======================================================================================
@@ -430,7 +434,7 @@ def _parser() -> argparse.ArgumentParser:
     g = verb(
         "play",
         "watch simple bots play a seeded match",
-        "Play a seeded match between random bots (unorules.bots.RandomBot) and print every"
+        "Play a seeded match between random bots (unorules.agents.bots.RandomBot) and print every"
         " move, the round results and the winner.",
     )
     game_options(g, players=3)
@@ -443,7 +447,7 @@ def _parser() -> argparse.ArgumentParser:
     s = verb(
         "simulate",
         "play many seeded games between simple bots",
-        "Play seeded games between bots (random ones by default, unorules.bots.RandomBot)"
+        "Play seeded games between bots (random ones by default, unorules.agents.bots.RandomBot)"
         " and print statistics: rounds, actions per round, share of round wins per seat,"
         " mean round points; each mean and share with the half-width of its 95% confidence"
         " interval (±).",
@@ -574,7 +578,7 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.verb == "validate":
         return _validate(args, out, err)
     if args.verb in ("simulate", "compare"):
-        from unorules import _study_cli  # noqa: PLC0415 (it imports this module)
+        from unorules.cli import study as _study_cli  # noqa: PLC0415 (it imports this module)
 
         if args.verb == "simulate":
             return _study_cli.simulate(args, out, err)

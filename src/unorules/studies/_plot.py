@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from unorules.study import Comparison, Estimate, Study
+    from unorules.studies.study import Comparison, Estimate, Study
 
 BLUE, ORANGE, GREY = "#0072B2", "#E69F00", "#666666"
 FORMATS = (".svg", ".png", ".pdf")
@@ -207,7 +207,7 @@ def _figure(Figure: Any) -> tuple[Any, Any, Any]:
 
 def plot_study(study: Study, path: str) -> None:
     """Round-length distribution and win shares per seat of one study."""
-    from unorules.study import _describe  # noqa: PLC0415 (a cycle otherwise)
+    from unorules.studies.study import _describe  # noqa: PLC0415 (a cycle otherwise)
 
     _check_path(path)
     matplotlib, Figure, percent = _matplotlib()
@@ -231,7 +231,7 @@ def plot_study(study: Study, path: str) -> None:
 def plot_comparison(comparison: Comparison, path: str) -> None:
     """Both round-length distributions, both sets of round win shares per seat, and the
     difference in mean round length."""
-    from unorules.study import _describe  # noqa: PLC0415 (a cycle otherwise)
+    from unorules.studies.study import _describe  # noqa: PLC0415 (a cycle otherwise)
 
     _check_path(path)
     matplotlib, Figure, percent = _matplotlib()

@@ -58,7 +58,7 @@ three call and lock segments are :attr:`View.uno_open <unorules.View.uno_open>`,
 these six were added: a model trained on it does not take the new one.
 
 >>> import unorules as uno
->>> from unorules import observation as obs
+>>> from unorules.agents import observation as obs
 >>> state = uno.new_game(2, seed=5)
 >>> vec = obs.encode(uno.observe(state, 0))
 >>> vec.shape, vec.dtype, obs.SIZE
@@ -76,16 +76,16 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 import numpy.typing as npt
 
-from unorules.arena import DRAWN_CAP, PLAYED_CAP
+from unorules.agents.arena import DRAWN_CAP, PLAYED_CAP
+from unorules.agents.encoding import MAX_PLAYERS, N_TOKENS
 from unorules.cards import ALL_CARDS, Color, build_deck
-from unorules.encoding import MAX_PLAYERS, N_TOKENS
 from unorules.rules import Rules
 from unorules.scoring import hand_points
 from unorules.state import Phase
 from unorules.view import View
 
 if TYPE_CHECKING:
-    from unorules.arena import Arena
+    from unorules.agents.arena import Arena
 
 __all__ = ["SEGMENTS", "SIZE", "ObservationEncoder", "bounds", "encode", "encode_arena"]
 
@@ -321,7 +321,7 @@ class ObservationEncoder:
     (seats, teams, bounds) are computed once. :func:`encode_arena` uses one per rules.
 
     >>> import unorules as uno
-    >>> from unorules.arena import Arena
+    >>> from unorules.agents.arena import Arena
     >>> arena = Arena(4, "mattel")
     >>> arena.reset(seed=4)
     >>> vec = ObservationEncoder(4, uno.MATTEL).encode_arena(arena, 2)
@@ -356,7 +356,7 @@ class ObservationEncoder:
         """The vector of ``player`` at ``arena`` (see :func:`encode_arena`).
 
         >>> import unorules as uno
-        >>> from unorules.arena import Arena
+        >>> from unorules.agents.arena import Arena
         >>> arena = Arena(2)
         >>> arena.reset(seed=1)
         >>> ObservationEncoder(2, uno.MATTEL).encode_arena(arena, 0).shape
@@ -441,13 +441,13 @@ _ENCODERS: dict[tuple[int, Rules], ObservationEncoder] = {}
 
 
 def encode_arena(arena: Arena, player: int) -> npt.NDArray[np.float32]:
-    """The vector of ``player`` at an :class:`~unorules.arena.Arena`: the same as
+    """The vector of ``player`` at an :class:`~unorules.agents.arena.Arena`: the same as
     :func:`encode` of ``observe(arena.state, player)`` with the arena's history and the
     player's tokens so far (read from the state's public fields directly, which is
     faster; :class:`ObservationEncoder` is faster still).
 
     >>> import unorules as uno
-    >>> from unorules.arena import Arena
+    >>> from unorules.agents.arena import Arena
     >>> arena = Arena(2)
     >>> arena.reset(seed=4)
     >>> v = uno.observe(arena.state, 1)

@@ -2,10 +2,11 @@
 per file) or JSON Lines (one game per line), validated move by move, replayed, and recorded
 from games played through the API.
 
-A game played by the bots of :mod:`unorules.bots`, recorded, written and validated:
+A game played by the bots of :mod:`unorules.agents.bots`, recorded, written and validated:
 
 >>> import unorules as uno
->>> from unorules import bots, transcript
+>>> from unorules.agents import bots
+>>> from unorules.formats import transcript
 >>> start = uno.new_game(3, "mattel", seed=11)
 >>> played = bots.play(start, bots.random_bots(3, seed=11), rounds=1)
 >>> actions = [action for action, _ in played]
@@ -31,8 +32,8 @@ import inspect
 import json  # noqa: F401  (the examples in this package's docstrings run in this namespace)
 
 from unorules.errors import ErrorCode  # noqa: F401  (likewise)
-from unorules.transcript._io import Source, dumps, dumps_lines, loads, schema, write
-from unorules.transcript._model import (
+from unorules.formats.transcript._io import Source, dumps, dumps_lines, loads, schema, write
+from unorules.formats.transcript._model import (
     FORMAT,
     Problem,
     Report,
@@ -41,9 +42,9 @@ from unorules.transcript._model import (
     Transcript,
     TranscriptError,
 )
-from unorules.transcript._record import record
-from unorules.transcript._stream import MAX_GAME_BYTES, read, stream, validate_many
-from unorules.transcript._validate import replay, validate
+from unorules.formats.transcript._record import record
+from unorules.formats.transcript._stream import MAX_GAME_BYTES, read, stream, validate_many
+from unorules.formats.transcript._validate import replay, validate
 
 __all__ = [
     "FORMAT",
@@ -75,9 +76,10 @@ build reads their source in this order for attribute docstrings)."""
 
 def _belong_here() -> None:
     """The public names are defined in the private modules by job (``_model``, ``_io``,
-    ``_validate``, ``_record``) but belong to ``unorules.transcript``: their ``__module__``
+    ``_validate``, ``_record``) but belong to ``unorules.formats.transcript``: their ``__module__``
     says so, as it did when this was one module. Tracebacks, type hints in the docs and
-    pickles name ``unorules.transcript.X``, and the doctests of every public name run here."""
+    pickles name ``unorules.formats.transcript.X``, and the doctests of every public name
+    run here."""
     for name in __all__:
         obj = globals()[name]
         if inspect.isclass(obj) or inspect.isfunction(obj):

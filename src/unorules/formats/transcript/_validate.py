@@ -1,6 +1,6 @@
 """Replaying and validating transcripts: :func:`replay` and :func:`validate`.
 
-Part of :mod:`unorules.transcript`, which re-exports every public name; import them from
+Part of :mod:`unorules.formats.transcript`, which re-exports every public name; import them from
 there.
 """
 
@@ -16,10 +16,8 @@ from unorules._engine.general import Chance, apply_logged
 from unorules.actions import Action, NextRound
 from unorules.engine import apply, new_game
 from unorules.errors import ErrorCode, IllegalAction
-from unorules.rules import Rules
-from unorules.state import State
-from unorules.transcript._io import Source, _decode, _parse
-from unorules.transcript._model import (
+from unorules.formats.transcript._io import Source, _decode, _parse
+from unorules.formats.transcript._model import (
     Problem,
     Report,
     Round,
@@ -30,6 +28,8 @@ from unorules.transcript._model import (
     _malformed,
     _override,
 )
+from unorules.rules import Rules
+from unorules.state import State
 
 # == replaying and validating ==================================================================
 
@@ -60,7 +60,8 @@ def _check_fields(t: Transcript, *, whole: bool) -> None:
     for r, rnd in enumerate(t.rounds):
         if not isinstance(rnd, Round):
             _malformed(
-                f"$.rounds[{r}]", f"a round is a unorules.transcript.Round, not {shown(rnd)}"
+                f"$.rounds[{r}]",
+                f"a round is a unorules.formats.transcript.Round, not {shown(rnd)}",
             )
         if rnd.deal is None and seed is None:
             _malformed(
@@ -296,7 +297,7 @@ def readable_part(text: str | bytes, problem: Problem) -> Transcript | None:
     that round's actions before it, as :func:`validate` replays them. None when the
     problem is not in a round or nothing before it reads.
 
-    >>> from unorules.transcript import loads
+    >>> from unorules.formats.transcript import loads
     >>> text = ('{"format": "unorules/1", "rules": "mattel", "players": 2, "seed": 3,'
     ...         ' "rounds": [{"actions": [{"player": 1, "draw": true}, {"player": 0}]}]}')
     >>> try:

@@ -1,4 +1,4 @@
-"""OpenSpiel's ``resample_from_infostate`` for :class:`unorules.openspiel.UnoState`: a
+"""OpenSpiel's ``resample_from_infostate`` for :class:`unorules.agents.openspiel.UnoState`: a
 state one player cannot tell from the real one, the cards they have not seen dealt again
 (what information-set search, such as OpenSpiel's IS-MCTS, plays from).
 
@@ -53,7 +53,7 @@ from unorules.state import Phase, State
 from unorules.view import View, observe
 
 if TYPE_CHECKING:
-    from unorules.openspiel import UnoState
+    from unorules.agents.openspiel import UnoState
 
 __all__ = ["TRIES", "resample", "seed_from"]
 

@@ -3,7 +3,7 @@
 What chance produced during each action (the cards drawn, a rebuilt pile, shuffled
 hands) comes from the engine itself (``apply_logged``), never re-derived here.
 
-Part of :mod:`unorules.transcript`, which re-exports every public name; import them from
+Part of :mod:`unorules.formats.transcript`, which re-exports every public name; import them from
 there.
 """
 
@@ -28,8 +28,8 @@ from unorules.cards import Card
 from unorules.deal import Deal
 from unorules.engine import apply, new_game
 from unorules.errors import IllegalAction
+from unorules.formats.transcript._model import Round, Transcript, TranscriptError
 from unorules.state import State
-from unorules.transcript._model import Round, Transcript, TranscriptError
 
 # == recording =================================================================================
 
@@ -115,7 +115,7 @@ def record(
     ``result`` adds the final scores, which validation then checks.
 
     >>> import unorules as uno
-    >>> from unorules import bots
+    >>> from unorules.agents import bots
     >>> start = uno.new_game(2, "swedish", seed=8)
     >>> actions = [a for a, _ in bots.play(start, bots.random_bots(2, seed=8), rounds=2)]
     >>> states = [start]
@@ -185,7 +185,7 @@ def record(
         result=state.scores if result else None,
     )
     if not seed:
-        from unorules.transcript._validate import replay  # noqa: PLC0415 (it imports this module)
+        from unorules.formats.transcript._validate import replay  # noqa: PLC0415 (it imports this module)
 
         try:
             replay(transcript)
