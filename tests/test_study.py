@@ -19,7 +19,7 @@ import pytest
 
 import unorules as uno
 from unorules.agents import bots
-from unorules.studies.study import BOTS, RayExecutor, Study, _game_seed, register_bot
+from unorules.studies.study import BOTS, RayExecutor, Study, game_seed, register_bot
 
 FOUR_STACKING = attrs.evolve(uno.MATTEL, stacking=uno.Stacking.SAME_TYPE)
 
@@ -82,8 +82,8 @@ def counts(study: Study) -> dict[str, Any]:
 
 
 def test_game_seeds_are_the_clis() -> None:
-    assert [_game_seed(3, i) for i in range(3)] == [3_000_009, 3_000_010, 3_000_011]
-    assert _game_seed(-1, 0) == (1 << 64) - 1_000_003
+    assert [game_seed(3, i) for i in range(3)] == [3_000_009, 3_000_010, 3_000_011]
+    assert game_seed(-1, 0) == (1 << 64) - 1_000_003
 
 
 @pytest.mark.parametrize(

@@ -15,6 +15,7 @@ begins with a line such as ``{``, which does not). Its games are named ``<stdin>
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
@@ -25,10 +26,11 @@ from typing import Any, BinaryIO, Final, TextIO, cast
 
 import attrs
 
+from unorules.cli._common import Usage, Verb, profile
 from unorules.formats.transcript import Report, Source
 from unorules.formats.transcript._io import _is_lines
 from unorules.formats.transcript._stream import MAX_GAME_BYTES, _sources, _validate_items
-from unorules.rules import Rules
+from unorules.rules import PROFILES, Rules
 
 __all__: list[str] = []
 
@@ -182,7 +184,7 @@ def _json_element(entry: dict[str, Any]) -> str:
     return "  " + json.dumps(entry, indent=2).replace("\n", "\n  ")
 
 
-def _silence(out: TextIO) -> None:
+def silence(out: TextIO) -> None:
     """Point the output's file descriptor at /dev/null, so that the interpreter's last
     flush of what could not be written does not fail again at exit."""
     try:
@@ -249,13 +251,48 @@ def run(
     except BrokenPipeError:  # e.g. `unorules validate ... | head`: stop quietly, not with 0
         checked.close()  # stops the workers
         progress.close()
-        _silence(out)
+        silence(out)
         return _CANNOT
     except OSError as exc:  # e.g. `unorules validate ... > /dev/full`
         checked.close()
         progress.close()
-        _silence(out)
+        silence(out)
         print(f"unorules validate: cannot write the output: {exc.strerror or exc}", file=err)
         return _CANNOT
     progress.close()
     return status
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``unorules validate``."""
+    profiles = ", ".join(PROFILES)
+    p.add_argument("files", nargs="+", metavar="FILE", help="transcript files (-: standard input)")
+    p.add_argument("--rules", metavar="NAME", help=f"use this profile instead ({profiles})")
+    p.add_argument("--json", action="store_true", help="print a JSON array, one object a game")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes (1; 0 = one per CPU; at most the CPU count); same report",
+    )
+
+
+def run_verb(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Run ``unorules validate`` with its parsed arguments."""
+    override: Rules | None = profile(args.rules) if args.rules is not None else None
+    if args.jobs < 0:
+        raise Usage("--jobs: 0 (one per CPU) or more")
+    if args.files.count("-") > 1:
+        raise Usage("- (standard input) may be given once")
+    return run(args.files, rules=override, as_json=args.json, jobs=args.jobs, out=out, err=err)
+
+
+VERB = Verb(
+    "validate",
+    "check transcripts move by move",
+    "Check transcripts (format unorules/1; .json: one game, .jsonl: one game a line)"
+    " move by move. Prints one line per game, or a JSON array with --json.",
+    add_arguments,
+    run_verb,
+)

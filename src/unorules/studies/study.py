@@ -60,6 +60,7 @@ __all__ = [
     "RayExecutor",
     "Study",
     "compare",
+    "game_seed",
     "register_bot",
     "simulate",
 ]
@@ -421,10 +422,10 @@ class _Tally:
 # == playing a chunk ===========================================================================
 
 
-def _game_seed(seed: int, index: int) -> int:
+def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a study seeded ``seed`` (as the CLI has always used).
 
-    >>> _game_seed(1, 2)
+    >>> game_seed(1, 2)
     1000005
     """
     return (seed * 1_000_003 + index) % _SEEDS
@@ -457,13 +458,13 @@ def _play_chunk(chunk: _Chunk, on_game: Callable[[], None] | None = None) -> _Ta
     lengths: list[dict[int, int]] = [{} for _ in chunk.rules]
     factories = chunk.bots
     for index in range(chunk.start, chunk.stop):
-        game_seed = _game_seed(chunk.seed, index)
+        this_seed = game_seed(chunk.seed, index)
         nonzero: list[tuple[int, int]] = [(0, 1)]
         for r, rules in enumerate(chunk.rules):
             o = offsets[r]
             histogram = lengths[r]
-            state = new_game(players, rules, game_seed)
-            seats = [factories[s](game_seed * 1009 + s) for s in range(players)]
+            state = new_game(players, rules, this_seed)
+            seats = [factories[s](this_seed * 1009 + s) for s in range(players)]
             rounds = actions = points = stuck = total = first_wins = 0
             wins = [0] * players
             last = state
