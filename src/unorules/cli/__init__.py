@@ -51,8 +51,6 @@ from unorules import __version__
 from unorules.cli import match, play, record, render, rules, study, validate
 from unorules.cli._common import (
     EXIT_CODES,
-    EXIT_INVALID,
-    EXIT_OK,
     EXIT_USAGE,
     Output,
     Unwritable,
