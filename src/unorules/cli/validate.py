@@ -21,15 +21,12 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
-from typing import Any, BinaryIO, Final, TextIO, cast
+from typing import Any, Final, TextIO
 
 import attrs
 
 from unorules.cli._common import Usage, Verb, profile
-from unorules.formats.transcript import Report, Source
-from unorules.formats.transcript._io import _is_lines
-from unorules.formats.transcript._stream import MAX_GAME_BYTES, _sources, _validate_items
+from unorules.formats.transcript import JSON_LINES, Report, Source, stream_handle, validate_items
 from unorules.rules import PROFILES, Rules
 
 __all__: list[str] = []
@@ -54,60 +51,12 @@ STDIN: Final = "<stdin>"
 """The name of the games read from standard input (the file ``-``)."""
 
 
-class _Ahead:
-    """A binary stream with the lines already read off it put back in front (to look at
-    standard input's first line, which cannot be read twice)."""
-
-    def __init__(self, lines: list[bytes], handle: BinaryIO) -> None:
-        self.lines = lines
-        self.handle = handle
-
-    def readline(self, limit: int = -1) -> bytes:
-        return self.lines.pop(0) if self.lines else self.handle.readline(limit)
-
-    def read(self, limit: int = -1) -> bytes:
-        head = b"".join(self.lines)
-        self.lines = []
-        if limit < 0:
-            return head + self.handle.read()
-        return head + self.handle.read(max(0, limit - len(head)))
-
-
-def _whole_json(line: bytes) -> bool:
-    try:
-        json.loads(line)
-    except ValueError:
-        return False
-    return True
-
-
-def _stdin_sources(handle: BinaryIO, limit: int) -> Iterator[Source]:
-    """The games on standard input: JSON Lines when the first line that is not blank is a
-    whole JSON value, else one JSON game (see the module's docstring).
-
-    >>> import io
-    >>> [(s.name, s.validate().valid) for s in _stdin_sources(io.BytesIO(b"[]\\n{}\\n"), 99)]
-    [('<stdin>:1', False), ('<stdin>:2', False)]
-    >>> [s.name for s in _stdin_sources(io.BytesIO(b"{\\n}\\n"), 99)]
-    ['<stdin>']
-    """
-    seen: list[bytes] = []
-    while True:
-        raw = handle.readline(limit + 1)
-        seen.append(raw)
-        if not raw or raw.strip():
-            break
-    lines = bool(raw) and len(raw) <= limit and _whole_json(raw)
-    ahead = cast(BinaryIO, _Ahead(seen, handle))
-    yield from _sources(ahead, STDIN, lines=lines, limit=limit)
-
-
 def _items(files: Sequence[str]) -> Iterator[Source | _Unread]:
     """The games of every file in order, a file that cannot be opened or read in its place."""
     for path in files:
         if path == "-":
             try:
-                yield from _stdin_sources(sys.stdin.buffer, MAX_GAME_BYTES)
+                yield from stream_handle(sys.stdin.buffer, STDIN)
             except OSError as exc:
                 yield _Unread(STDIN, f"cannot read {STDIN}: {exc.strerror or exc}")
             continue
@@ -118,7 +67,7 @@ def _items(files: Sequence[str]) -> Iterator[Source | _Unread]:
             continue
         with handle:
             try:
-                yield from _sources(handle, path, lines=_is_lines(Path(path)), limit=MAX_GAME_BYTES)
+                yield from stream_handle(handle, path, lines=path.lower().endswith(JSON_LINES))
             except OSError as exc:
                 yield _Unread(path, f"cannot read {path}: {exc.strerror or exc}")
 
@@ -223,7 +172,7 @@ def run(
     progress = _Progress(err, delay=_DELAY, every=_EVERY)
     games = 0
     first = True
-    checked = _validate_items(_items(files), rules, jobs)
+    checked = validate_items(_items(files), rules=rules, jobs=jobs)
     try:
         if as_json:
             out.write("[")
