@@ -30,7 +30,7 @@ Exit codes:
   cannot be written (a full disk, a closed pipe).
 
 Each verb is one module of this package, and the command is their table, :data:`VERBS`
-(a new verb is a module with a :class:`~unorules.cli._common.Verb` and a line there).
+(a new verb is a module with a :class:`Verb` and a line there).
 
 >>> main(["rules", "mattel", "swedish", "--diff"])
 option                  mattel            swedish              rules
@@ -58,7 +58,9 @@ from unorules.cli._common import (
     Verb,
 )
 
-__all__ = ["VERBS", "main"]
+__all__ = ["VERBS", "Verb", "main"]
+
+Verb.__module__ = __name__  # defined in cli._common for the verbs' modules; documented here
 
 VERBS: Final[tuple[Verb, ...]] = (
     validate.VERB,

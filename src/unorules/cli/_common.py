@@ -28,7 +28,14 @@ exit codes:
 
 class Verb(NamedTuple):
     """One verb of the command: its name and help, the options it adds to its parser,
-    and what runs it (returning the exit code). The command is the table of them."""
+    and what runs it (returning the exit code). The command is the table of them,
+    :data:`unorules.cli.VERBS`.
+
+    >>> from unorules.cli import VERBS
+    >>> verb = VERBS[0]
+    >>> verb.name, verb.help
+    ('validate', 'check transcripts move by move')
+    """
 
     name: str
     help: str
