@@ -28,7 +28,7 @@ from unorules.actions import (
 from unorules.cards import ALL_CARDS, Card, Color, Rank, build_deck
 from unorules.deal import Deal
 from unorules.effects import EFFECTS, Effect, EffectContext, register_effect
-from unorules.engine import apply, cut_for_dealer, is_legal, legal_actions, new_game
+from unorules.engine import apply, cut_for_dealer, is_legal, legal_actions, new_game, step
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.host import apply_from_seat, is_legal_from_seat
 from unorules.rules import (
@@ -166,6 +166,7 @@ __all__ = [
     "register_effect",
     "register_profile",
     "sample_state",
+    "step",
 ]
 
 # What builds on the game loads when first used (``import unorules`` loads the game only):

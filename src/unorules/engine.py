@@ -3,7 +3,12 @@ the public face of the engine (its rooms are the private package ``unorules._eng
 
 :func:`apply` is the only way a game moves, and it is pure: it returns a new
 :class:`~unorules.State` and never changes the one it is given, even when it rejects the
-action with :class:`~unorules.IllegalAction`.
+action with :class:`~unorules.IllegalAction`. :func:`step` moves it the same way and also
+says what the action did (:class:`Events`: who drew, hands moved, a card taken back, a
+challenge's outcome, the round's end) and what chance produced (:class:`Chance`), as the
+rooms noted it: a host reads that record instead of comparing states. A host that deals
+chance itself asks :func:`next_chance` (and :func:`opening_chance` at a round's start)
+what an action needs.
 
 >>> import attrs, unorules as uno
 >>> rules = attrs.evolve(uno.MATTEL, hand_size=3)
@@ -23,15 +28,41 @@ With two players a Reverse acts as a Skip (R5.5), so player 0 moves again:
 
 from __future__ import annotations
 
+from typing import Final, NamedTuple
+
 from unorules._engine.fast import fast_draw, fast_pass, fast_play
 from unorules._engine.fast import legal_actions as _legal_actions
-from unorules._engine.general import apply_general
+from unorules._engine.general import (
+    Chance,
+    NextChance,
+    apply_general,
+    apply_noted,
+    next_chance,
+    opening_chance,
+)
+from unorules._engine.piles import Named
 from unorules._engine.setup import cut_for_dealer, new_game
-from unorules.actions import Action, Draw, Pass, Play
+from unorules.actions import Action, Draw, NextRound, Pass, Play
+from unorules.cards import Card
 from unorules.errors import IllegalAction
-from unorules.state import State
+from unorules.state import Phase, State
 
-__all__ = ["apply", "cut_for_dealer", "is_legal", "legal_actions", "new_game"]
+__all__ = [
+    "Chance",
+    "Drawn",
+    "Events",
+    "NextChance",
+    "RoundEnd",
+    "Step",
+    "apply",
+    "cut_for_dealer",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "next_chance",
+    "opening_chance",
+    "step",
+]
 
 # Defined in the fast module (its admission and the calm listing are one function), and
 # bound here before is_legal so that this module's API page keeps its reading order.
@@ -95,3 +126,201 @@ def apply(state: State, action: Action) -> State:
     if type(state) is not State:
         raise TypeError(f"apply needs a State (from unorules.new_game), not {state!r}")
     return apply_general(state, action)
+
+
+# -- what an action did ---------------------------------------------------------------------
+
+
+class Drawn(NamedTuple):
+    """One draw of an action (:attr:`Events.draws`): ``seat`` drew ``number`` cards.
+
+    >>> import unorules as uno
+    >>> s = uno.State.from_position("R1,R2/B1,B2 R5 red 0+ play *")
+    >>> drawn = uno.step(s, uno.Draw(0)).events.draws[0]
+    >>> drawn.seat, drawn.number, drawn.cards == s.draw_pile[:1]
+    (0, 1, True)
+    """
+
+    seat: int
+    """The seat that drew."""
+    number: int
+    """How many cards it drew (fewer than the rules say when both piles ran out, A12)."""
+    cards: tuple[Card, ...] | None
+    """The cards, in the order drawn; None where they are hidden
+    (:meth:`Events.for_seat`: another seat's cards)."""
+
+
+class RoundEnd(NamedTuple):
+    """The round ended with the action (:attr:`Events.round_end`).
+
+    >>> import unorules as uno
+    >>> s = uno.State.from_position("R1/B1,B2 R5 red 0+ play *")
+    >>> uno.step(s, uno.Play(0, "R1")).events.round_end
+    RoundEnd(winner=0, points=(3, 0))
+    """
+
+    winner: int | None
+    """The seat that went out; None when the round ended stuck, without a winner (C15)."""
+    points: tuple[int, ...]
+    """The points each side scored in it (:attr:`~unorules.State.round_points`)."""
+
+
+class Events(NamedTuple):
+    """What an action did, as the engine's rooms noted it (:attr:`Step.events`). Every
+    field but :attr:`draws`' cards is public: each seat sees it happen.
+
+    **Hidden information.** :attr:`Drawn.cards` names the cards every seat drew: the
+    record is the host's, as the :class:`~unorules.State` is. What one seat may be shown
+    is :meth:`for_seat` (the cards it drew itself, and the others' counts), as
+    :func:`~unorules.observe` is of the state.
+
+    >>> import unorules as uno
+    >>> s = uno.State.from_position("R+2,R1,G5/B1,B2 R5 red 0+ play *")
+    >>> after, events, chance = uno.step(s, uno.Play(0, "R+2"))
+    >>> events.draws == (Drawn(1, 2, chance.drawn),), events.drew(1), events.round_end
+    (True, 2, None)
+    >>> events.for_seat(0).draws
+    (Drawn(seat=1, number=2, cards=None),)
+    >>> uno.step(after, uno.Play(0, "R1")).events  # nothing but a card laid
+    Events(draws=(), moved=None, redealt=False, taken_back=None, challenge_won=None, round_end=None)
+    """
+
+    draws: tuple[Drawn, ...] = ()
+    """Who drew which cards, one entry per draw, in the order drawn: a penalty (Draw Two,
+    Wild Draw Four, a catch, a false call, a challenge lost, a stack taken), a turn's
+    draw, a first Draw Two's two cards (for :class:`~unorules.NextRound`)."""
+    moved: tuple[int, ...] | None = None
+    """Seven-O moved hands (A18): the hand seat ``s`` held is now held by seat
+    ``moved[s]`` (a 7's swap, or a 0 passing every hand on); None when no hand moved so."""
+    redealt: bool = False
+    """A Wild Shuffle Hands pooled every hand and dealt the cards again (R8.2)."""
+    taken_back: tuple[int, Card] | None = None
+    """A Wild Draw Four taken back into the hand of the seat that laid it, after a
+    successful challenge (the Danish sheet, A6): ``(seat, card)``."""
+    challenge_won: bool | None = None
+    """A Wild Draw Four challenged: True when the challenge succeeded (the card was a
+    bluff, and it cost the player who laid it), False when it failed; None when the
+    action was no challenge."""
+    round_end: RoundEnd | None = None
+    """The round ended with this action (a player went out, or the round ended stuck)."""
+
+    def drew(self, seat: int) -> int:
+        """How many cards ``seat`` drew in all.
+
+        >>> Events((Drawn(1, 2, None), Drawn(0, 1, None), Drawn(1, 4, None))).drew(1)
+        6
+        """
+        return sum(d.number for d in self.draws if d.seat == seat)
+
+    def for_seat(self, seat: int) -> Events:
+        """What ``seat`` may be shown: the same record with the cards other seats drew
+        hidden (their :attr:`Drawn.cards` None; the counts stay, as hand sizes show them).
+
+        >>> e = Events((Drawn(0, 1, (Card.parse("R1"),)), Drawn(1, 2, (Card.parse("B1"),) * 2)))
+        >>> e.for_seat(0).draws
+        (Drawn(seat=0, number=1, cards=(Card.parse('R1'),)), Drawn(seat=1, number=2, cards=None))
+        """
+        draws = self.draws
+        if all(d.seat == seat or d.cards is None for d in draws):
+            return self
+        hidden = tuple(d if d.seat == seat else Drawn(d.seat, d.number, None) for d in draws)
+        return self._replace(draws=hidden)
+
+
+class Step(NamedTuple):
+    """What :func:`step` returns: the state after the action, what the action did, and
+    what chance produced. ``events`` and ``chance`` name hidden cards: they are the
+    host's (:meth:`Events.for_seat` is what a seat may see).
+
+    >>> import unorules as uno
+    >>> s = uno.State.from_position("R1,R2/B1,B2 R5 red 0+ play *")
+    >>> after, events, chance = uno.step(s, uno.Draw(0))
+    >>> after == uno.apply(s, uno.Draw(0)), events.drew(0), chance.drawn == s.draw_pile[:1]
+    (True, 1, True)
+    """
+
+    state: State
+    """The state after the action (what :func:`apply` returns)."""
+    events: Events
+    """What the action did."""
+    chance: Chance
+    """What chance produced meanwhile: the cards drawn, a rebuilt pile, shuffled hands."""
+
+
+_QUIET: Final = Events()
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_GAME_OVER: Final = Phase.GAME_OVER
+
+
+def step(state: State, action: Action) -> Step:
+    """:func:`apply`, and what the action did (:class:`Events`) and what chance produced
+    (:class:`Chance`) meanwhile: the new state is the one :func:`apply` returns, and the
+    errors are its errors. The engine takes the same route as :func:`apply`, and its rooms
+    note what they do as they do it (a draw, a swap, a card taken back, a challenge
+    resolved): nothing is read back from a comparison of states.
+
+    The record names the cards every seat drew: it is for the host. A seat is shown
+    ``events.for_seat(seat)``.
+
+    >>> import attrs, unorules as uno
+    >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+    >>> deal = uno.Deal(dealer=1, hands=[["R+2", "G5"], ["B1", "R9"]], turned=["R7"])
+    >>> s = uno.new_game(2, rules, deal=deal)
+    >>> play = uno.Play(0, "R+2", uno=True, drawn=["Y1", "Y2"])  # the cards P1 draws
+    >>> after, events, chance = uno.step(s, play)
+    >>> after == uno.apply(s, play)
+    True
+    >>> events.draws
+    (Drawn(seat=1, number=2, cards=(Card.parse('Y1'), Card.parse('Y2'))),)
+    >>> chance.drawn == events.draws[0].cards, chance.order_known
+    (True, False)
+    """
+    drawn: tuple[Card, ...] | None = getattr(action, "drawn", None)
+    log = Named(drawn)
+    kind = type(action)
+    done: State | None = None
+    # apply's fast route, keeping the log (see apply for the admission and the errors).
+    try:
+        if kind is Play:
+            done = fast_play(state, action, log)  # type: ignore[arg-type]
+        elif kind is Draw:
+            done = fast_draw(state, action, log)  # type: ignore[arg-type]
+        elif kind is Pass:
+            done = fast_pass(state, action)  # type: ignore[arg-type]
+    except AttributeError:
+        if type(state) is State:
+            raise
+    if done is None:
+        if type(state) is not State:
+            raise TypeError(f"step needs a State (from unorules.new_game), not {state!r}")
+        done = apply_noted(state, action, log)
+    return Step(done, _events(log, done), _chance(state, kind, done, drawn, log))
+
+
+def _events(log: Named, after: State) -> Events:
+    """The record of what the rooms noted in ``log``, and the round's end."""
+    end = None
+    phase = after.phase
+    if phase is _ROUND_OVER or phase is _GAME_OVER:  # only an action that ends it gets here
+        end = RoundEnd(after.round_winner, after.round_points or ())
+    if (  # nothing noted, no end: the common case
+        not log.draws
+        and end is None
+        and log.moved is None
+        and log.challenge_won is None
+        and not log.redealt
+    ):
+        return _QUIET
+    draws = tuple(Drawn(seat, len(cards), cards) for seat, cards in log.draws)
+    return Events(draws, log.moved, log.redealt, log.taken_back, log.challenge_won, end)
+
+
+def _chance(
+    before: State, kind: type, after: State, drawn: tuple[Card, ...] | None, log: Named
+) -> Chance:
+    """What chance produced: the cards named or logged, and whether the pile's order was
+    known before they were drawn (for a NextRound, the new deal's: a round's start never
+    rebuilds the pile, its discard pile being the first card alone)."""
+    cards = drawn if drawn is not None else tuple(log.log)
+    known = (after if kind is NextRound else before)._ledger.pile_order_fixed
+    return Chance(cards, known, log.rebuilt, log.shuffled)

@@ -71,6 +71,8 @@ def challenge(s: State, a: Challenge, named: Named | None) -> State:
     pending = s._ledger.challenge
     assert pending is not None
     offender, guilty = pending.offender, pending.guilty
+    if named is not None:
+        named.challenge_won = guilty  # a challenge succeeds exactly on a bluff
     rules = s._match.rules
     d = draft(s)
     before = s.hands
@@ -98,6 +100,8 @@ def challenge(s: State, a: Challenge, named: Named | None) -> State:
             d.color = pending.previous_color
             piles.give(d, offender, [wd4])
             knowledge.shown(d, offender, [wd4])  # taken back in sight of all (A6)
+            if named is not None:
+                named.taken_back = (offender, wd4)
             piles.draw(d, offender, 2, named)
             rest = total - 4
             if rest > 0:

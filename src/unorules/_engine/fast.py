@@ -42,6 +42,7 @@ from unorules._engine.listing import (
     legal_general,
     own_actions,
 )
+from unorules._engine.piles import Named
 from unorules._engine.play import lay
 from unorules.actions import Action, Draw, Pass, Play
 from unorules.cards import Card, Rank
@@ -56,11 +57,12 @@ _CHALLENGE: Final = Phase.CHALLENGE
 _SEVEN: Final = Rank.SEVEN
 
 
-def fast_play(s: State, a: Play) -> State | None:
+def fast_play(s: State, a: Play, named: Named | None = None) -> State | None:
     """A single card laid by the current player on a normal turn (or the card just drawn)
     in a calm state, when it names a color exactly if it is a wild (``Play._plain``), is
     held, matches, and passes the checks its rules add (:func:`_declined`): everything
-    :func:`unorules._engine.play.check` would test in a calm state."""
+    :func:`unorules._engine.play.check` would test in a calm state. ``named`` is the log
+    :func:`unorules.step` keeps (a ``Named`` of no cards), None for :func:`~unorules.apply`."""
     p = a.player
     if not s._calm or p != s.current_player or not a._plain:
         return None
@@ -80,7 +82,7 @@ def fast_play(s: State, a: Play) -> State | None:
         return None  # a call with a play that does not leave one card: check refuses it
     if s._match.checked and _declined(s, p, card, hand):
         return None
-    done = lay(s, a, (card,), hand[:i] + hand[i + 1 :], None)
+    done = lay(s, a, (card,), hand[:i] + hand[i + 1 :], named)
     return stall.counted(s, a, done) if s._match.counts else done
 
 
@@ -94,10 +96,10 @@ def _declined(s: State, p: int, card: Card, hand: tuple[Card, ...]) -> bool:
     return restriction(s, p, card, hand) is not None
 
 
-def fast_draw(s: State, a: Draw) -> State | None:
+def fast_draw(s: State, a: Draw, named: Named | None = None) -> State | None:
     """The current player's draw in a calm state, naming no cards: on a normal turn where
     drawing is allowed (always, or with nothing to lay), or taking a Wild Draw Four
-    unchallenged."""
+    unchallenged. ``named`` as for :func:`fast_play`."""
     p = a.player
     if not s._calm or p != s.current_player or a.drawn is not None:
         return None
@@ -117,10 +119,10 @@ def fast_draw(s: State, a: Draw) -> State | None:
                 match = ON_COLOR[s.color] if top.is_wild else ON_CARD[top]  # type: ignore[index]
                 if not match.isdisjoint(s.hands[p]):
                     return None
-        done = moves.draw_turn(s, p, None)
+        done = moves.draw_turn(s, p, named)
         return stall.counted(s, a, done) if s._match.counts else done
     if phase is _CHALLENGE:
-        return moves.take_penalty(s, p, None)
+        return moves.take_penalty(s, p, named)
     return None
 
 

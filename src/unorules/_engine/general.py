@@ -2,15 +2,20 @@
 
 :func:`apply_general` is what :func:`unorules.apply` does for any action the fast route
 (:mod:`unorules._engine.fast`) does not admit; the tests compare the two routes on every
-step of many seeded games. :func:`apply_logged` takes the general route and reports what
-chance produced (:class:`Chance`): the transcripts record and check games with it.
+step of many seeded games. :func:`apply_noted` takes the general route with a log, in which
+the rooms note what chance produced and what the action did: :func:`unorules.step`
+reports an action from it (:class:`Chance` and :class:`unorules.engine.Events`).
 
 >>> import unorules as uno
+>>> from unorules._engine.piles import Named
 >>> s = uno.new_game(2, seed=3)
 >>> p = s.current_player
->>> after, chance = apply_logged(s, uno.Draw(p))
->>> chance.drawn == s.draw_pile[:1], chance.rebuilt, after == uno.apply(s, uno.Draw(p))
-(True, False, True)
+>>> log = Named(None)
+>>> after = apply_noted(s, uno.Draw(p), log)
+>>> log.log == list(s.draw_pile[:1]), log.draws == [(p, s.draw_pile[:1])]
+(True, True)
+>>> after == uno.apply(s, uno.Draw(p))
+True
 """
 
 from __future__ import annotations
@@ -38,17 +43,28 @@ from unorules.errors import ErrorCode, IllegalAction
 from unorules.rules import Rules
 from unorules.state import Phase, State
 
-__all__ = ["Chance", "NextChance", "apply_general", "apply_logged", "next_chance", "opening_chance"]
+__all__ = ["Chance", "NextChance", "apply_general", "apply_noted", "next_chance", "opening_chance"]
 
 
 class Chance(NamedTuple):
-    """What chance produced during one action."""
+    """What chance produced during one action (:attr:`unorules.engine.Step.chance`): what
+    a transcript records, and checks it was told.
+
+    >>> import unorules as uno
+    >>> s = uno.State.from_position("R1,R2/B1,B2 R5 red 0+ play *")
+    >>> chance = uno.step(s, uno.Draw(0)).chance
+    >>> chance.drawn == s.draw_pile[:1], chance.order_known, chance.rebuilt, chance.shuffled
+    (True, False, False, False)
+    """
 
     drawn: tuple[Card, ...]
-    """The cards the action drew from the pile, in order (by anyone)."""
+    """The cards the action drew from the pile, in order (by anyone): those its ``drawn=``
+    names, or those taken from the top of the pile. For a :class:`~unorules.NextRound`,
+    those a first Draw Two drew (the deal itself is the new round's, as
+    :func:`~unorules.new_game` deals)."""
     order_known: bool
-    """Whether the draw pile's order was known before the action (an explicit deal's
-    pile, not yet rebuilt)."""
+    """Whether the draw pile's order was known before the action drew (an explicit deal's
+    pile, not yet rebuilt; for a :class:`~unorules.NextRound`, the new deal's)."""
     rebuilt: bool
     """Whether the draw pile ran out and was rebuilt from the discards meanwhile."""
     shuffled: bool
@@ -108,22 +124,23 @@ def apply_general(state: State, action: Action) -> State:
     return stall.counted(state, action, after) if state._match.counts else after
 
 
-def apply_logged(state: State, action: Action) -> tuple[State, Chance]:
-    """``apply`` on the general route, and what chance produced meanwhile: the cards drawn
-    (those named by ``drawn=``, or those taken from the top of the pile), whether the pile
-    was rebuilt, whether the hands were shuffled."""
+def apply_noted(state: State, action: Action, log: Named) -> State:
+    """``apply`` on the general route, the rooms noting in ``log`` (made with the
+    action's ``drawn``) what chance produced and what the action did."""
     handler = _route(state, action)
-    drawn: tuple[Card, ...] | None = getattr(action, "drawn", None)
-    log = Named(drawn)
     after = handler(state, action, log)
-    if state._match.counts:
-        after = stall.counted(state, action, after)
-    cards = drawn if drawn is not None else tuple(log.log)
-    return after, Chance(cards, state._ledger.pile_order_fixed, log.rebuilt, log.shuffled)
+    return stall.counted(state, action, after) if state._match.counts else after
 
 
 class NextChance(NamedTuple):
-    """Chance that an action needs and does not name (:func:`next_chance`)."""
+    """Chance that an action needs and does not name (:func:`next_chance`).
+
+    >>> import unorules as uno
+    >>> s = uno.State.from_position("R1,R2/B1,B2 R5 red 0+ play *")
+    >>> need = uno.engine.next_chance(s, uno.Draw(0))
+    >>> need.cards == s.draw_pile, need.seats
+    (True, ())
+    """
 
     cards: tuple[Card, ...]
     """A draw: what the next card drawn may be (the draw pile at that point, rebuilt as

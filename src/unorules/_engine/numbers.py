@@ -37,18 +37,23 @@ def number(
     p = a.player
     if rest and d._match.rules.seven_o:
         rank = a.card.rank
+        to: list[int] | None = None
         if rank is Rank.SEVEN:
             target = a.target
             assert target is not None  # checked with the play
-            swap(d, p, target)
+            to = swap(d, p, target)
         elif rank is Rank.ZERO:
             for _ in range(count):
-                rotate(d)
+                once = rotate(d)
+                to = once if to is None else [once[seat] for seat in to]
+        if named is not None and to is not None:
+            named.moved = tuple(to)
     return step(d, p, 1)
 
 
-def swap(d: Draft, p: int, target: int) -> None:
-    """Seven-O 7: ``p`` and ``target`` exchange hands (A18)."""
+def swap(d: Draft, p: int, target: int) -> list[int]:
+    """Seven-O 7: ``p`` and ``target`` exchange hands (A18). Returns where each seat's
+    hand went (``to[s]`` holds the hand ``s`` held)."""
     before = d.hands
     hands = list(before)
     hands[p], hands[target] = hands[target], hands[p]
@@ -56,10 +61,12 @@ def swap(d: Draft, p: int, target: int) -> None:
     to = list(range(len(hands)))
     to[p], to[target] = target, p
     knowledge.moved(d, before, to)  # each knows the hand it gave away
+    return to
 
 
-def rotate(d: Draft) -> None:
-    """Seven-O 0: every hand passes one seat in the direction of play (A18)."""
+def rotate(d: Draft) -> list[int]:
+    """Seven-O 0: every hand passes one seat in the direction of play (A18). Returns
+    where each seat's hand went (``to[s]`` holds the hand ``s`` held)."""
     hands = d.hands
     new = list(hands)
     to = list(range(len(hands)))
@@ -68,3 +75,4 @@ def rotate(d: Draft) -> None:
         new[to[seat]] = hands[seat]
     d.hands = tuple(new)
     knowledge.moved(d, hands, to)  # each knows the hand it passed on
+    return to

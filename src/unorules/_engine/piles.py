@@ -51,13 +51,27 @@ class MoreChance(BaseException):
 
 
 class Named:
-    """What chance produced for one action: the cards its ``drawn=`` names, consumed in
-    order; or, with ``cards=None``, a log of the cards drawn from the top of the pile
-    (:func:`unorules._engine.general.apply_logged` records a game's chance this way).
-    With ``probe=True``, drawing one card more than ``cards`` names raises
+    """What chance produced for one action, and what the action did: the cards its
+    ``drawn=`` names, consumed in order; or, with ``cards=None``, a log of the cards drawn
+    from the top of the pile. The rooms that draw, move hands, take a card back or
+    resolve a challenge note it here when they are given one (:func:`unorules.step`
+    reports an action this way; :func:`~unorules.apply` gives none, and nothing is
+    noted). With ``probe=True``, drawing one card more than ``cards`` names raises
     :class:`MoreChance` (:func:`unorules._engine.general.next_chance` asks this way)."""
 
-    __slots__ = ("cards", "i", "log", "probe", "rebuilt", "shuffled")
+    __slots__ = (
+        "cards",
+        "challenge_won",
+        "draws",
+        "i",
+        "log",
+        "moved",
+        "probe",
+        "rebuilt",
+        "redealt",
+        "shuffled",
+        "taken_back",
+    )
 
     def __init__(self, cards: tuple[Card, ...] | None, *, probe: bool = False) -> None:
         self.cards = cards
@@ -69,6 +83,18 @@ class Named:
         """The draw pile ran out and was rebuilt while the action drew."""
         self.shuffled = False
         """A Wild Shuffle Hands dealt the pooled hands with the generator."""
+        self.draws: list[tuple[int, tuple[Card, ...]]] = []
+        """Who drew which cards, one entry per draw that drew any (:func:`draw`,
+        :func:`draw_until`), in order."""
+        self.moved: tuple[int, ...] | None = None
+        """Seven-O moved the hands: the hand seat ``s`` held is now held by ``moved[s]``."""
+        self.redealt = False
+        """A Wild Shuffle Hands pooled the hands and dealt them again (with the generator
+        or as ``hands=`` says)."""
+        self.taken_back: tuple[int, Card] | None = None
+        """A Wild Draw Four taken back into its player's hand: ``(seat, card)`` (A6)."""
+        self.challenge_won: bool | None = None
+        """A challenge resolved: whether it succeeded (the Wild Draw Four was a bluff)."""
 
     def next(self) -> Card:
         cards = self.cards
@@ -165,6 +191,8 @@ def draw(d: Draft, seat: int, count: int, named: Named | None) -> tuple[Card, ..
                 break
             cards.append(card)
         got = tuple(cards)
+        if named is not None and got:
+            named.draws.append((seat, got))
     if got:
         give(d, seat, got)
     return got
@@ -186,7 +214,10 @@ def draw_until(
         give(d, seat, (card,))
         if stop(card):
             break
-    return tuple(got)
+    out = tuple(got)
+    if named is not None and out:
+        named.draws.append((seat, out))
+    return out
 
 
 def give(d: Draft, seat: int, cards: Sequence[Card]) -> None:

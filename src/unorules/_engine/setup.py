@@ -362,4 +362,6 @@ def next_round(s: State, a: NextRound, named: Named | None) -> State:
         dealer = (dealer + 1) % n
     refuse_past(m.round + 1, "round number", "deal another round")
     nm = m.but(round=m.round + 1, dealer=dealer, round_winner=None, round_points=None)
-    return _start_round(nm, s._ledger.rng_counter, a.deal)
+    # NextRound names no card: a log (not a probe) notes what a first Draw Two draws.
+    log = named if named is not None and named.cards is None else None
+    return _start_round(nm, s._ledger.rng_counter, a.deal, log)

@@ -134,6 +134,8 @@ def shuffle_hands(
         for i, seat in enumerate(order):
             dealt[seat] = tuple(sorted(cards[i::k], key=INDEX))
         d.hands = tuple(dealt)
+    if named is not None:
+        named.redealt = True
     knowledge.forget(d)  # pooled and dealt again: nobody knows another hand (R8.2)
     return step(d, p, 1)
 

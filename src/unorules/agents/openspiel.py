@@ -12,7 +12,7 @@ a loss for every side). A game is one round.
   player's left). A chance outcome is a card's index (:attr:`unorules.Card.index`,
   0-55; a seat for the dealer), with the probability of that kind among the cards it
   may be. The library decides legality, how many cards an action draws and what they
-  may be (``unorules._engine.general.next_chance``: the draw pile as the rules rebuild
+  may be (:func:`unorules.engine.next_chance`: the draw pile as the rules rebuild
   it): the state asks for one more card until the library accepts the action with the
   cards named (``drawn``, ``hands``).
 - **Player moves** are the tokens of :mod:`unorules.agents.encoding`
@@ -62,7 +62,6 @@ import numpy as np
 import pyspiel
 
 from unorules._echo import shown, shown_int
-from unorules._engine.general import NextChance, next_chance, opening_chance
 from unorules.actions import Action, CallUno, CatchUno, Challenge, Draw, Play
 from unorules.agents._openspiel_resample import resample, seed_from
 from unorules.agents.arena import Arena, render_text
@@ -70,6 +69,7 @@ from unorules.agents.encoding import N_TOKENS, NOOP, describe
 from unorules.agents.observation import SIZE, ObservationEncoder
 from unorules.cards import ALL_CARDS, Card, build_deck
 from unorules.deal import Deal
+from unorules.engine import NextChance, next_chance, opening_chance
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.rules import get_profile
 from unorules.state import Phase

@@ -1,7 +1,7 @@
 """Recording games played through the API as transcripts: :func:`record`.
 
 What chance produced during each action (the cards drawn, a rebuilt pile, shuffled
-hands) comes from the engine itself (``apply_logged``), never re-derived here.
+hands) comes from the engine itself (:func:`unorules.step`), never re-derived here.
 
 Part of :mod:`unorules.formats.transcript`, which re-exports every public name; import them from
 there.
@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterable, Iterator
 
 import attrs
 
-from unorules._engine.general import apply_logged
 from unorules.actions import (
     Action,
     CallUno,
@@ -26,7 +25,7 @@ from unorules.actions import (
 )
 from unorules.cards import Card
 from unorules.deal import Deal
-from unorules.engine import apply, new_game
+from unorules.engine import apply, new_game, step
 from unorules.errors import IllegalAction
 from unorules.formats.transcript._model import Round, Transcript, TranscriptError
 from unorules.state import State
@@ -145,7 +144,7 @@ def record(
         if seed:
             state = apply(state, action)
         else:
-            state, chance = apply_logged(state, action)
+            state, _, chance = step(state, action)
         if isinstance(action, NextRound):
             round_actions.append([])
             starts.append(state)

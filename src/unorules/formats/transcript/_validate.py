@@ -12,9 +12,8 @@ from typing import Final
 import attrs
 
 from unorules._echo import shown, shown_int, shown_json, writable
-from unorules._engine.general import Chance, apply_logged
 from unorules.actions import Action, NextRound
-from unorules.engine import apply, new_game
+from unorules.engine import Chance, apply, new_game, step
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.formats.transcript._io import Source, _decode, _parse
 from unorules.formats.transcript._model import (
@@ -152,7 +151,7 @@ def _play(t: Transcript, progress: _Progress, visit: _Visit | None = None) -> No
             for applied, action in enumerate(actions):
                 try:
                     if explicit:
-                        new, chance = apply_logged(state, action)
+                        new, _, chance = step(state, action)
                         _check_chance(chance, action, r=r, i=applied)
                         state = new
                     else:
