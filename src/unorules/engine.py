@@ -248,8 +248,15 @@ class Step(NamedTuple):
 
 
 _QUIET: Final = Events()
+"""The record of an action that noted nothing and did not end the round: one object."""
+_NO_DRAW: Final = (Chance((), False, False, False), Chance((), True, False, False))
+"""What chance produced for an action that drew nothing, by ``order_known``."""
 _ROUND_OVER: Final = Phase.ROUND_OVER
 _GAME_OVER: Final = Phase.GAME_OVER
+_new: Final = tuple.__new__
+"""Builds a named tuple from its fields without its Python-level ``__new__``."""
+_blank: Final = object.__new__
+"""``_blank(Named)`` is ``Named(None)``, a log of no cards named, without a Python call."""
 
 
 def step(state: State, action: Action) -> Step:
@@ -275,11 +282,12 @@ def step(state: State, action: Action) -> Step:
     >>> chance.drawn == events.draws[0].cards, chance.order_known
     (True, False)
     """
-    drawn: tuple[Card, ...] | None = getattr(action, "drawn", None)
-    log = Named(drawn)
+    log = _blank(Named)
     kind = type(action)
     done: State | None = None
-    # apply's fast route, keeping the log (see apply for the admission and the errors).
+    # apply's fast route, keeping the log (see apply for the admission and the errors). It
+    # admits only actions that name no card drawn, and notes nothing in an action it
+    # declines.
     try:
         if kind is Play:
             done = fast_play(state, action, log)  # type: ignore[arg-type]
@@ -290,37 +298,42 @@ def step(state: State, action: Action) -> Step:
     except AttributeError:
         if type(state) is State:
             raise
-    if done is None:
-        if type(state) is not State:
-            raise TypeError(f"step needs a State (from unorules.new_game), not {state!r}")
-        done = apply_noted(state, action, log)
-    return Step(done, _events(log, done), _chance(state, kind, done, drawn, log))
+    if done is not None:
+        return _step(state, kind, done, None, log)
+    if type(state) is not State:
+        raise TypeError(f"step needs a State (from unorules.new_game), not {state!r}")
+    drawn: tuple[Card, ...] | None = getattr(action, "drawn", None)
+    if drawn is not None:
+        log = Named(drawn)
+    return _step(state, kind, apply_noted(state, action, log), drawn, log)
 
 
-def _events(log: Named, after: State) -> Events:
-    """The record of what the rooms noted in ``log``, and the round's end."""
-    end = None
-    phase = after.phase
-    if phase is _ROUND_OVER or phase is _GAME_OVER:  # only an action that ends it gets here
-        end = RoundEnd(after.round_winner, after.round_points or ())
-    if (  # nothing noted, no end: the common case
-        not log.draws
-        and end is None
-        and log.moved is None
-        and log.challenge_won is None
-        and not log.redealt
-    ):
-        return _QUIET
-    draws = tuple(Drawn(seat, len(cards), cards) for seat, cards in log.draws)
-    return Events(draws, log.moved, log.redealt, log.taken_back, log.challenge_won, end)
-
-
-def _chance(
+def _step(
     before: State, kind: type, after: State, drawn: tuple[Card, ...] | None, log: Named
-) -> Chance:
-    """What chance produced: the cards named or logged, and whether the pile's order was
-    known before they were drawn (for a NextRound, the new deal's: a round's start never
-    rebuilds the pile, its discard pile being the first card alone)."""
-    cards = drawn if drawn is not None else tuple(log.log)
+) -> Step:
+    """The step from ``before`` to ``after``: what the rooms noted in ``log``, the round's
+    end, and what chance produced (the cards named or logged, and whether the pile's order
+    was known before they were drawn: for a NextRound, the new deal's, a round's start
+    never rebuilding the pile, its discard pile being the first card alone). The common
+    records (nothing noted, nothing drawn) are shared objects."""
     known = (after if kind is NextRound else before)._ledger.pile_order_fixed
-    return Chance(cards, known, log.rebuilt, log.shuffled)
+    draws = log.draws
+    phase = after.phase
+    over = phase is _ROUND_OVER or phase is _GAME_OVER  # only the action that ends it
+    if not draws:
+        if not over and log.moved is None and log.challenge_won is None and not log.redealt:
+            return _new(Step, (after, _QUIET, _NO_DRAW[known]))  # the commonest step
+        drew: tuple[Drawn, ...] = ()
+    elif len(draws) == 1:
+        seat, cards = draws[0]
+        drew = (_new(Drawn, (seat, len(cards), cards)),)
+    else:
+        drew = tuple([_new(Drawn, (seat, len(cards), cards)) for seat, cards in draws])
+    if draws or log.shuffled:
+        cards = drawn if drawn is not None else log.log
+        chance = _new(Chance, (cards, known, log.rebuilt, log.shuffled))
+    else:
+        chance = _NO_DRAW[known]
+    end = _new(RoundEnd, (after.round_winner, after.round_points or ())) if over else None
+    events = _new(Events, (drew, log.moved, log.redealt, log.taken_back, log.challenge_won, end))
+    return _new(Step, (after, events, chance))

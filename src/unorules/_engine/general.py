@@ -12,7 +12,7 @@ reports an action from it (:class:`Chance` and :class:`unorules.engine.Events`).
 >>> p = s.current_player
 >>> log = Named(None)
 >>> after = apply_noted(s, uno.Draw(p), log)
->>> log.log == list(s.draw_pile[:1]), log.draws == [(p, s.draw_pile[:1])]
+>>> log.log == s.draw_pile[:1], log.draws == ((p, s.draw_pile[:1]),)
 (True, True)
 >>> after == uno.apply(s, uno.Draw(p))
 True

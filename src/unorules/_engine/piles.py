@@ -59,42 +59,40 @@ class Named:
     noted). With ``probe=True``, drawing one card more than ``cards`` names raises
     :class:`MoreChance` (:func:`unorules._engine.general.next_chance` asks this way)."""
 
-    __slots__ = (
-        "cards",
-        "challenge_won",
-        "draws",
-        "i",
-        "log",
-        "moved",
-        "probe",
-        "rebuilt",
-        "redealt",
-        "shuffled",
-        "taken_back",
-    )
+    # Every field has its default here, on the class: the log :func:`unorules.step` keeps
+    # for every action is made blank, ``object.__new__(Named)`` without ``__init__`` (what
+    # ``Named(None)`` makes, for less), and holds only what is noted in it. The sequences
+    # are tuples grown by concatenation: an action draws once or twice but rarely.
+    cards: tuple[Card, ...] | None = None
+    """The cards ``drawn=`` names, or None (then the cards drawn are logged)."""
+    probe: bool = False
+    """Drawing a card more than ``cards`` names raises :class:`MoreChance`."""
+    i: int = 0
+    """How many of ``cards`` were drawn."""
+    log: tuple[Card, ...] = ()
+    """With ``cards=None``: the cards drawn, in order."""
+    draws: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    """Who drew which cards, one entry per draw that drew any (:func:`draw`,
+    :func:`draw_until`), in order."""
+    rebuilt: bool = False
+    """The draw pile ran out and was rebuilt while the action drew."""
+    shuffled: bool = False
+    """A Wild Shuffle Hands dealt the pooled hands with the generator."""
+    moved: tuple[int, ...] | None = None
+    """Seven-O moved the hands: the hand seat ``s`` held is now held by ``moved[s]``."""
+    redealt: bool = False
+    """A Wild Shuffle Hands pooled the hands and dealt them again (with the generator or
+    as ``hands=`` says)."""
+    taken_back: tuple[int, Card] | None = None
+    """A Wild Draw Four taken back into its player's hand: ``(seat, card)`` (A6)."""
+    challenge_won: bool | None = None
+    """A challenge resolved: whether it succeeded (the Wild Draw Four was a bluff)."""
 
     def __init__(self, cards: tuple[Card, ...] | None, *, probe: bool = False) -> None:
-        self.cards = cards
-        self.probe = probe
-        self.i = 0
-        self.log: list[Card] = []
-        """With ``cards=None``: the cards drawn, in order."""
-        self.rebuilt = False
-        """The draw pile ran out and was rebuilt while the action drew."""
-        self.shuffled = False
-        """A Wild Shuffle Hands dealt the pooled hands with the generator."""
-        self.draws: list[tuple[int, tuple[Card, ...]]] = []
-        """Who drew which cards, one entry per draw that drew any (:func:`draw`,
-        :func:`draw_until`), in order."""
-        self.moved: tuple[int, ...] | None = None
-        """Seven-O moved the hands: the hand seat ``s`` held is now held by ``moved[s]``."""
-        self.redealt = False
-        """A Wild Shuffle Hands pooled the hands and dealt them again (with the generator
-        or as ``hands=`` says)."""
-        self.taken_back: tuple[int, Card] | None = None
-        """A Wild Draw Four taken back into its player's hand: ``(seat, card)`` (A6)."""
-        self.challenge_won: bool | None = None
-        """A challenge resolved: whether it succeeded (the Wild Draw Four was a bluff)."""
+        if cards is not None:
+            self.cards = cards
+        if probe:
+            self.probe = True
 
     def next(self) -> Card:
         cards = self.cards
@@ -153,7 +151,7 @@ def _draw_one(d: Draft, named: Named | None) -> Card | None:
         card = d._pile[d._pile_start]
         d._pile_start += 1
         if named is not None:
-            named.log.append(card)
+            named.log += (card,)
         return card
     if named.probe and named.i >= len(named.cards):
         start = d._pile_start
@@ -183,6 +181,11 @@ def draw(d: Draft, seat: int, count: int, named: Named | None) -> tuple[Card, ..
     if named is None and start + count <= len(d._pile):
         got = d._pile[start : start + count]  # the common case: off the top, no rebuild
         d._pile_start = start + count
+    elif named is not None and named.cards is None and start + count <= len(d._pile):
+        got = d._pile[start : start + count]  # the same, logged
+        d._pile_start = start + count
+        named.log += got
+        named.draws += ((seat, got),)
     else:
         cards: list[Card] = []
         for _ in range(count):
@@ -192,7 +195,7 @@ def draw(d: Draft, seat: int, count: int, named: Named | None) -> tuple[Card, ..
             cards.append(card)
         got = tuple(cards)
         if named is not None and got:
-            named.draws.append((seat, got))
+            named.draws += ((seat, got),)
     if got:
         give(d, seat, got)
     return got
@@ -216,7 +219,7 @@ def draw_until(
             break
     out = tuple(got)
     if named is not None and out:
-        named.draws.append((seat, out))
+        named.draws += ((seat, out),)
     return out
 
 

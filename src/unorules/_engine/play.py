@@ -238,14 +238,14 @@ def lay(
             # (C7). The false call's penalty is drawn by this play: ``drawn`` names it too.
             piles.draw(d, p, penalty, named)
     if (
-        named is None
+        (named is None or named.cards is None)
         and d.hands is laid_hands
         and (a.uno or len(rest) != 1)
         and not d._ledger.calls.owed
     ):
-        # No card named, only the player's hand changed (to a size that owes no call, or
-        # to one card with UNO said), and nobody owed a call: nothing to settle (C7) or
-        # finish.
+        # No card named (at most a log kept), only the player's hand changed (to a size
+        # that owes no call, or to one card with UNO said), and nobody owed a call:
+        # nothing to settle (C7) or finish.
         if nxt is not None:
             begin_turn(d, nxt)
         return freeze(d)
