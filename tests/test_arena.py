@@ -137,6 +137,33 @@ def test_a_next_round_counts_its_first_draw_two() -> None:
     assert found > 0
 
 
+def test_a_wild_draw_four_taken_back_off_another_is_not_drawn() -> None:
+    """The history reads the engine's record of a take-back (danish), also when the Wild
+    Draw Four taken back was laid on another one, so that the top card is a Wild Draw Four
+    before and after (comparing the top cards, the arena once took the card back for a
+    card drawn, and kept it as laid)."""
+    wd4 = uno.Card.parse("W+4")
+    arena = Arena(2, "danish")
+    arena.start(uno.State.from_position("W+4,B3,R2/G1,G2 R5,W+4 blue 0+ play *", "danish"))
+    arena.take(uno.Play(0, "W+4", "red"))  # a bluff: P0 holds a blue card
+    assert arena.played[0][wd4.index] == 1
+    arena.take(uno.Challenge(1))
+    assert arena.state.top_card is wd4 and wd4 in arena.state.hands[0]
+    assert arena.played[0][wd4.index] == 0 and arena.drawn == [2, 0]
+
+
+def test_a_false_call_with_a_seven_o_swap_counts_its_penalty() -> None:
+    """A 7 laid with UNO that swaps for a bigger hand costs the false call's penalty (C16):
+    the history counts those two cards (reading hand sizes, the arena once skipped every
+    play that moved hands)."""
+    rules = uno.MATTEL.but(seven_o=True, false_uno_penalty=2)
+    arena = Arena(2, rules)
+    arena.start(uno.State.from_position("R7,G5/B1,B2,B3 R5 red 0+ play *", rules))
+    arena.take(uno.Play(0, "R7", target=1, uno=True))
+    assert [len(hand) for hand in arena.state.hands] == [5, 1]
+    assert arena.drawn == [2, 0]
+
+
 def test_render_text_of_a_seat_hides_the_other_hands() -> None:
     state = uno.State.from_position("R1,R2/G7,G8,B1 R5 red 0+ play *")
     assert render_text(state, seat=1).splitlines()[1:] == ["P0 (2)", "P1 (3): G7 G8 B1"]

@@ -63,15 +63,13 @@ from unorules.actions import (
     CallUno,
     CatchUno,
     Challenge,
-    ChooseColor,
     Draw,
     NextRound,
-    Pass,
     Play,
 )
 from unorules.agents.encoding import _ROOTS, NOOP, ActionBuilder, _root
-from unorules.cards import Card, Rank
-from unorules.engine import apply, legal_actions, new_game
+from unorules.cards import Card
+from unorules.engine import apply, legal_actions, new_game, step
 from unorules.rules import Rules, get_profile
 from unorules.scoring import hand_points
 from unorules.state import Phase, State
@@ -92,8 +90,6 @@ DRAWN_CAP: Final = 255
 """
 
 _ROUND_OVER: Final = Phase.ROUND_OVER
-_SHUFFLE: Final = Rank.WILD_SHUFFLE_HANDS
-_ZERO_RANK: Final = Rank.ZERO
 _GAME_OVER: Final = Phase.GAME_OVER
 _ZERO_ROW: Final = array("f", bytes(4 * 56))
 
@@ -170,7 +166,6 @@ class Arena:
         self.skip_forced = skip_forced
         self._seeds = random.Random()
         self._jump_in = self.rules.jump_in
-        self._seven_o = self.rules.seven_o
         self.state: State = new_game(players, self.rules, seed=0)
         self._root = _root((), players)
         self._builder: ActionBuilder | None = None
@@ -472,56 +467,29 @@ class Arena:
         self._set_offer(())
 
     def _apply(self, action: Action) -> None:
-        before = self.state
-        after = apply(before, action)
+        """Apply ``action`` and keep the history: the cards laid (from the action), and
+        the cards drawn and taken back (from the engine's record of what it did)."""
+        after, events, _ = step(self.state, action)
         self.state = after
         self.actions_this_round += 1
-        kind = type(action)
-        if kind is Draw:  # only the drawer's hand changes
-            p = action.player  # type: ignore[union-attr]
-            gain = len(after.hands[p]) - len(before.hands[p])
-            if gain > 0:
-                self.drawn[p] = min(self.drawn[p] + gain, DRAWN_CAP)
-            return
-        if kind is Pass or kind is ChooseColor:
-            return  # nobody draws
-        if kind is Play:
-            seat = action.player  # type: ignore[union-attr]
-            row = self.played[seat]
-            also = action.also  # type: ignore[union-attr]
-            card = action.card  # type: ignore[union-attr]
-            i = card.index
+        if type(action) is Play:
+            row = self.played[action.player]
+            i = action.card.index
             if row[i] < PLAYED_CAP:
                 row[i] += 1
-            for other in also:
+            for other in action.also:
                 i = other.index
                 if row[i] < PLAYED_CAP:
                     row[i] += 1
-            rank = card.rank
-            if (
-                action.target is not None  # type: ignore[union-attr]
-                or rank is _SHUFFLE
-                or (rank is _ZERO_RANK and self._seven_o)
-            ):
-                return  # hands changed places: no draw to read from the sizes
-            laid = len(also) + 1
-        else:
-            seat = -1
-            laid = 0
-            top = before.top_card
-            if kind is Challenge and after.top_card is not top:
-                # A bluff taken back (danish): the Wild Draw Four returns to a hand in
-                # view of all; it is no longer laid, and it was not drawn.
-                for k, (old, new) in enumerate(zip(before.hands, after.hands, strict=True)):
-                    if new.count(top) > old.count(top):
-                        self.played[k][top.index] -= 1
-                        seat, laid = k, -1
+        taken = events.taken_back
+        if taken is not None:
+            # A bluff taken back (danish): the Wild Draw Four returns to a hand in view of
+            # all; it is no longer laid, and it was not drawn.
+            seat, card = taken
+            self.played[seat][card.index] -= 1
         drawn = self.drawn
-        for k, (old, new) in enumerate(zip(before.hands, after.hands, strict=True)):
-            if old is not new:
-                gain = len(new) - len(old) + (laid if k == seat else 0)
-                if gain > 0:
-                    drawn[k] = min(drawn[k] + gain, DRAWN_CAP)
+        for seat, number, _ in events.draws:
+            drawn[seat] = min(drawn[seat] + number, DRAWN_CAP)
 
     def _settle(self) -> None:
         """After an action: end the round or the match, or open the next decision (and
