@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -299,6 +300,21 @@ def test_play_with_names_one_round_and_a_house_rule(capsys: pytest.CaptureFixtur
     assert "2 players (Ann, Bo)" in out
     assert "round 1 over: " in out and "round 2" not in out
     assert "P0" not in out.split("\n", 1)[1]
+
+
+def test_play_says_hands_moved_not_drawn(capsys: pytest.CaptureFixture[str]) -> None:
+    """A Seven-O 7 or 0 moves hands: the line says so, and counts no card drawn (the
+    engine's record, not the hand sizes, says who drew)."""
+    argv = ["play", "--players", "3", "--seed", "11", "--rounds", "3", "--option", "seven_o=true"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    swaps = [line for line in lines if " swapping with " in line]
+    zeros = [line for line in lines if re.search(r" plays [RYGB]0\b", line)]
+    assert swaps and zeros
+    for line in swaps:
+        assert re.search(r" -> P\d and P\d swap hands$", line), line
+    for line in zeros:
+        assert line.endswith(" -> hands pass on"), line
 
 
 def test_play_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:

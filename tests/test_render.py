@@ -13,6 +13,7 @@ import pytest
 
 import unorules as uno
 from unorules.cli import main
+from unorules.engine import Drawn, Events
 from unorules.formats import transcript
 from unorules.pictures import render
 
@@ -310,6 +311,38 @@ def test_the_move_list_says_whether_a_challenge_succeeded() -> None:
     assert [m for m in won if "challenges" in m] == [
         "Ann challenges the Wild Draw Four: the challenge succeeds, Bo +4"
     ]
+
+
+def test_a_bluff_taken_back_is_said_so_not_counted_as_drawn() -> None:
+    """The move list reads the engine's record: under the Danish sheet the Wild Draw Four
+    goes back to its player's hand, who draws two (the hand sizes say three)."""
+    rules = uno.DANISH.but(hand_size=2)
+    deal = uno.Deal(dealer=1, hands=[["W+4", "B3"], ["G1", "G2"]], turned=["B5"])
+    start = uno.new_game(["Ann", "Bo"], rules, deal=deal)
+    played = transcript.record(start, [uno.Play(0, "W+4", "red"), uno.Challenge(1)])
+    assert [m for m in moves(render.page(played)) if "challenges" in m] == [
+        "Bo challenges the Wild Draw Four: the challenge succeeds, Ann takes back W+4, Ann +2"
+    ]
+
+
+def test_consequences_say_what_the_record_says() -> None:
+    names = ["Ann", "Bo", "Cy"]
+    events = Events(
+        draws=(Drawn(2, 2, None), Drawn(0, 1, None), Drawn(2, 1, None)),
+        moved=(1, 2, 0),
+        redealt=False,
+        taken_back=(1, uno.Card.parse("W+4")),
+    )
+    assert render.consequences(events, names) == [
+        "hands pass on",
+        "Bo takes back W+4",
+        "Ann +1",
+        "Cy +3",
+    ]
+    assert render.consequences(events, names, own_draw=2)[-1] == "Ann +1"
+    assert render.consequences(Events(redealt=True), names) == ["hands shuffled"]
+    assert render.consequences(Events(moved=(2, 1, 0)), names) == ["Ann and Cy swap hands"]
+    assert render.consequences(Events(), names) == []
 
 
 @pytest.mark.parametrize("seat", ["0", 0.0, [0]])

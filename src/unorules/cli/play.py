@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import TextIO
 
 from unorules._echo import shown
-from unorules.actions import Action, Draw, NextRound, Play
+from unorules.actions import Action, Draw, NextRound
 from unorules.agents import bots
 from unorules.agents.match import seed_option
-from unorules.cards import Rank
 from unorules.cli._common import EXIT_OK, Usage, Verb, game_options, rules_with_options
-from unorules.engine import new_game
+from unorules.engine import new_game, step
 from unorules.pictures import render
 from unorules.state import Phase, State
 
@@ -65,7 +64,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         text = str(action)
         for seat in range(len(names) - 1, -1, -1):
             text = text.replace(f"P{seat}", names[seat])
-        print(f"  {text}{_consequences(action, before, after, who)}", file=out)
+        print(f"  {text}{_consequences(action, before, names)}", file=out)
         before = after
         if after.is_over:
             if after.round_winner is None:
@@ -85,17 +84,13 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
-def _consequences(action: Action, before: State, after: State, who: Callable[[int], str]) -> str:
-    """What an action made happen, read off the hands: who drew how many cards."""
-    if (
-        isinstance(action, Play)
-        and action.card.rank is Rank.WILD_SHUFFLE_HANDS
-        and any(a is not b for a, b in zip(after.hands, before.hands, strict=True))
-    ):
-        return " -> hands shuffled"
-    own_draw = action.player if isinstance(action, Draw) and before.phase is Phase.PLAY else -1
-    names = [who(seat) for seat in range(before.players)]
-    notes = [note for seat, note in render._gains(before, after, names) if seat != own_draw]
+def _consequences(action: Action, before: State, names: Sequence[str]) -> str:
+    """What ``action`` made happen, from the engine's record of it (:func:`unorules.step`):
+    hands shuffled or moved, a card taken back, who drew how many cards (but the player of
+    a turn's draw, which the move says)."""
+    events = step(before, action).events
+    own = action.player if isinstance(action, Draw) and before.phase is Phase.PLAY else None
+    notes = render.consequences(events, names, own_draw=own)
     return f" -> {', '.join(notes)}" if notes else ""
 
 

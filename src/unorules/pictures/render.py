@@ -42,6 +42,7 @@ from unorules.actions import (
     Play,
 )
 from unorules.cards import Card
+from unorules.engine import Events, step
 from unorules.errors import ErrorCode
 from unorules.formats import transcript
 from unorules.formats.transcript import Problem, Report, Round, Transcript
@@ -51,7 +52,7 @@ from unorules.rules import profile_name
 from unorules.state import State
 from unorules.view import observe
 
-__all__ = ["MAX_STEPS", "describe", "page", "run"]
+__all__ = ["MAX_STEPS", "consequences", "describe", "page", "run"]
 
 
 def _esc(text: str) -> str:
@@ -128,31 +129,50 @@ def _played_before(t: Transcript, problem: Problem | None) -> Transcript:
     return attrs.evolve(t, rounds=rounds, result=None)
 
 
-def _gains(before: State, after: State, names: Sequence[str]) -> list[tuple[int, str]]:
-    """Who drew how many cards in a step, read off the hand sizes (public): each seat that
-    gained cards, with a note such as ``"Bo +4"`` (also what ``unorules play`` prints).
+def consequences(events: Events, names: Sequence[str], *, own_draw: int | None = None) -> list[str]:
+    """What an action did, in words, from the engine's record of it
+    (:attr:`unorules.engine.Step.events`): hands dealt again or moved, a card taken back,
+    and who drew how many cards, seat by seat (``"Bo +4"``), but for ``own_draw``'s (the
+    player of a :class:`~unorules.Draw`, whose action says it draws). Cards drawn are not
+    named: the words suit every seat. ``unorules play`` prints them after each move.
 
     >>> import unorules as uno
-    >>> s = uno.State.from_position("R1,R2/B1,B2 R5 red 0+ play *")
-    >>> _gains(s, uno.apply(s, uno.Draw(0)), ["Ann", "Bo"])
-    [(0, 'Ann +1')]
+    >>> s = uno.State.from_position("R+2,R1/B1,B2 R5 red 0+ play *")
+    >>> consequences(uno.step(s, uno.Play(0, "R+2")).events, ["Ann", "Bo"])
+    ['Bo +2']
+    >>> seven_o = uno.MATTEL.but(seven_o=True)
+    >>> s7 = uno.State.from_position("R7,R1/B1,B2,B3 R5 red 0+ play *", seven_o)
+    >>> consequences(uno.step(s7, uno.Play(0, "R7", target=1)).events, ["Ann", "Bo"])
+    ['Ann and Bo swap hands']
     """
-    return [
-        (seat, f"{names[seat]} +{len(new) - len(old)}")
-        for seat, (old, new) in enumerate(zip(before.hands, after.hands, strict=True))
-        if len(new) > len(old)
+    notes: list[str] = []
+    if events.redealt:
+        notes.append("hands shuffled")
+    moved = events.moved
+    if moved is not None:
+        seats = [seat for seat, to in enumerate(moved) if to != seat]
+        if len(seats) == 2 and moved[seats[0]] == seats[1]:
+            notes.append(f"{names[seats[0]]} and {names[seats[1]]} swap hands")
+        else:
+            notes.append("hands pass on")
+    if events.taken_back is not None:
+        seat, card = events.taken_back
+        notes.append(f"{names[seat]} takes back {card}")
+    counts = [0] * len(names)
+    for drawn in events.draws:
+        counts[drawn.seat] += drawn.number
+    notes += [
+        f"{names[seat]} +{count}" for seat, count in enumerate(counts) if count and seat != own_draw
     ]
+    return notes
 
 
-def _challenge_outcome(action: Challenge, before: State, after: State, names: Sequence[str]) -> str:
-    """Whether a Wild Draw Four challenge succeeded, and who drew: it succeeds when it
-    costs the player who laid the card (under every profile's ``wd4_bluff``: the penalty
-    instead, the card taken back, or four cards more), and fails when only the
-    challenger draws."""
-    gains = _gains(before, after, names)
-    won = any(seat != action.player for seat, _ in gains)
-    drew = ", ".join(text for _, text in gains)
-    return f": the challenge {'succeeds' if won else 'fails'}" + (f", {drew}" if drew else "")
+def _challenge_outcome(events: Events, names: Sequence[str]) -> str:
+    """Whether a Wild Draw Four challenge succeeded (the card was a bluff, and it cost the
+    player who laid it), and what it did."""
+    won = "succeeds" if events.challenge_won else "fails"
+    notes = consequences(events, names)
+    return f": the challenge {won}" + (f", {', '.join(notes)}" if notes else "")
 
 
 def _place(problem: Problem, *, path: bool = True) -> str:
@@ -547,7 +567,7 @@ def _build(
                 move = played.rounds[r].actions[i]
                 label = describe(move, names, seat=seat)
                 if isinstance(move, Challenge) and before is not None:
-                    label += _challenge_outcome(move, before, state, names)
+                    label += _challenge_outcome(step(before, move).events, names)
             item = _Item(
                 "move round" if move is None else "move",
                 label,
