@@ -648,7 +648,8 @@ class State(Fields):
         The data is checked first: the cards must be exactly the deck of the rules, every
         seat, counter and card of the right type and in range, and the fields must agree
         with the phase, so that the state is one the engine can play on. Anything else
-        raises ``ValueError`` naming the JSON path of the first problem.
+        raises ``ValueError`` naming the JSON path of the first problem. The fields read are
+        then built as :func:`build_state` builds them.
 
         >>> import unorules as uno
         >>> s = uno.new_game(2, seed=5)
@@ -947,6 +948,13 @@ def _sequence(value: object, what: str) -> tuple[Any, ...]:
     return tuple(value)
 
 
+def _triple(value: object, what: str) -> tuple[Any, ...]:
+    items = _sequence(value, what)
+    if len(items) != 3:
+        raise TypeError(f"{what}, not {shown(value)}")
+    return items
+
+
 def _typed_cards(value: object, what: str) -> tuple[Card, ...]:
     cards = _sequence(value, what)
     for card in cards:
@@ -1017,7 +1025,9 @@ def build_state(
             :meth:`State.from_dict` does.
         TypeError: a card that is not a :class:`~unorules.Card`, a color that is not a
             :class:`~unorules.Color` (or None), a phase that is not a :class:`Phase`,
-            rules that are not :class:`~unorules.Rules`, a sequence that is none.
+            rules that are not :class:`~unorules.Rules`, a value that is not a sequence
+            where one is expected (a string for the names), a ``challenge`` or an entry
+            of ``known`` that is not a triple.
 
     >>> import unorules as uno
     >>> C = uno.Card.parse
@@ -1041,18 +1051,19 @@ def build_state(
         raise TypeError(f"rules is a unorules.Rules value, not {shown(rules)}")
     if not isinstance(phase, Phase):
         raise TypeError(f"phase is a unorules.Phase, not {shown(phase)}")
-    hand_list = _sequence(hands, "hands")
-    n = len(hand_list)
-    try:
-        sides = seat_sides(rules, n)
+    seats = _sequence(names, "names")
+    try:  # the seats are the names (the check counts the hands against them)
+        sides = seat_sides(rules, len(seats))
     except ValueError:  # the check names the rules at fault
-        sides = tuple(range(n))
+        sides = tuple(range(len(seats)))
     if challenge is not None:
-        offender, guilty, before = _sequence(challenge, "challenge")
-        challenge = (offender, guilty, _typed_color(before, "the challenge's previous color"))
+        ch = _triple(challenge, "challenge is (offender, guilty, previous_color)")
+        challenge = (ch[0], ch[1], _typed_color(ch[2], "the challenge's previous_color"))
+    if type(turn_actions) is not int:  # the JSON form holds it only under the rule
+        raise TypeError(f"turn_actions is an int, not {shown(turn_actions)}")
     parts = _Parts(
         rules=rules,
-        names=_sequence(names, "names"),
+        names=seats,
         seed=seed,
         round=round,
         dealer=dealer,
@@ -1063,7 +1074,9 @@ def build_state(
         round_winner=round_winner,
         round_points=None if round_points is None else _sequence(round_points, "round_points"),
         winner=winner,
-        hands=tuple(_typed_cards(h, f"hands[{s}]") for s, h in enumerate(hand_list)),
+        hands=tuple(
+            _typed_cards(h, f"hands[{s}]") for s, h in enumerate(_sequence(hands, "hands"))
+        ),
         draw_pile=_typed_cards(draw_pile, "draw_pile"),
         draw_pile_order_fixed=draw_pile_order_fixed,
         discard_pile=_typed_cards(discard_pile, "discard_pile"),
@@ -1082,8 +1095,11 @@ def build_state(
         idle_turns=idle_turns,
         turn_actions=turn_actions,
         known=tuple(
-            (seat, owner, _typed_cards(cards, f"known[{i}]"))
-            for i, (seat, owner, cards) in enumerate(_sequence(known, "known"))
+            (entry[0], entry[1], _typed_cards(entry[2], f"known[{i}]"))
+            for i, entry in enumerate(
+                _triple(k, "a known entry is (seat, owner, cards)")
+                for k in _sequence(known, "known")
+            )
         ),
     )
     check_state_dict(_json_form(parts))  # the engine's invariants, as for a state's JSON
