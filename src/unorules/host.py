@@ -113,7 +113,7 @@ def _index(card: Card) -> int:
     return card.index
 
 
-def _listed(state: State, seat: int, action: Action) -> Action | None:
+def listed_action(state: State, seat: int, action: Action) -> Action | None:
     """The listed action equal to ``action`` (after :func:`_canonical`), or None."""
     legal = legal_actions(state, seat)
     try:
@@ -142,7 +142,7 @@ def is_legal_from_seat(state: State, seat: int, action: Action) -> bool:
     False
     """
     _check_call(state, seat, action)
-    return _refusal(seat, action) is None and _listed(state, seat, action) is not None
+    return _refusal(seat, action) is None and listed_action(state, seat, action) is not None
 
 
 def apply_from_seat(state: State, seat: int, action: Action) -> State:
@@ -180,7 +180,7 @@ def apply_from_seat(state: State, seat: int, action: Action) -> State:
     refused = _refusal(seat, action)
     if refused is not None:
         raise refused
-    listed = _listed(state, seat, action)
+    listed = listed_action(state, seat, action)
     if listed is not None:
         try:
             return apply(state, listed)

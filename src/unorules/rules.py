@@ -22,15 +22,15 @@ from __future__ import annotations
 
 import difflib
 import enum
-import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any, Final
 
 import attrs
 
 from unorules._echo import capped, shown, shown_int
+from unorules._registry import Registry
 from unorules.cards import Card, Rank, build_deck
-from unorules.effects import EFFECTS
+from unorules.effects import _EFFECTS, EFFECTS
 
 __all__ = [
     "DANISH",
@@ -345,10 +345,7 @@ def _known_effect(instance: Rules, attribute: attrs.Attribute[str], value: str) 
     if not isinstance(value, str):
         raise RulesError(f"{attribute.name}={shown(value)}: expected a string")
     if value not in EFFECTS:
-        raise RulesError(
-            f"{attribute.name}={shown(value)} is not a registered effect; known: "
-            + ", ".join(sorted(EFFECTS))
-        )
+        raise RulesError(f"{attribute.name}={_EFFECTS.unknown(value)}")
 
 
 @attrs.frozen
@@ -729,48 +726,27 @@ and C10.
 <WildDrawFourBlockers.ANY_LEGAL_CARD: 'any_legal_card'>
 """
 
-_profiles: dict[str, Rules] = {
-    "mattel": MATTEL,
-    "mattel-108": MATTEL_108,
-    "swedish": SWEDISH,
-    "danish": DANISH,
-}
-_BUILT_IN: Final = frozenset(_profiles)
-_BUILT_IN_ORDER: Final = tuple(_profiles)
-# register_profile may run in one thread while another reads the registry: writes take the
-# lock, and every read that iterates works on a snapshot taken under it.
-_registry_lock = threading.Lock()
+
+def _check_profile(name: object, rules: object) -> None:
+    if not isinstance(rules, Rules):
+        raise TypeError(f"register_profile needs a Rules value, not {type(rules).__name__}")
+    if not isinstance(name, str) or not name.strip() or name != name.strip():
+        raise ValueError(
+            f"a profile name is a non-empty string without outer spaces: {shown(name)}"
+        )
 
 
-def _profile_items() -> tuple[tuple[str, Rules], ...]:
-    """The registry's (name, rules) pairs, built-ins first, as one consistent snapshot."""
-    with _registry_lock:
-        return tuple(_profiles.items())
+_PROFILES: Final[Registry[Rules]] = Registry(
+    "profile",
+    {"mattel": MATTEL, "mattel-108": MATTEL_108, "swedish": SWEDISH, "danish": DANISH},
+    check=_check_profile,
+    unknown="unknown rules profile {name}; {hint}known profiles: {known}",
+    sort_known=False,
+    title="PROFILES",
+)
+_BUILT_IN_ORDER: Final = _PROFILES.built_in
 
-
-class _Profiles(Mapping[str, Rules]):
-    """The registry seen read-only. Iterating it works on a snapshot, so a thread may
-    iterate while another registers a profile."""
-
-    __slots__ = ()
-
-    def __getitem__(self, name: str) -> Rules:
-        return _profiles[name]
-
-    def __contains__(self, name: object) -> bool:
-        return name in _profiles
-
-    def __iter__(self) -> Iterator[str]:
-        return iter([name for name, _ in _profile_items()])
-
-    def __len__(self) -> int:
-        return len(_profiles)
-
-    def __repr__(self) -> str:
-        return f"PROFILES({dict(_profile_items())!r})"
-
-
-PROFILES: Final[Mapping[str, Rules]] = _Profiles()
+PROFILES: Final[Mapping[str, Rules]] = _PROFILES.view
 """Read-only mapping of profile name to :class:`Rules`; registered profiles appear here.
 Iterating it is safe while another thread registers a profile (it iterates a snapshot).
 
@@ -779,7 +755,7 @@ False
 >>> PROFILES["house"] = Rules()
 Traceback (most recent call last):
 ...
-TypeError: '_Profiles' object does not support item assignment
+TypeError: 'RegistryView' object does not support item assignment
 """
 
 
@@ -807,7 +783,8 @@ def seat_sides(rules: Rules, players: int) -> tuple[int, ...]:
 
 
 def get_profile(name: str) -> Rules:
-    """The rules of a named profile.
+    """The rules of a named profile; a ``ValueError`` names the known ones, and the one
+    meant when the name is a near miss.
 
     >>> get_profile("swedish").uno_penalty_loses_turn
     True
@@ -815,12 +792,12 @@ def get_profile(name: str) -> Rules:
     Traceback (most recent call last):
     ...
     ValueError: unknown rules profile 'hoyle'; known profiles: mattel, mattel-108, ...
+    >>> get_profile("mattle")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown rules profile 'mattle'; did you mean 'mattel'? known profiles: ...
     """
-    try:
-        return _profiles[name]
-    except (KeyError, TypeError):
-        known = ", ".join(n for n, _ in _profile_items())
-        raise ValueError(f"unknown rules profile {shown(name)}; known profiles: {known}") from None
+    return _PROFILES.get(name)
 
 
 def register_profile(name: str, rules: Rules, *, replace: bool = False) -> None:
@@ -841,18 +818,7 @@ def register_profile(name: str, rules: Rules, *, replace: bool = False) -> None:
     ...
     ValueError: 'mattel' is a built-in profile and cannot be replaced
     """
-    if not isinstance(rules, Rules):
-        raise TypeError(f"register_profile needs a Rules value, not {type(rules).__name__}")
-    if not isinstance(name, str) or not name.strip() or name != name.strip():
-        raise ValueError(
-            f"a profile name is a non-empty string without outer spaces: {shown(name)}"
-        )
-    if name in _BUILT_IN:
-        raise ValueError(f"{shown(name)} is a built-in profile and cannot be replaced")
-    with _registry_lock:
-        if name in _profiles and not replace:
-            raise ValueError(f"profile {shown(name)} is already registered; pass replace=True")
-        _profiles[name] = rules
+    _PROFILES.register(name, rules, replace=replace)
 
 
 def profile_name(rules: Rules) -> str | None:
@@ -861,7 +827,7 @@ def profile_name(rules: Rules) -> str | None:
     >>> profile_name(SWEDISH), profile_name(SWEDISH.but(target=100))
     ('swedish', None)
     """
-    for name, value in _profile_items():
+    for name, value in _PROFILES.items():
         if value == rules:
             return name
     return None
@@ -973,7 +939,7 @@ def compare_profiles(names: list[str] | None = None) -> list[tuple[str, str, lis
     >>> [row for row in rows if row[0] == "voluntary_draw"]
     [('voluntary_draw', 'R4.5, A7', ['yes', 'no'])]
     """
-    chosen = names if names is not None else [n for n, _ in _profile_items()]
+    chosen = names if names is not None else [n for n, _ in _PROFILES.items()]
     values = [get_profile(n) for n in chosen]
     rows: list[tuple[str, str, list[str]]] = []
     for a in attrs.fields(Rules):

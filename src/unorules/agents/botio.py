@@ -42,7 +42,7 @@ from unorules.engine import apply, legal_actions
 from unorules.formats.jsonio import JSONError, action_from_dict, action_to_dict
 from unorules.formats.transcript import TranscriptError
 from unorules.formats.transcript._io import _decode, _rules_json
-from unorules.host import _listed
+from unorules.host import listed_action
 from unorules.state import Phase, State
 from unorules.view import View, observe
 
@@ -179,7 +179,7 @@ def action_from_seat(state: State, seat: int, data: object) -> Action:
         )
     # The check of :func:`unorules.apply_from_seat`: the middle cards of a multi-card
     # play in any order, as the engine takes them; the listed action comes back.
-    listed = _listed(state, seat, action)
+    listed = listed_action(state, seat, action)
     if listed is None:
         legal = legal_actions(state, seat)
         raise SeatActionError(  # capped: a seat number of 4000 digits comes back short

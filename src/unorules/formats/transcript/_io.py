@@ -637,8 +637,17 @@ def loads(text: str | bytes, *, rules: Rules | str | None = None) -> Transcript:
     return _parse(_decode(text), _override(rules))
 
 
+JSON_LINES: Final = (".jsonl", ".ndjson")
+"""The file name endings of JSON Lines files (one game a line); any other file holds one
+game.
+
+>>> "games.JSONL".lower().endswith(JSON_LINES)
+True
+"""
+
+
 def _is_lines(path: Path) -> bool:
-    return path.suffix.lower() in (".jsonl", ".ndjson")
+    return path.suffix.lower() in JSON_LINES
 
 
 @attrs.frozen
