@@ -649,7 +649,7 @@ class State(Fields):
         seat, counter and card of the right type and in range, and the fields must agree
         with the phase, so that the state is one the engine can play on. Anything else
         raises ``ValueError`` naming the JSON path of the first problem. The fields read are
-        then built as :func:`build_state` builds them.
+        then built as :func:`~unorules.state.build_state` builds them.
 
         >>> import unorules as uno
         >>> s = uno.new_game(2, seed=5)
