@@ -744,7 +744,12 @@ _PROFILES: Final[Registry[Rules]] = Registry(
     sort_known=False,
     title="PROFILES",
 )
-_BUILT_IN_ORDER: Final = _PROFILES.built_in
+BUILT_IN_ORDER: Final = _PROFILES.built_in
+"""The built-in profiles' names, in the order a transcript tries them (not in ``__all__``).
+
+>>> BUILT_IN_ORDER
+('mattel', 'mattel-108', 'swedish', 'danish')
+"""
 
 PROFILES: Final[Mapping[str, Rules]] = _PROFILES.view
 """Read-only mapping of profile name to :class:`Rules`; registered profiles appear here.
@@ -851,8 +856,17 @@ _ENUMS: Final[dict[str, type[enum.Enum]]] = {
 }
 
 
-def _option_value(name: str, value: object) -> object:
-    """One option's JSON value as the Python value :class:`Rules` takes."""
+def option_value(name: str, value: object) -> object:
+    """One option's JSON value as the Python value :class:`Rules` takes; a
+    :class:`RulesError` if the option cannot take it (not in ``__all__``).
+
+    >>> option_value("stacking", "same_type")
+    <Stacking.SAME_TYPE: 'same_type'>
+    >>> option_value("hand_size", "7")
+    Traceback (most recent call last):
+    ...
+    unorules.rules.RulesError: hand_size='7': expected a whole number
+    """
     if name in _ENUMS:
         try:
             return _ENUMS[name](value)
@@ -904,7 +918,7 @@ def rules_from_options(base: Rules, options: Mapping[str, object]) -> Rules:
             close = difflib.get_close_matches(str(name)[:100], list(fields), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise RulesError(f"unknown rule option {shown(name)}{hint}")
-        changes[name] = _option_value(name, value)
+        changes[name] = option_value(name, value)
     return attrs.evolve(base, **changes)
 
 

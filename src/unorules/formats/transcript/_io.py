@@ -46,11 +46,11 @@ from unorules.formats.transcript._model import (
     _override,
 )
 from unorules.rules import (
-    _BUILT_IN_ORDER,
+    BUILT_IN_ORDER,
     Rules,
     RulesError,
-    _option_value,
     get_profile,
+    option_value,
     rules_from_options,
     rules_to_options,
 )
@@ -84,7 +84,7 @@ def _rules_json(rules: Rules) -> str | dict[str, Any]:
     """The rules as a transcript names them: a built-in profile, with the options that
     differ from it. Never a registered name: a registered profile may be replaced, and
     the transcript must mean the same thing forever (issue 11)."""
-    built_in = [(name, get_profile(name)) for name in _BUILT_IN_ORDER]
+    built_in = [(name, get_profile(name)) for name in BUILT_IN_ORDER]
     for name, profile in built_in:
         if profile == rules:
             return name
@@ -476,7 +476,7 @@ def _parse_rules(value: object, override: Rules | None) -> Rules:
             except RulesError as err:
                 _fail(unknown, path, str(err))
         try:
-            _option_value(name, option)
+            option_value(name, option)
             if name == "customizable_effect" and option not in EFFECTS:
                 rules_from_options(base, {name: option})  # raises: names the known effects
         except RulesError as err:
