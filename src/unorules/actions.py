@@ -201,7 +201,7 @@ class _JSONForm:
     @classmethod
     def from_dict(cls, data: object) -> Self:
         """The action of this class a JSON object describes; a
-        :class:`~unorules.formats.jsonio.JSONError` naming the JSON path if it is not one
+        :class:`~unorules.errors.JSONError` naming the JSON path if it is not one
         (:func:`unorules.formats.jsonio.action_from_dict` reads any action).
 
         >>> Pass.from_dict({"player": 0, "pass": True})
@@ -209,7 +209,7 @@ class _JSONForm:
         >>> Pass.from_dict({"player": 0, "draw": True})
         Traceback (most recent call last):
         ...
-        unorules.formats.jsonio.JSONError: at $: expected a Pass action, not Draw
+        unorules.errors.JSONError: at $: expected a Pass action, not Draw
         """
         from unorules.formats.jsonio import _typed_action, action_from_dict  # noqa: PLC0415
 

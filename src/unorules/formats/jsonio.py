@@ -28,7 +28,7 @@ Reading is strict: an unknown or missing key, a wrong type or a value out of ran
 >>> jsonio.action_from_json('{"player": 0, "play": "R10"}')
 Traceback (most recent call last):
 ...
-unorules.formats.jsonio.JSONError: at $.play: not a card: 'R10' (examples: R7, G+2, BS, ...)
+unorules.errors.JSONError: at $.play: not a card: 'R10' (examples: R7, G+2, BS, ...)
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ from unorules.actions import (
 )
 from unorules.cards import Card, Color
 from unorules.deal import Deal
+from unorules.errors import JSONError
 from unorules.rules import MATTEL, Rules, RulesError, rules_from_options, rules_to_options
 from unorules.state import Phase
 from unorules.view import View
@@ -84,31 +85,6 @@ __all__ = [
 _ACTION_TYPES = (Play, Draw, Pass, CallUno, CatchUno, Challenge, ChooseColor, NextRound)
 _DEAL_KEYS = ("dealer", "hands", "turned", "draw_pile")
 _A = TypeVar("_A")
-
-
-class JSONError(ValueError):
-    """JSON that is not an action or a view: the JSON path of the first problem, and what
-    is wrong there.
-
-    >>> try:
-    ...     action_from_json('{"player": 0, "draw": true, "pass": true}')
-    ... except JSONError as err:
-    ...     print(err.path, "|", err.message)
-    $.pass | two verbs in one action (draw and pass): an action has exactly one
-    """
-
-    path: str
-    """Where the problem is, e.g. ``$.hand[2]``."""
-    message: str
-    """What is wrong there."""
-
-    def __init__(self, path: str, message: str) -> None:
-        super().__init__(f"at {path}: {message}")
-        self.path = path
-        self.message = message
-
-    def __reduce__(self) -> tuple[type[JSONError], tuple[str, str]]:
-        return (type(self), (self.path, self.message))
 
 
 def _fail(path: str, message: str) -> NoReturn:
@@ -170,7 +146,7 @@ def action_from_dict(data: object, *, path: str = "$") -> Action:
     >>> action_from_dict({"player": 0, "draw": "yes"})
     Traceback (most recent call last):
     ...
-    unorules.formats.jsonio.JSONError: at $.draw: expected true, not "yes"
+    unorules.errors.JSONError: at $.draw: expected true, not "yes"
     """
     if isinstance(data, dict) and "next_round" in data:
         return _next_round(data, path)
@@ -189,7 +165,7 @@ def action_from_json(text: str | bytes) -> Action:
     >>> action_from_json('{"player": 1, "choose_color": "blue"')
     Traceback (most recent call last):
     ...
-    unorules.formats.jsonio.JSONError: at $: not JSON: Expecting ',' delimiter: line 1 column 37 ...
+    unorules.errors.JSONError: at $: not JSON: Expecting ',' delimiter: line 1 column 37 ...
     """
     return action_from_dict(_decoded(text))
 
@@ -333,7 +309,7 @@ def view_from_dict(data: object, *, path: str = "$") -> View:
     >>> view_from_dict({**view_to_dict(view), "direction": 2})
     Traceback (most recent call last):
     ...
-    unorules.formats.jsonio.JSONError: at $.direction: the direction is 1 or -1, not 2
+    unorules.errors.JSONError: at $.direction: the direction is 1 or -1, not 2
     """
     r = _Reader
     if not isinstance(data, dict):
@@ -477,6 +453,6 @@ def view_from_json(text: str | bytes) -> View:
     >>> view_from_json("[]")
     Traceback (most recent call last):
     ...
-    unorules.formats.jsonio.JSONError: at $: a view is a JSON object, not a list
+    unorules.errors.JSONError: at $: a view is a JSON object, not a list
     """
     return view_from_dict(_decoded(text))
