@@ -18,6 +18,7 @@ from typing import Final
 
 from unorules._echo import check_seat
 from unorules._engine.legality import can_lay, may_end_on, playable, same_kind, stackable
+from unorules._engine.moves import may_draw
 from unorules._engine.piles import INDEX
 from unorules.actions import (
     Action,
@@ -187,7 +188,7 @@ def own_actions(s: State, p: int) -> list[Action]:
             out.extend(_card_plays(s, p, card, hand))
             if rules.multi_play is not MultiPlay.NONE and not card.is_wild:
                 out.extend(_multi(s, p, card, hand))
-        if not cards or rules.voluntary_draw:
+        if may_draw(rules, bool(cards)):
             out.append(single(Draw, p))
     elif phase is _DRAWN:
         drawn = s._drawn_card
