@@ -1,5 +1,6 @@
 """Rules the engine keeps in one function each, asked by every route: whether a player may
-draw on a normal turn (``may_draw``, R4.4, R4.5, A7).
+draw on a normal turn (``may_draw``, R4.4, R4.5, A7), and whether a Seven-O play must name
+the seat it swaps with (``needs_target``, A18).
 
 Each test names the rule it checks and asserts exact outcomes on both routes: the fast
 route (``unorules.apply`` and ``unorules.legal_actions`` in a calm state) and the general
@@ -17,6 +18,8 @@ from unorules._engine.gate import fast_route
 from unorules._engine.general import apply_general
 from unorules._engine.listing import legal_general
 from unorules._engine.moves import may_draw
+from unorules._engine.numbers import needs_target
+from unorules.cards import ALL_CARDS
 from unorules.rules import FastPath
 
 PROFILES = ("mattel", "mattel-108", "swedish", "danish")
@@ -111,3 +114,107 @@ def test_r4_5_mattel_draw_holding_a_card_to_lay_is_listed_and_taken_on_both_rout
     assert fast == apply_general(s, uno.Draw(1))
     assert [str(c) for c in fast.hands[1]] == ["R3", "G7", "B8"]
     assert fast.current_player == 2
+
+
+# -- needs_target -------------------------------------------------------------------------
+
+SEVEN_O = uno.MATTEL.but(seven_o=True)
+
+
+@pytest.mark.parametrize(
+    ("card", "left", "expected"),
+    [("R7", 1, True), ("R7", 5, True), ("R7", 0, False), ("R0", 3, False), ("W", 3, False)],
+)
+def test_a18_seven_o_a_seven_that_does_not_go_out_needs_a_target(
+    card: str, left: int, expected: bool
+) -> None:
+    """A18 (Seven-O): a 7 that leaves cards swaps hands with a chosen seat, so it names
+    one; a 7 that goes out swaps nothing; no other card names a target; without Seven-O
+    nothing does."""
+    assert needs_target(SEVEN_O, uno.Card.parse(card), left) is expected
+    assert needs_target(uno.MATTEL, uno.Card.parse(card), left) is False
+
+
+def test_a18_the_fast_route_asks_needs_target_under_every_rules_that_give_targets() -> None:
+    """A18: the fast route asks ``needs_target`` only where ``Match.compound`` is on (an
+    option declared ``SHAPES_PLAYS`` is set); everywhere else no card needs a target."""
+    for profile in PROFILES:
+        for seven_o in (False, True):
+            rules = uno.get_profile(profile).but(seven_o=seven_o)
+            if not fast_route(rules).compound:
+                assert not seven_o
+                assert not any(
+                    needs_target(rules, c, left) for c in ALL_CARDS for left in (0, 1, 6)
+                )
+
+
+def test_a18_seven_o_both_listings_name_each_other_seat_for_a_seven() -> None:
+    """A18 (E82): with Seven-O, P0 holding R7 on R3 at a table of three lists R7 once
+    for each other seat, on both listings; a 7 laid as the last card is listed without
+    a target (E84)."""
+    s = uno.State.from_position("R7,G1/B2,B3/Y4,Y5 R3 red 0+ play *", rules=SEVEN_O)
+    assert s._calm
+    assert uno.legal_actions(s, 0) == legal_general(s, 0)
+    plays = [a for a in uno.legal_actions(s, 0) if isinstance(a, uno.Play)]
+    assert plays == [
+        uno.Play(0, "R7", target=1),
+        uno.Play(0, "R7", uno=True, target=1),
+        uno.Play(0, "R7", target=2),
+        uno.Play(0, "R7", uno=True, target=2),
+    ]
+    last = uno.State.from_position("R7/B2,B3/Y4,Y5 R3 red 0+ play *", rules=SEVEN_O)
+    assert uno.legal_actions(last, 0) == legal_general(last, 0)
+    assert [a for a in uno.legal_actions(last, 0) if isinstance(a, uno.Play)] == [uno.Play(0, "R7")]
+
+
+def test_a18_seven_o_multi_play_of_sevens_that_leaves_cards_names_a_target() -> None:
+    """A18: with Seven-O and several cards at once, R7 and G7 laid together that leave a
+    card still swap, so both listings list them once per other seat; laid as the last
+    two cards they go out without a target."""
+    rules = SEVEN_O.but(multi_play=uno.MultiPlay.SAME_VALUE)
+    s = uno.State.from_position("R7,G7,B1/B2,B3/Y4,Y5 R3 red 0+ play *", rules=rules)
+    assert uno.legal_actions(s, 0) == legal_general(s, 0)
+    both = [a for a in uno.legal_actions(s, 0) if isinstance(a, uno.Play) and a.also]
+    assert both == [
+        uno.Play(0, "R7", also=["G7"], target=1),
+        uno.Play(0, "R7", uno=True, also=["G7"], target=1),
+        uno.Play(0, "R7", also=["G7"], target=2),
+        uno.Play(0, "R7", uno=True, also=["G7"], target=2),
+    ]
+    out = uno.State.from_position("R7,G7/B2,B3/Y4,Y5 R3 red 0+ play *", rules=rules)
+    assert [a for a in uno.legal_actions(out, 0) if isinstance(a, uno.Play) and a.also] == [
+        uno.Play(0, "R7", also=["G7"])
+    ]
+
+
+def test_a18_seven_o_a_seven_without_a_target_is_refused_on_both_routes() -> None:
+    """A18 (E82): P0's R7 that leaves a card must name another seat still in play: both
+    routes refuse it without one, or naming P0 itself, with the same message; with a
+    target both give the same state, the hands swapped."""
+    s = uno.State.from_position("R7,G1/B2,B3/Y4,Y5 R3 red 0+ play *", rules=SEVEN_O)
+    assert _refusal(s, uno.Play(0, "R7", uno=True)) == (
+        "wrong_phase",
+        "a 7 swaps hands (Seven-O): name another seat still in play as target, not None",
+    )
+    assert _refusal(s, uno.Play(0, "R7", uno=True, target=0)) == (
+        "wrong_phase",
+        "a 7 swaps hands (Seven-O): name another seat still in play as target, not 0",
+    )
+    play = uno.Play(0, "R7", uno=True, target=2)
+    after = uno.apply(s, play)
+    assert after == apply_general(s, play)
+    assert [" ".join(map(str, h)) for h in after.hands] == ["Y4 Y5", "B2 B3", "G1"]
+
+
+def test_a18_seven_o_a_last_seven_names_no_target_on_both_routes() -> None:
+    """A18 (E84): a 7 laid as the last card swaps nothing: both routes refuse a target
+    for it with the same message, and both let it go out without one."""
+    s = uno.State.from_position("R7/B2,B3/Y4,Y5 R3 red 0+ play *", rules=SEVEN_O)
+    assert _refusal(s, uno.Play(0, "R7", target=2)) == (
+        "wrong_phase",
+        "target is only for a Seven-O 7 that swaps hands: P0 plays R7 swapping with P2",
+    )
+    after = uno.apply(s, uno.Play(0, "R7"))
+    assert after == apply_general(s, uno.Play(0, "R7"))
+    assert after.phase is uno.Phase.ROUND_OVER
+    assert after.round_winner == 0

@@ -42,9 +42,10 @@ from unorules._engine.listing import (
     legal_general,
     own_actions,
 )
+from unorules._engine.numbers import needs_target
 from unorules._engine.play import lay
 from unorules.actions import Action, Draw, Pass, Play
-from unorules.cards import Card, Rank
+from unorules.cards import Card
 from unorules.rules import Stacking
 from unorules.state import Phase, State
 
@@ -53,7 +54,6 @@ __all__ = ["fast_draw", "fast_pass", "fast_play", "legal_actions"]
 _PLAY: Final = Phase.PLAY
 _DRAWN: Final = Phase.DRAWN
 _CHALLENGE: Final = Phase.CHALLENGE
-_SEVEN: Final = Rank.SEVEN
 
 
 def fast_play(s: State, a: Play) -> State | None:
@@ -87,9 +87,11 @@ def fast_play(s: State, a: Play) -> State | None:
 def _declined(s: State, p: int, card: Card, hand: tuple[Card, ...]) -> bool:
     """Whether a matching card held by the current player still fails a check that its
     rules add (``Match.checked``): a wild restriction or the last-card rule
-    (:func:`~unorules._engine.legality.restriction`), or a Seven-O 7 that must name the
-    seat it swaps with (A18; a multi-card play is never a single card)."""
-    if card.rank is _SEVEN and len(hand) > 1 and s._match.rules.seven_o:
+    (:func:`~unorules._engine.legality.restriction`), or a card that must name the seat
+    it swaps with (:func:`~unorules._engine.numbers.needs_target`, asked only under
+    rules that give cards such plays, ``Match.compound``: a plain play names none)."""
+    m = s._match
+    if m.compound and needs_target(m.rules, card, len(hand) - 1):
         return True
     return restriction(s, p, card, hand) is not None
 

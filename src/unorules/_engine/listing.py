@@ -19,6 +19,7 @@ from typing import Final
 from unorules._echo import check_seat
 from unorules._engine.legality import can_lay, may_end_on, playable, same_kind, stackable
 from unorules._engine.moves import may_draw
+from unorules._engine.numbers import needs_target
 from unorules._engine.piles import INDEX
 from unorules.actions import (
     Action,
@@ -31,7 +32,7 @@ from unorules.actions import (
     Pass,
     Play,
 )
-from unorules.cards import ALL_CARDS, Card, Color, Rank
+from unorules.cards import ALL_CARDS, Card, Color
 from unorules.rules import MultiPlay
 from unorules.state import Fields, Match, Phase, State
 
@@ -63,12 +64,13 @@ def _plays(seat: int, card: Card, uno: bool, target: int | None = None) -> tuple
 
 
 def _card_plays(s: Fields, p: int, card: Card, hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    """The single-card plays of ``card`` by ``p``: with Seven-O a 7 that does not go out
-    names each other seat as its swap target (A18); under ``no_finish_on_action`` an
-    action card cannot be the last card (A18)."""
+    """The single-card plays of ``card`` by ``p``: a play that
+    :func:`~unorules._engine.numbers.needs_target` names each other seat as its swap
+    target (Seven-O, A18); under ``no_finish_on_action`` an action card cannot be the
+    last card (A18)."""
     if len(hand) == 1 and not may_end_on(s._match.rules, card):
         return ()
-    if card.rank is Rank.SEVEN and len(hand) > 1 and s._match.rules.seven_o:
+    if needs_target(s._match.rules, card, len(hand) - 1):
         return tuple(
             a for t in s._match.active if t != p for a in _plays(p, card, len(hand) == 2, t)
         )
@@ -235,7 +237,7 @@ def _multi(s: Fields, p: int, first: Card, hand: tuple[Card, ...]) -> list[Actio
         left = len(hand) - 1 - total
         if left == 0 and not may_end_on(rules, first):
             continue
-        if rules.seven_o and first.rank is Rank.SEVEN and left > 0:
+        if needs_target(rules, first, left):
             target_options = tuple(t for t in s._match.active if t != p)
         else:
             target_options = (None,)

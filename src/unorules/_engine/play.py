@@ -33,7 +33,7 @@ from unorules._engine.legality import (
     restriction,
     stacks_on,
 )
-from unorules._engine.numbers import number
+from unorules._engine.numbers import needs_target, number
 from unorules._engine.piles import Named, with_hand
 from unorules._engine.reverse import reverse
 from unorules._engine.skip import skip
@@ -159,7 +159,7 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     if a.also:
         check_also(rules, card, a.also)
     target = a.target
-    if rules.seven_o and card.rank is Rank.SEVEN and rest:
+    if needs_target(rules, card, len(rest)):
         if target is None or target == p or target not in s._match.active:
             _fail(
                 ErrorCode.WRONG_PHASE,
