@@ -1,6 +1,7 @@
 """Rules the engine keeps in one function each, asked by every route: whether a player may
-draw on a normal turn (``may_draw``, R4.4, R4.5, A7), and whether a Seven-O play must name
-the seat it swaps with (``needs_target``, A18).
+draw on a normal turn (``may_draw``, R4.4, R4.5, A7), whether a Seven-O play must name
+the seat it swaps with (``needs_target``, A18); and what each rank does turned up first,
+one table with an entry for every rank (``FIRST_CARD``, R3.5, A2, C5).
 
 Each test names the rule it checks and asserts exact outcomes on both routes: the fast
 route (``unorules.apply`` and ``unorules.legal_actions`` in a calm state) and the general
@@ -14,12 +15,14 @@ import attrs
 import pytest
 
 import unorules as uno
+from unorules._engine import draw_two, reverse, skip, wilds
 from unorules._engine.gate import fast_route
 from unorules._engine.general import apply_general
 from unorules._engine.listing import legal_general
 from unorules._engine.moves import may_draw
 from unorules._engine.numbers import needs_target
-from unorules.cards import ALL_CARDS
+from unorules._engine.setup import FIRST_CARD, FirstEffect, _every_rank, no_first_effect
+from unorules.cards import ALL_CARDS, Rank
 from unorules.rules import FastPath
 
 PROFILES = ("mattel", "mattel-108", "swedish", "danish")
@@ -218,3 +221,77 @@ def test_a18_seven_o_a_last_seven_names_no_target_on_both_routes() -> None:
     assert after == apply_general(s, uno.Play(0, "R7"))
     assert after.phase is uno.Phase.ROUND_OVER
     assert after.round_winner == 0
+
+
+# -- the first card ---------------------------------------------------------------------
+
+
+def test_r3_5_every_rank_has_its_first_card_entry() -> None:
+    """R3.5: every rank has an entry in the first-card table: the number cards an explicit
+    "no first-card effect", each symbol and wild its room's ``first_card``."""
+    for rank in Rank:
+        assert rank in FIRST_CARD, rank
+    expected = {
+        **{rank: no_first_effect for rank in Rank if rank.number is not None},
+        Rank.SKIP: skip.first_card,
+        Rank.REVERSE: reverse.first_card,
+        Rank.DRAW_TWO: draw_two.first_card,
+        Rank.WILD: wilds.first_card,
+        Rank.WILD_DRAW_FOUR: wilds.first_card,
+        Rank.WILD_SHUFFLE_HANDS: wilds.first_card,
+        Rank.WILD_CUSTOMIZABLE: wilds.first_card,
+    }
+    assert dict(FIRST_CARD) == expected
+
+
+def test_r3_5_a_rank_missing_from_the_first_card_table_is_an_error() -> None:
+    """R3.5: the table is checked as it is built (at import): a rank without an entry,
+    such as a new card family nobody gave a first-card effect, is an error naming it."""
+    without_skip: dict[Rank, FirstEffect] = {
+        rank: effect for rank, effect in FIRST_CARD.items() if rank is not Rank.SKIP
+    }
+    with pytest.raises(LookupError) as info:
+        _every_rank(without_skip)
+    assert str(info.value) == (
+        "no first-card entry (R3.5) for SKIP: give each rank its room's first_card effect"
+        " in FIRST_CARD, or no_first_effect"
+    )
+
+
+_TURNED_FIRST = {
+    # rank: (current player, phase, direction, hand sizes) after dealing one card each to
+    # three seats, dealer 0, with a card of that rank turned up first (R3.5, E06-E16)
+    **{rank: (1, "play", 1, [1, 1, 1]) for rank in Rank if rank.number is not None},
+    Rank.SKIP: (2, "play", 1, [1, 1, 1]),
+    Rank.REVERSE: (0, "play", -1, [1, 1, 1]),
+    Rank.DRAW_TWO: (2, "play", 1, [1, 3, 1]),
+    Rank.WILD: (1, "choose_color", 1, [1, 1, 1]),
+    Rank.WILD_SHUFFLE_HANDS: (1, "choose_color", 1, [1, 1, 1]),
+    Rank.WILD_CUSTOMIZABLE: (1, "choose_color", 1, [1, 1, 1]),
+}
+
+
+def _turned_first(profile: str, card: uno.Card) -> tuple[object, ...]:
+    rules = uno.get_profile(profile).but(hand_size=1)
+    deal = uno.Deal(dealer=0, hands=[["R1"], ["B1"], ["G1"]], turned=[card])
+    s = uno.new_game(3, rules, deal=deal)
+    return (s.current_player, s.phase.value, s.direction, [len(h) for h in s.hands])
+
+
+@pytest.mark.parametrize("rank", [r for r in Rank if r is not Rank.WILD_DRAW_FOUR])
+def test_r3_5_a2_each_rank_turned_up_first_under_apply_effects(rank: Rank) -> None:
+    """R3.5, A2 (modern sheet, apply_effects): a number card does nothing; a Skip skips
+    the dealer's left (E08); a Reverse makes the dealer start, play reversed (E16); a
+    Draw Two makes the dealer's left draw two and lose the turn (E06); a wild asks the
+    dealer's left for the color, and a Shuffle Hands or Customizable does nothing more.
+    (A Wild Draw Four is never kept: it goes back, E10.)"""
+    card = next(c for c in ALL_CARDS if c.rank is rank)
+    assert _turned_first("mattel", card) == _TURNED_FIRST[rank]
+
+
+@pytest.mark.parametrize("rank", [r for r in Rank if not r.is_wild])
+def test_c5_each_colored_rank_turned_up_first_under_no_effects_does_nothing(rank: Rank) -> None:
+    """C5, A2 (Swedish sheet, no_effects): a colored card turned up first has no effect,
+    whatever its rank (E13, E14); the dealer's left starts, matching it."""
+    card = next(c for c in ALL_CARDS if c.rank is rank)
+    assert _turned_first("swedish", card) == (1, "play", 1, [1, 1, 1])
