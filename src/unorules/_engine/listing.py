@@ -46,6 +46,10 @@ _PENALTY: Final = Phase.PENALTY
 
 
 _action_cache: dict[tuple[object, ...], tuple[Action, ...]] = {}
+"""Every action listing builds, interned. Bounded by its keys, which name seats (at most
+10), cards (56 kinds), colors and flags: at most 10 * 56 * 2 * 11 plays (seat, card,
+UNO, target or none) and 171 other actions (:func:`single`: a draw, pass, call and
+challenge per seat, four colors per seat, 90 catches, the next round)."""
 
 
 def _plays(seat: int, card: Card, uno: bool, target: int | None = None) -> tuple[Action, ...]:
@@ -129,6 +133,8 @@ class Seat:
 
 SEATS: Final = tuple(Seat(p) for p in range(10))
 _CALLS: dict[tuple[int, ...], tuple[Action, ...]] = {}
+"""The UNO calls of the seats in play, by those seats: at most one entry per set of seats
+of a table of 10 (1024)."""
 
 
 def calls_of(active: tuple[int, ...]) -> tuple[Action, ...]:
