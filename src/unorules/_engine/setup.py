@@ -39,8 +39,6 @@ __all__ = [
     "no_first_effect",
 ]
 
-_FIRST_STAYS: Final = FirstDiscard.APPLY_EFFECTS
-_FIRST_NO_SPECIALS: Final = FirstDiscard.RESHUFFLE_ALL_SPECIALS
 _FIRST_EFFECTS: Final = (FirstDiscard.APPLY_EFFECTS, FirstDiscard.RESHUFFLE_WILDS_ONLY)
 
 
@@ -260,9 +258,9 @@ def _cut(count: int, rules: Rules, seed: int) -> tuple[int, int]:
 def _returns_first(rules: Rules, card: Card) -> bool:
     """Whether a card turned up first goes back into the pile (R3.5, A2, C5)."""
     how = rules.first_discard
-    if how is _FIRST_STAYS:
+    if how is FirstDiscard.APPLY_EFFECTS:
         return card.rank is Rank.WILD_DRAW_FOUR
-    if how is _FIRST_NO_SPECIALS:
+    if how is FirstDiscard.RESHUFFLE_ALL_SPECIALS:
         return card.is_action
     return card.is_wild
 

@@ -381,8 +381,8 @@ class ObservationEncoder:
         out[_TOP + s.top_card.index] = 1.0
         color = s.color
         if color is not None:
-            out[_COLOR_BY_ID[id(color)]] = 1.0
-        out[_PHASE_BY_ID[id(s.phase)]] = 1.0
+            out[_COLOR[color]] = 1.0
+        out[_PHASE[s.phase]] = 1.0
         if s.direction == 1:
             out[_DIRECTION] = 1.0
         pending = s.pending_draw
@@ -439,8 +439,6 @@ class ObservationEncoder:
 
 
 _F32: Final = np.dtype(np.float32)
-_COLOR_BY_ID: Final = {id(c): i for c, i in _COLOR.items()}
-_PHASE_BY_ID: Final = {id(p): i for p, i in _PHASE.items()}
 _ENCODERS: dict[tuple[int, Rules], ObservationEncoder] = {}
 _ENCODERS_MAX: Final = 64
 """At most this many (players, rules) encoders are kept."""
