@@ -21,7 +21,14 @@ from unorules._engine.general import apply_general
 from unorules._engine.listing import legal_general
 from unorules._engine.moves import may_draw
 from unorules._engine.numbers import needs_target
-from unorules._engine.setup import FIRST_CARD, FirstEffect, _every_rank, no_first_effect
+from unorules._engine.setup import (
+    _FIRST_EFFECTS,
+    FIRST_CARD,
+    FirstEffect,
+    _every_rank,
+    _returns_first,
+    no_first_effect,
+)
 from unorules.cards import ALL_CARDS, Rank
 from unorules.rules import FastPath
 
@@ -295,3 +302,19 @@ def test_c5_each_colored_rank_turned_up_first_under_no_effects_does_nothing(rank
     whatever its rank (E13, E14); the dealer's left starts, matching it."""
     card = next(c for c in ALL_CARDS if c.rank is rank)
     assert _turned_first("swedish", card) == (1, "play", 1, [1, 1, 1])
+
+
+def test_c5_a_wild_is_kept_first_only_where_first_cards_have_effects() -> None:
+    """C5, A2: a wild turned up first goes back into the pile under every first_discard
+    that gives first cards no effect, so the table's wild entry (ask for the color) is
+    reached only where effects apply; it goes back under reshuffle_wilds_only too."""
+    for how in uno.FirstDiscard:
+        rules = uno.MATTEL.but(first_discard=how)
+        kept = [r for r in Rank if r.is_wild and not _returns_first(rules, uno.Card(r, None))]
+        if how is uno.FirstDiscard.APPLY_EFFECTS:
+            assert kept == [Rank.WILD, Rank.WILD_SHUFFLE_HANDS, Rank.WILD_CUSTOMIZABLE]
+        else:
+            assert kept == [], how
+        assert (how in _FIRST_EFFECTS) is (
+            how in (uno.FirstDiscard.APPLY_EFFECTS, uno.FirstDiscard.RESHUFFLE_WILDS_ONLY)
+        )
