@@ -264,6 +264,11 @@ class FastPath(enum.Enum):
     COUNTS_TURNS = "counts_turns"
     """Honoured, and at a value other than its default turn actions are counted: the fast
     paths count them with the general route's counter (``Match.counts``)."""
+    LIMITS_DRAWS = "limits_draws"
+    """Honoured, and at a value other than its default a player may not always draw on a
+    normal turn: the fast paths then ask the rule function
+    (:func:`unorules._engine.moves.may_draw`) before they list or take a draw
+    (``Match.limits_draws``). At its default, drawing is always allowed."""
     ASSUMES_DEFAULT = "assumes_default"
     """The fast paths are right for the default value only: rules with another value
     never take them."""
@@ -289,6 +294,7 @@ _NOT_READ: Final = FastPath.NOT_READ
 _CHECKS_PLAYS: Final = FastPath.CHECKS_PLAYS
 _SHAPES_PLAYS: Final = FastPath.SHAPES_PLAYS
 _COUNTS_TURNS: Final = FastPath.COUNTS_TURNS
+_LIMITS_DRAWS: Final = FastPath.LIMITS_DRAWS
 
 
 @attrs.frozen
@@ -392,7 +398,7 @@ class Rules:
         True,
         "a player holding a playable card may draw instead",
         "R4.5, A7",
-        fast=_HONOURS,
+        fast=_LIMITS_DRAWS,
     )
     play_drawn_card: bool = _option(
         True,

@@ -94,6 +94,7 @@ class Match:
         "dealer",
         "fast",
         "full",
+        "limits_draws",
         "names",
         "out",
         "plain",
@@ -137,7 +138,7 @@ class Match:
     """True when the engine's fast paths may apply: ``plain`` and ``full``."""
     counts: bool
     """True when the rules count turn actions (``round_turn_limit``, C15). This and the
-    next two flags are derived from the options' declarations
+    next three flags are derived from the options' declarations
     (:func:`unorules._engine.gate.fast_route`)."""
     checked: bool
     """True when the rules add checks to a normal turn's plays beyond matching (an option
@@ -147,6 +148,10 @@ class Match:
     compound: bool
     """True when some cards have plays beyond one per color and UNO variant (an option
     declared ``SHAPES_PLAYS`` is set: Seven-O's swap targets, several cards at once)."""
+    limits_draws: bool
+    """True when a player may not always draw on a normal turn (an option declared
+    ``LIMITS_DRAWS`` is set: ``voluntary_draw=False``, A7). The fast paths then ask the
+    rule function (:func:`unorules._engine.moves.may_draw`)."""
 
     def __init__(
         self,
@@ -185,6 +190,7 @@ class Match:
         self.counts = route.counts
         self.compound = route.compound
         self.checked = route.checked
+        self.limits_draws = route.limits_draws
 
     def but(self, **changes: Any) -> Match:
         """This match with ``changes`` (which are fields given to the constructor)."""

@@ -194,7 +194,7 @@ class Estimate:
         return {k: (v if math.isfinite(v) else None) for k, v in attrs.asdict(self).items()}
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)
 def _t95(df: int) -> float:
     """The two-sided 95% quantile of Student's t distribution with ``df`` degrees of
     freedom (the normal quantile for very many): the intervals use ``df = games - 1``.
