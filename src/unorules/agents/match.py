@@ -36,6 +36,7 @@ from typing import Any, Final, Literal
 import attrs
 
 from unorules._echo import shown
+from unorules._registry import Registry
 from unorules.actions import Action, NextRound
 from unorules.agents import bots
 from unorules.agents.botio import (
@@ -65,9 +66,14 @@ __all__ = [
     "run_match",
 ]
 
-BUILTIN_BOTS: Final[Mapping[str, Callable[[int], bots.Bot]]] = {
-    "random": bots.RandomBot,
-}
+_BUILTIN_BOTS: Final[Registry[Callable[[int], bots.Bot]]] = Registry(
+    "built-in bot",
+    {"random": bots.RandomBot},
+    unknown="no built-in bot {name} ({hint}built in: {known})",
+    title="BUILTIN_BOTS",
+)
+
+BUILTIN_BOTS: Final[Mapping[str, Callable[[int], bots.Bot]]] = _BUILTIN_BOTS.view
 """The built-in bots by name (``--bot builtin:NAME``): a factory taking the bot's seed.
 
 >>> sorted(BUILTIN_BOTS)
@@ -132,6 +138,10 @@ class BotSpec:
     Traceback (most recent call last):
     ...
     ValueError: no built-in bot 'clever' (built in: random)
+    >>> BotSpec.parse("builtin:randon")
+    Traceback (most recent call last):
+    ...
+    ValueError: no built-in bot 'randon' (did you mean 'random'? built in: random)
     """
 
     text: str
@@ -151,10 +161,7 @@ class BotSpec:
         """
         name = text.removeprefix("builtin:")
         if text.startswith("builtin:") or text in BUILTIN_BOTS:
-            if name not in BUILTIN_BOTS:
-                raise ValueError(
-                    f"no built-in bot {name!r} (built in: {', '.join(sorted(BUILTIN_BOTS))})"
-                )
+            _BUILTIN_BOTS.get(name)  # ValueError: no built-in bot 'clever' (built in: ...)
             return cls(text, name, ())
         try:
             command = tuple(shlex.split(text))

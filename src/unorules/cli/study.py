@@ -43,10 +43,11 @@ def _check(args: argparse.Namespace) -> None:
         raise Usage("--rounds: at least 1")
     if args.jobs < 0:
         raise Usage("--jobs: 0 (one per CPU) or more")
-    unknown = [b for b in args.bot if b not in _study.BOTS]
-    if unknown:
-        known = ", ".join(sorted(_study.BOTS))
-        raise Usage(f"--bot: unknown bot {unknown[0]!r}; known: {known}")
+    for name in args.bot:
+        try:
+            _study.get_bot(name)
+        except ValueError as err:
+            raise Usage(f"--bot: {err}") from None
     if len(args.bot) not in (0, 1, args.players):
         raise Usage(
             f"--bot: {len(args.bot)} bots for {args.players} seats (give 1 or {args.players})"
