@@ -59,15 +59,17 @@ def number(
     """A number card: the next player moves; under Seven-O a 7 swaps and a 0 rotates."""
     p = a.player
     target = a.target
-    to: list[int] | None = None
     if target is not None:  # a 7 that needs_target: the play was checked to name one
         to = swap(d, p, target)
+        if named is not None:
+            named.moved = tuple(to)
     elif rest and d._match.rules.seven_o and a.card.rank is Rank.ZERO:
-        for _ in range(count):
+        to = rotate(d)
+        for _ in range(count - 1):
             once = rotate(d)
-            to = once if to is None else [once[seat] for seat in to]
-    if named is not None and to is not None:
-        named.moved = tuple(to)
+            to = [once[seat] for seat in to]
+        if named is not None:
+            named.moved = tuple(to)
     return step(d, p, 1)
 
 
