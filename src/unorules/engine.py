@@ -255,8 +255,6 @@ _ROUND_OVER: Final = Phase.ROUND_OVER
 _GAME_OVER: Final = Phase.GAME_OVER
 _new: Final = tuple.__new__
 """Builds a named tuple from its fields without its Python-level ``__new__``."""
-_blank: Final = object.__new__
-"""``_blank(Named)`` is ``Named(None)``, a log of no cards named, without a Python call."""
 
 
 def step(state: State, action: Action) -> Step:
@@ -282,7 +280,7 @@ def step(state: State, action: Action) -> Step:
     >>> chance.drawn == events.draws[0].cards, chance.order_known
     (True, False)
     """
-    log = _blank(Named)
+    log = Named(None)
     kind = type(action)
     done: State | None = None
     # apply's fast route, keeping the log (see apply for the admission and the errors). It

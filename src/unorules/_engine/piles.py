@@ -59,40 +59,45 @@ class Named:
     noted). With ``probe=True``, drawing one card more than ``cards`` names raises
     :class:`MoreChance` (:func:`unorules._engine.general.next_chance` asks this way)."""
 
-    # Every field has its default here, on the class: the log :func:`unorules.step` keeps
-    # for every action is made blank, ``object.__new__(Named)`` without ``__init__`` (what
-    # ``Named(None)`` makes, for less), and holds only what is noted in it. The sequences
-    # are tuples grown by concatenation: an action draws once or twice but rarely.
-    cards: tuple[Card, ...] | None = None
-    """The cards ``drawn=`` names, or None (then the cards drawn are logged)."""
-    probe: bool = False
-    """Drawing a card more than ``cards`` names raises :class:`MoreChance`."""
-    i: int = 0
-    """How many of ``cards`` were drawn."""
-    log: tuple[Card, ...] = ()
-    """With ``cards=None``: the cards drawn, in order."""
-    draws: tuple[tuple[int, tuple[Card, ...]], ...] = ()
-    """Who drew which cards, one entry per draw that drew any (:func:`draw`,
-    :func:`draw_until`), in order."""
-    rebuilt: bool = False
-    """The draw pile ran out and was rebuilt while the action drew."""
-    shuffled: bool = False
-    """A Wild Shuffle Hands dealt the pooled hands with the generator."""
-    moved: tuple[int, ...] | None = None
-    """Seven-O moved the hands: the hand seat ``s`` held is now held by ``moved[s]``."""
-    redealt: bool = False
-    """A Wild Shuffle Hands pooled the hands and dealt them again (with the generator or
-    as ``hands=`` says)."""
-    taken_back: tuple[int, Card] | None = None
-    """A Wild Draw Four taken back into its player's hand: ``(seat, card)`` (A6)."""
-    challenge_won: bool | None = None
-    """A challenge resolved: whether it succeeded (the Wild Draw Four was a bluff)."""
+    __slots__ = (
+        "cards",
+        "challenge_won",
+        "draws",
+        "i",
+        "log",
+        "moved",
+        "probe",
+        "rebuilt",
+        "redealt",
+        "shuffled",
+        "taken_back",
+    )
 
     def __init__(self, cards: tuple[Card, ...] | None, *, probe: bool = False) -> None:
-        if cards is not None:
-            self.cards = cards
-        if probe:
-            self.probe = True
+        self.cards = cards
+        self.probe = probe
+        self.i = 0
+        """How many of ``cards`` were drawn."""
+        # The sequences are tuples grown by concatenation: an action draws once or twice,
+        # and a tuple is cheaper to make (every action step takes has a log) and to hand on.
+        self.log: tuple[Card, ...] = ()
+        """With ``cards=None``: the cards drawn, in order."""
+        self.draws: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+        """Who drew which cards, one entry per draw that drew any (:func:`draw`,
+        :func:`draw_until`), in order."""
+        self.rebuilt = False
+        """The draw pile ran out and was rebuilt while the action drew."""
+        self.shuffled = False
+        """A Wild Shuffle Hands dealt the pooled hands with the generator."""
+        self.moved: tuple[int, ...] | None = None
+        """Seven-O moved the hands: the hand seat ``s`` held is now held by ``moved[s]``."""
+        self.redealt = False
+        """A Wild Shuffle Hands pooled the hands and dealt them again (with the generator
+        or as ``hands=`` says)."""
+        self.taken_back: tuple[int, Card] | None = None
+        """A Wild Draw Four taken back into its player's hand: ``(seat, card)`` (A6)."""
+        self.challenge_won: bool | None = None
+        """A challenge resolved: whether it succeeded (the Wild Draw Four was a bluff)."""
 
     def next(self) -> Card:
         cards = self.cards
