@@ -260,7 +260,7 @@ def _resolve_short_names(app: Any, env: Any, node: Any, contnode: Any) -> Any:
 def value_docstrings() -> dict[str, tuple[str, str]]:
     """The docstrings written after module-level assignments (``MATTEL = ...`` then a
     string), which Python does not keep at run time: name -> (module, docstring). Also
-    used by tests/test_docstrings.py, which runs their examples."""
+    used by tests/docs/test_docstrings.py, which runs their examples."""
     found: dict[str, tuple[str, str]] = {}
     root = Path(unorules.__file__).parent
     for path in sorted(root.rglob("*.py")):

@@ -3,7 +3,7 @@ action. ``docs/conf.py`` writes it to ``docs/_generated/playthrough.rst`` whenev
 starts (with the other generated files).
 
 The text of the page (everything but the pictures) is checked against the golden file
-``tests/golden/playthrough.rst`` by ``tests/test_playthrough.py``, so any change in the
+``tests/golden/playthrough.rst`` by ``tests/docs/test_playthrough.py``, so any change in the
 engine's behaviour shows there first. After a deliberate change, write the golden file
 again with::
 
@@ -60,7 +60,7 @@ def pictures(state: uno.State) -> list[str]:
     hand face up), placed under each table; the picture is written to
     ``docs/_generated/playthrough/``, named by the position it shows. The golden file
     never holds these lines (see :func:`page`): the pictures have their own golden test in
-    ``tests/test_svg.py``."""
+    ``tests/pictures/test_svg.py``."""
     name = hashlib.sha256(state.position().encode()).hexdigest()[:16] + ".svg"
     PICTURES.mkdir(parents=True, exist_ok=True)
     path = PICTURES / name

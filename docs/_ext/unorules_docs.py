@@ -384,12 +384,12 @@ TRANSITIONS: list[tuple[str, str, str, str]] = [
 ]
 """Every move between phases: (from, to, actions, when). Saying UNO and catching are
 accepted in every phase but ``round_over`` and ``game_over`` and never change the phase;
-they are left out. tests/test_phase_diagram.py holds this table to the engine."""
+they are left out. tests/docs/test_phase_diagram.py holds this table to the engine."""
 
 _BOX_W, _BOX_H = 150, 46
 
 # How each arrow runs: an SVG path, then where its label goes (x, y, text-anchor). Laid
-# out by hand so that no label sits on a line; tests/test_phase_diagram.py holds that
+# out by hand so that no label sits on a line; tests/docs/test_phase_diagram.py holds that
 # every pair of phases in TRANSITIONS has exactly one route here.
 _ROUTES: dict[tuple[str, str], tuple[str, float, float, str]] = {
     ("round_over", "choose_color"): ("M 235 70 L 393 70", 314, 60, "middle"),
@@ -598,7 +598,7 @@ API_GROUPS = (
     ("studies", "Studies", "What a rule changes, over many seeded games (``unorules.studies``)."),
     ("cli", "The command", "The ``unorules`` command (``unorules.cli``)."),
 )
-"""The API reference's groups: the package's layers, bottom to top (``tests/test_layers.py``
+"""The API reference's groups: the package's layers, bottom to top (``tests/game/test_layers.py``
 holds them), each with its heading and a sentence."""
 
 

@@ -1,7 +1,7 @@
 """The engine's rooms: one module per rule or job, behind the public facade
 :mod:`unorules.engine`. Nothing here is public API.
 
-Each module imports only the ones listed before it (``tests/test_engine_design.py``
+Each module imports only the ones listed before it (``tests/game/test_engine_design.py``
 holds that order), so a reader can take them in this order and find every rule in one
 place. :mod:`unorules.state` (the value, its draft and ``freeze``, the one place a draft
 becomes a :class:`~unorules.State`) sits between ``calls`` and ``knowledge``: the state

@@ -17,7 +17,7 @@ from unorules.cli import main
 from unorules.cli import validate as _validating
 from unorules.formats import transcript
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "transcripts"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "transcripts"
 
 Capture = pytest.CaptureFixture[str]
 

@@ -13,7 +13,7 @@ from sphinx.util.docutils import docutils_namespace
 
 from unorules.pictures import svg
 
-EXT = Path(__file__).resolve().parent.parent / "docs" / "_ext"
+EXT = Path(__file__).resolve().parents[2] / "docs" / "_ext"
 
 
 def build(tmp_path: Path, text: str, builder: str = "html") -> tuple[str, str]:

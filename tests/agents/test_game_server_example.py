@@ -12,7 +12,7 @@ from loaders import load_script
 
 import unorules as uno
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def load_server() -> types.ModuleType:

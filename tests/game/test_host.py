@@ -25,7 +25,7 @@ from loaders import load_script
 import unorules as uno
 from unorules._engine.legality import matching
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 HOST_ONLY = uno.ErrorCode.HOST_ONLY
 ALL_KINDS = sorted(set(uno.ALL_CARDS), key=lambda c: c.index)
 

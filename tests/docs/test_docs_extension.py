@@ -16,7 +16,7 @@ from docutils.core import publish_doctree  # type: ignore[import-untyped]
 
 import unorules as uno
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXT = ROOT / "docs" / "_ext" / "unorules_docs.py"
 
 

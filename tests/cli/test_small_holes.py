@@ -22,7 +22,7 @@ from unorules.agents import bots
 from unorules.cli import validate as _validating
 from unorules.formats import transcript
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "transcripts"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "transcripts"
 VALID = EXAMPLES / "mattel-valid.json"
 BIG = "R" * 5_000_000
 

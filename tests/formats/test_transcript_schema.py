@@ -17,7 +17,7 @@ import unorules as uno
 from unorules.agents import bots
 from unorules.formats import transcript
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "transcripts"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "transcripts"
 SCHEMA = transcript.schema()
 
 

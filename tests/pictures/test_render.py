@@ -1,5 +1,5 @@
 """unorules.pictures.render and ``unorules render``: the replay page's content, without a browser
-(tests/test_render_browser.py drives the page in Chromium)."""
+(tests/pictures/test_render_browser.py drives the page in Chromium)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from unorules.engine import Drawn, Events
 from unorules.formats import transcript
 from unorules.pictures import render
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "transcripts"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "transcripts"
 Capture = pytest.CaptureFixture[str]
 
 

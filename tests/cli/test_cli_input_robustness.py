@@ -18,9 +18,9 @@ from unorules.agents.match import BotSpec, run_match
 from unorules.cli import main
 from unorules.formats import jsonio, transcript
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PY_BOT = f"{sys.executable} {ROOT / 'examples' / 'bots' / 'random_bot.py'}"
-BAD_BOT = ROOT / "tests" / "bots" / "bad_bot.py"
+BAD_BOT = ROOT / "tests" / "agents" / "bots" / "bad_bot.py"
 VALID = ROOT / "examples" / "transcripts" / "mattel-valid.json"
 
 Capture = pytest.CaptureFixture[str]

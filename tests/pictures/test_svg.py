@@ -16,7 +16,7 @@ import pytest
 import unorules as uno
 from unorules.pictures import svg
 
-GOLDEN = Path(__file__).resolve().parent / "golden" / "svg.txt"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "svg.txt"
 NS = "{http://www.w3.org/2000/svg}"
 
 
@@ -276,7 +276,7 @@ def golden_text() -> str:
 
 def test_pictures_match_the_golden_file() -> None:
     """The pictures' text is stable. After a deliberate change of the drawing, rewrite the
-    file with ``UNORULES_REGOLD=1 pytest tests/test_svg.py`` and look at the result."""
+    file with ``UNORULES_REGOLD=1 pytest tests/pictures/test_svg.py`` and look at the result."""
     text = golden_text()
     assert golden_text() == text  # deterministic within a run
     if os.environ.get("UNORULES_REGOLD") == "1":

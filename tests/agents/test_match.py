@@ -20,10 +20,10 @@ from unorules.agents.match import BotSpec, run_match
 from unorules.cli import main
 from unorules.formats import transcript
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 JS_BOT = ROOT / "examples" / "bots" / "random_bot.js"
 PY_BOT = ROOT / "examples" / "bots" / "random_bot.py"
-BAD_BOT = ROOT / "tests" / "bots" / "bad_bot.py"
+BAD_BOT = ROOT / "tests" / "agents" / "bots" / "bad_bot.py"
 NODE = shutil.which("node")
 needs_node = pytest.mark.skipif(NODE is None, reason="Node.js (node) is not installed")
 

@@ -37,7 +37,7 @@ def _modules() -> list[types.ModuleType]:
 
 def _docs_conf() -> types.ModuleType:
     """docs/conf.py, whose parser of module-level value docstrings the docs build uses."""
-    path = Path(__file__).resolve().parent.parent / "docs" / "conf.py"
+    path = Path(__file__).resolve().parents[2] / "docs" / "conf.py"
     spec = importlib.util.spec_from_file_location("docs_conf_for_docstrings", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -122,7 +122,7 @@ def test_value_docstring_examples_run(name: str) -> None:
 def test_every_package_name_is_in_the_api_reference() -> None:
     """The API reference (one page per public module, written by docs/conf.py) documents
     every name of ``unorules.__all__`` once, under its short name."""
-    docs = Path(__file__).resolve().parent.parent / "docs"
+    docs = Path(__file__).resolve().parents[2] / "docs"
     spec = importlib.util.spec_from_file_location("docs_conf", docs / "conf.py")
     assert spec is not None and spec.loader is not None
     conf = importlib.util.module_from_spec(spec)

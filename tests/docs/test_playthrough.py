@@ -16,7 +16,7 @@ from types import ModuleType
 import unorules as uno
 from unorules.pictures import svg
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "playthrough.rst"
 
 

@@ -191,7 +191,7 @@ def test_defect_targets_too_long_to_write(build: Any) -> None:
     "seat", [10**6, 10**30, 10**4300 - 1, -1, -(10**30)], ids=["1e6", "1e30", "4300", "-1", "-1e30"]
 )
 def test_seats_python_can_write_are_still_the_engines_to_refuse(seat: int) -> None:
-    # A transcript's player 10**30 is not_your_turn (tests/test_transcript_codes.py).
+    # A transcript's player 10**30 is not_your_turn (tests/formats/test_transcript_codes.py).
     s = uno.new_game(2, seed=1)
     action = uno.Draw(seat)
     assert repr(action) == f"Draw({seat})"

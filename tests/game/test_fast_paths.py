@@ -2,7 +2,7 @@
 
 ``apply`` and ``legal_actions`` handle the common moves (a plain play or draw, taking a
 Wild Draw Four, listing a normal turn) on a short path and leave everything else to the
-general code. ``tests/test_properties.py`` compares the two on every step of random games
+general code. ``tests/game/test_properties.py`` compares the two on every step of random games
 under every profile and house rule; this file checks that the comparison is not vacuous
 (the fast paths really run) and pins the cases at their edges.
 """

@@ -80,7 +80,7 @@ def test_the_concepts_page_lists_the_rooms_in_their_order() -> None:
 
     from unorules import _engine
 
-    page = pathlib.Path(__file__).resolve().parent.parent / "docs" / "concepts.rst"
+    page = pathlib.Path(__file__).resolve().parents[2] / "docs" / "concepts.rst"
     text = " ".join(page.read_text(encoding="utf-8").split())
     found = re.search(r"in this order: (.*?) \(a test holds", text)
     assert found is not None

@@ -15,7 +15,7 @@ import unorules as uno
 from unorules.cli import main
 from unorules.formats import transcript
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "transcripts"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "transcripts"
 VALID = EXAMPLES / "mattel-valid.json"
 INVALID = EXAMPLES / "mattel-invalid-card_does_not_match.json"
 

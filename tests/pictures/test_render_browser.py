@@ -22,7 +22,7 @@ import pytest
 from unorules.formats import transcript
 from unorules.pictures import render
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "transcripts"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "transcripts"
 INVALID = EXAMPLES / "mattel-invalid-card_does_not_match.json"
 
 # What a reader does: press the right arrow until the end (logging the caption and the

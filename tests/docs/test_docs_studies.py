@@ -12,7 +12,7 @@ import pytest
 import unorules as uno
 from unorules.rules import rules_from_options
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def studies_extension() -> ModuleType:

@@ -18,7 +18,7 @@ import pytest
 
 import unorules as uno
 
-EXT = Path(__file__).resolve().parent.parent / "docs" / "_ext" / "unorules_docs.py"
+EXT = Path(__file__).resolve().parents[2] / "docs" / "_ext" / "unorules_docs.py"
 
 Move = tuple[str, str, str]  # (phase before, action, phase after)
 

@@ -20,7 +20,7 @@ import unorules as uno
 from unorules.cli import main
 from unorules.formats import transcript
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "transcripts"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "transcripts"
 BASES = [
     "danish-valid.json",
     "mattel-valid.json",

@@ -24,7 +24,7 @@ from test_properties import PROFILE_NAMES, house_rules
 import unorules as uno
 from unorules.formats import transcript
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def assert_round_trip(state: uno.State) -> str:

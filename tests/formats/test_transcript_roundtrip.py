@@ -16,7 +16,7 @@ from unorules.agents import bots
 from unorules.formats import transcript
 from unorules.rules import rules_from_options
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "transcripts"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "transcripts"
 
 VARIANTS: dict[str, uno.Rules] = {
     **{name: uno.get_profile(name) for name in ("mattel", "mattel-108", "swedish", "danish")},

@@ -20,7 +20,7 @@ from unorules.formats import transcript
 from unorules.rules import RulesError
 
 PROFILES = ("mattel", "mattel-108", "swedish", "danish")
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def colluder(state: uno.State, seat: int) -> uno.Action:
