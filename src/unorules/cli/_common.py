@@ -110,9 +110,9 @@ def rules_with_options(name: str, options: Sequence[str]) -> Rules:
         raise Usage(f"--option: {exc}") from None
 
 
-def game_options(p: argparse.ArgumentParser, players: int = 4) -> None:
-    """The options of a verb that plays games: the profile, its options, the seats and
-    the rounds."""
+def rules_options(p: argparse.ArgumentParser) -> None:
+    """The options that name the rules: the profile and its options, as every verb that
+    plays games spells them."""
     profiles = ", ".join(PROFILES)
     p.add_argument(
         "--rules", metavar="NAME", default="mattel", help=f"profile ({profiles}; mattel)"
@@ -125,6 +125,11 @@ def game_options(p: argparse.ArgumentParser, players: int = 4) -> None:
         help="a rule option (JSON value or bare word), e.g. stacking=same_type, seven_o=true;"
         " repeatable",
     )
+
+
+def game_options(p: argparse.ArgumentParser, players: int = 4) -> None:
+    """The options of a verb that plays games: the rules, the seats and the rounds."""
+    rules_options(p)
     p.add_argument(
         "--players", type=int, default=players, metavar="N", help=f"seats, 2-10 ({players})"
     )

@@ -15,7 +15,7 @@ from unorules.agents.match import (
     seconds_option,
     seed_option,
 )
-from unorules.cli._common import Verb, rules_with_options
+from unorules.cli._common import Verb, rules_options, rules_with_options
 from unorules.formats import transcript
 from unorules.rules import Rules
 
@@ -29,7 +29,6 @@ def add_arguments(parser: Any) -> None:
     >>> p.parse_args(["--bot", "random", "--bot", "node bot.js"]).bot
     ['random', 'node bot.js']
     """
-    from unorules.rules import PROFILES  # noqa: PLC0415
 
     parser.add_argument(
         "--bot",
@@ -39,16 +38,7 @@ def add_arguments(parser: Any) -> None:
         help="a bot: a command line (started without a shell, speaking unorules-bot/1 on"
         " stdin/stdout) or builtin:random (also: random); one per seat, 2 to 10",
     )
-    parser.add_argument(
-        "--rules", metavar="NAME", default="mattel", help=f"profile ({', '.join(PROFILES)})"
-    )
-    parser.add_argument(
-        "--option",
-        metavar="KEY=VALUE",
-        action="append",
-        default=[],
-        help="a rule option (JSON value or bare word); repeatable",
-    )
+    rules_options(parser)
     parser.add_argument("--games", type=int, default=1, metavar="N", help="games to play (1)")
     parser.add_argument(
         "--rounds", type=int, metavar="N", help="rounds a game (default: the whole match)"
