@@ -25,6 +25,7 @@ from typing import Any
 
 import attrs
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -219,7 +220,7 @@ def test_the_fast_routes_flags_follow_the_options_declaration(name: str, value: 
 
 
 @pytest.mark.parametrize(("name", "value"), VARIANTS, ids=[f"{n}={v}" for n, v in VARIANTS])
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_fast_route_equals_general_route_under_each_option(
     name: str, value: object, seed: int

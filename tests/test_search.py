@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 
 import attrs
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -238,7 +239,7 @@ def _games(rules: uno.Rules, players: int, seed: int) -> Iterator[uno.State]:
         yield s
 
 
-@settings(max_examples=24, deadline=None)
+@settings(max_examples=examples(24), deadline=None)
 @given(
     name=st.sampled_from(PROFILES),
     seven_o=st.booleans(),
