@@ -3,18 +3,24 @@
 The fast route (``unorules._engine.fast``) admits a plain move with a few cheap checks and
 resolves it with the general route's own rule functions; which rules admit it is computed
 from each option's declaration (``Rules`` field metadata ``"fast"``). This test is what
-makes a wrong declaration fail: for every option and every value other than its default,
-under every profile, seeded games are played and at every step
+makes a wrong declaration fail: for options set one at a time to values other than their
+default, under every profile, seeded games are played and at every step
 
 - ``legal_actions`` (for everyone and for each seat) equals the general listing,
 - the chosen action, and a play of every card the current player holds (legal or not),
   give the same state or the same error on both routes.
 
 Options and their values are read from ``Rules`` itself, so a new option enters the test
-without editing it. To check the test, remove one of the fast route's admissions of an
-option it declares ``FastPath.HONOURS`` (for example the ``jump_in`` test in
-``_and_calls``, or ``_declined`` in ``fast_play``): this test then fails, whatever
-``--hypothesis-seed``.
+without editing it, and the time goes where the fast route reads an option (its
+declaration, :class:`~unorules.rules.FastPath`): every other value of an option it reads
+(each member of an enumeration, each registered effect), the smallest and the largest
+of the integers tried for an integer option it reads, and one value of an option it
+does not read (``NOT_READ``). The seeds are hypothesis' examples: five per option value
+under the ``ci`` profile, two under ``dev`` (``tests/conftest.py``).
+
+To check the test, remove one of the fast route's admissions of an option it declares
+``FastPath.HONOURS`` (for example the ``jump_in`` test in ``_and_calls``, or
+``_declined`` in ``fast_play``): this test then fails, whatever ``--hypothesis-seed``.
 """
 
 from __future__ import annotations
@@ -41,7 +47,8 @@ STEPS = 200
 
 
 def _alternatives(field: Any) -> list[object]:
-    """The values other than the default that an option of this type can take."""
+    """The values other than the default that an option of this type can take (for an
+    integer, a few small ones and the default's neighbours)."""
     default = field.default
     kind = type(default)
     if kind is bool:
@@ -66,17 +73,39 @@ def _rules(profile: str, name: str, value: object) -> uno.Rules | None:
         return None
 
 
-def _variants() -> list[tuple[str, object]]:
-    """Every (option, value) other than the default that some profile allows."""
+def _valid(field: Any) -> list[object]:
+    """The alternatives to an option's default that some profile allows."""
+    return [
+        value
+        for value in _alternatives(field)
+        if any(_rules(profile, field.name, value) for profile in PROFILES)
+    ]
+
+
+def _spent(field: Any, values: list[object]) -> list[object]:
+    """The values the differential test plays an option at, by its declaration: one for
+    an option the fast route does not read (for an integer, the one nearest the default),
+    the smallest and the largest for an integer it reads, all of them for any other."""
+    default = field.default
+    ints = [v for v in values if type(v) is int]
+    if field.metadata["fast"] is FastPath.NOT_READ:
+        return [min(ints, key=lambda v: (abs(v - default), -v))] if ints else values[:1]
+    return [min(ints), max(ints)] if ints else values
+
+
+def _variants(*, spent: bool) -> list[tuple[str, object]]:
+    """Every (option, value) other than the default that some profile allows; with
+    ``spent``, only the values the differential test plays (:func:`_spent`)."""
     out = []
     for field in attrs.fields(uno.Rules):
-        for value in _alternatives(field):
-            if any(_rules(profile, field.name, value) for profile in PROFILES):
-                out.append((field.name, value))
+        values = _valid(field)
+        for value in _spent(field, values) if spent else values:
+            out.append((field.name, value))
     return out
 
 
-VARIANTS = _variants()
+ALL_VARIANTS = _variants(spent=False)
+VARIANTS = _variants(spent=True)
 
 
 def _players(rules: uno.Rules, seed: int) -> int | None:
@@ -187,6 +216,17 @@ def test_every_option_declares_how_the_fast_route_treats_it() -> None:
         assert isinstance(field.metadata.get("fast"), FastPath), field.name
 
 
+def test_the_differential_test_plays_every_option() -> None:
+    """Every option is played at some value other than its default, and the values left
+    out are only those the declarations say need not be played."""
+    assert list(dict.fromkeys(n for n, _ in VARIANTS)) == [f.name for f in attrs.fields(uno.Rules)]
+    played = set(VARIANTS)
+    for name, value in ALL_VARIANTS:
+        if (name, value) not in played:
+            field = attrs.fields_dict(uno.Rules)[name]
+            assert field.metadata["fast"] is FastPath.NOT_READ or type(value) is int, name
+
+
 _FLAGS = {
     FastPath.CHECKS_PLAYS: (True, False, False),
     FastPath.SHAPES_PLAYS: (True, True, False),
@@ -195,7 +235,7 @@ _FLAGS = {
 """What setting an option of each declaration turns on: (checked, compound, counts)."""
 
 
-@pytest.mark.parametrize(("name", "value"), VARIANTS, ids=[f"{n}={v}" for n, v in VARIANTS])
+@pytest.mark.parametrize(("name", "value"), ALL_VARIANTS, ids=[f"{n}={v}" for n, v in ALL_VARIANTS])
 def test_the_fast_routes_flags_follow_the_options_declaration(name: str, value: object) -> None:
     """A round's ``Match`` checks plays, takes the general listing's turn, or counts turn
     actions exactly when an option declared so is set: the flags are derived, so an
