@@ -11,7 +11,6 @@ the full counts locally. A test that sets its own ``max_examples`` writes it as
 
 from __future__ import annotations
 
-import math
 import os
 
 import pytest
@@ -34,8 +33,8 @@ def examples(full: int, *, least: int = 2) -> int:
     Hypothesis tries the simplest example first (a seed of 0), so ``least`` is 2: one
     example would run the same case whatever ``--hypothesis-seed``.
     """
-    scale = settings().max_examples / CI_EXAMPLES
-    return max(min(full, least), math.ceil(full * scale))
+    scaled = -(-full * settings().max_examples // CI_EXAMPLES)  # rounded up, exactly
+    return max(min(full, least), scaled)
 
 
 def cards(text: str) -> tuple[uno.Card, ...]:
