@@ -8,7 +8,12 @@ default, under every profile, seeded games are played and at every step
 
 - ``legal_actions`` (for everyone and for each seat) equals the general listing,
 - the chosen action, and a play of every card the current player holds (legal or not),
-  give the same state or the same error on both routes.
+  give the same state or the same error on both routes;
+
+and the same for the moment with the current player's hand exchanged with each other
+seat's, and (its listing and probes) with the current player down to its last card, each
+action card and wild of these hands and one of the draw pile's in turn, so that the
+rules of going out come up at every step.
 
 Options and their values are read from ``Rules`` itself, so a new option enters the test
 without editing it, and the time goes where the fast route reads an option (its
@@ -41,6 +46,7 @@ from unorules._engine.general import apply_general
 from unorules._engine.listing import legal_general
 from unorules.effects import EFFECTS
 from unorules.rules import FastPath, RulesError
+from unorules.state import draft, freeze
 
 PROFILES = ("mattel", "mattel-108", "swedish", "danish")
 STEPS = 200
@@ -161,6 +167,59 @@ def _hand_swaps(state: uno.State) -> list[uno.State]:
     return out
 
 
+def _last_cards(state: uno.State, seen: set[uno.Card], step: int | None) -> list[uno.State]:
+    """The state with the current player down to one card: each of its action cards and
+    wilds not in ``seen`` in turn, the rest of its hand put under the draw pile; with
+    ``step``, also one of the draw pile's, in turn from step to step, the whole hand put
+    under the pile. The same moment with that card as the player's last, so that the rules
+    of going out (the last card must be a number, a Wild Shuffle Hands laid last, the
+    round's scoring) meet the rarer cards at every step, not only when a round happens to
+    end on one. Adds the cards to ``seen``. (Built as the engine builds states, from a
+    draft: ``State.from_dict`` would check each one and cost more than the comparison.)"""
+    p = state.current_player
+    if (
+        p is None
+        or state.phase is not uno.Phase.PLAY
+        or len(state.hands[p]) < 2
+        or any(owner == p for _, owner, _ in state._ledger.known)
+    ):
+        return []
+    hand = state.hands[p]
+    pile = state.draw_pile
+    lasts = []  # (the last card, the draw pile then)
+    for card in dict.fromkeys(hand):
+        if card.number is None:
+            rest = list(hand)
+            rest.remove(card)
+            lasts.append((card, pile + tuple(rest)))
+    rare = sorted({c for c in pile if c.number is None}, key=lambda c: c.index)
+    if step is not None and rare:
+        card = rare[step % len(rare)]
+        i = pile.index(card)
+        lasts.append((card, pile[:i] + pile[i + 1 :] + hand))
+    out = []
+    for card, rest_of_pile in lasts:
+        if card in seen:
+            continue
+        seen.add(card)
+        d = draft(state)
+        d.hands = (*state.hands[:p], (card,), *state.hands[p + 1 :])
+        d._pile = rest_of_pile
+        d._pile_start = 0
+        out.append(freeze(d))
+    return out
+
+
+def assert_last_card_agrees(state: uno.State) -> None:
+    """The current player's listing, and its last card laid (or a draw, or a pass), agree
+    on both routes."""
+    p = state.current_player
+    assert p is not None
+    assert uno.legal_actions(state, p) == legal_general(state, p)
+    for probe in _probes(state):
+        assert_routes_agree(state, probe)
+
+
 def assert_listing_agrees(state: uno.State) -> None:
     assert uno.legal_actions(state) == legal_general(state, None)
     for seat in range(state.players):
@@ -187,12 +246,17 @@ def assert_routes_agree(state: uno.State, action: uno.Action) -> uno.State | Non
 def play_and_compare(rules: uno.Rules, players: int, seed: int) -> None:
     rng = random.Random(seed)
     state = uno.new_game(players, rules, seed=seed)
-    for _ in range(STEPS):
+    for step in range(STEPS):
         if state.phase is uno.Phase.GAME_OVER:
             return
         assert_listing_agrees(state)
-        for swapped in _hand_swaps(state):
+        swaps = _hand_swaps(state)
+        for swapped in swaps:
             assert_listing_agrees(swapped)
+        seen: set[uno.Card] = set()
+        for moment in (state, *swaps):  # every action card and wild held, laid last
+            for last in _last_cards(moment, seen, step if moment is state else None):
+                assert_last_card_agrees(last)
         legal = uno.legal_actions(state)
         if state.current_player is not None and rng.random() < 0.9:
             # Mostly the current player's own moves, and mostly plays, so that rounds
