@@ -109,6 +109,7 @@ nitpick_ignore_regex: list[tuple[str, str]] = [
 nitpick_ignore += [
     ("py:class", "unorules.state.Match"),
     ("py:class", "unorules.rng.T"),
+    ("py:class", "unorules.formats.transcript._stream._Item"),  # validate_items' pass-through
     ("py:class", "_Tally"),  # the private tallies of unorules.studies.study's result types
 ]
 

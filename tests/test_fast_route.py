@@ -292,18 +292,21 @@ def test_the_differential_test_plays_every_option() -> None:
 
 
 _FLAGS = {
-    FastPath.CHECKS_PLAYS: (True, False, False),
-    FastPath.SHAPES_PLAYS: (True, True, False),
-    FastPath.COUNTS_TURNS: (False, False, True),
+    FastPath.CHECKS_PLAYS: (True, False, False, False),
+    FastPath.SHAPES_PLAYS: (True, True, False, False),
+    FastPath.COUNTS_TURNS: (False, False, True, False),
+    FastPath.LIMITS_DRAWS: (False, False, False, True),
 }
-"""What setting an option of each declaration turns on: (checked, compound, counts)."""
+"""What setting an option of each declaration turns on: (checked, compound, counts,
+limits_draws)."""
 
 
 @pytest.mark.parametrize(("name", "value"), ALL_VARIANTS, ids=[f"{n}={v}" for n, v in ALL_VARIANTS])
 def test_the_fast_routes_flags_follow_the_options_declaration(name: str, value: object) -> None:
-    """A round's ``Match`` checks plays, takes the general listing's turn, or counts turn
-    actions exactly when an option declared so is set: the flags are derived, so an
-    option declared ``CHECKS_PLAYS`` is checked on the fast route without naming it."""
+    """A round's ``Match`` checks plays, takes the general listing's turn, counts turn
+    actions, or asks ``may_draw`` about a draw exactly when an option declared so is set:
+    the flags are derived, so an option declared ``CHECKS_PLAYS`` is checked on the fast
+    route without naming it."""
     declared = attrs.fields_dict(uno.Rules)[name].metadata["fast"]
     for profile in PROFILES:
         rules = _rules(profile, name, value)
@@ -315,12 +318,13 @@ def test_the_fast_routes_flags_follow_the_options_declaration(name: str, value: 
         expected = tuple(
             set_ or was
             for set_, was in zip(
-                _FLAGS.get(declared, (False, False, False)),
-                (base.checked, base.compound, base.counts),
+                _FLAGS.get(declared, (False, False, False, False)),
+                (base.checked, base.compound, base.counts, base.limits_draws),
                 strict=True,
             )
         )
-        assert (match.checked, match.compound, match.counts) == expected, (profile, declared)
+        flags = (match.checked, match.compound, match.counts, match.limits_draws)
+        assert flags == expected, (profile, declared)
 
 
 @pytest.mark.parametrize(("name", "value"), VARIANTS, ids=[f"{n}={v}" for n, v in VARIANTS])

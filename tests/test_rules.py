@@ -314,7 +314,7 @@ def registered() -> Iterator[list[str]]:
     names: list[str] = []
     yield names
     for name in names:
-        rules_mod._profiles.pop(name, None)
+        rules_mod._PROFILES.unregister(name)
 
 
 def test_register_profile_then_get_profile_and_new_game_by_name(registered: list[str]) -> None:

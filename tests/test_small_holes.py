@@ -97,9 +97,8 @@ def test_registry_reads_while_another_thread_registers(fast_switching: None) -> 
             thread.join()
     finally:
         done.set()
-        with rules._registry_lock:
-            for name in added:
-                del rules._profiles[name]
+        for name in added:
+            rules._PROFILES.unregister(name)
     assert errors == []
     assert len(added) == 3000
 
@@ -123,8 +122,7 @@ def test_registering_one_name_twice_at_once_lets_one_win() -> None:
         for thread in threads:
             thread.join()
     finally:
-        with rules._registry_lock:
-            rules._profiles.pop("thread-once", None)
+        rules._PROFILES.unregister("thread-once")
     assert outcomes.count("registered") == 1
     assert outcomes.count("profile 'thread-once' is already registered; pass replace=True") == 7
 
@@ -160,8 +158,7 @@ def test_record_names_a_built_in_profile_so_replacing_a_registered_one_changes_n
         assert error is not None
         assert (error.code.value, error.index) == ("wrong_phase", 20)
     finally:
-        with rules._registry_lock:
-            rules._profiles.pop("test-house", None)
+        rules._PROFILES.unregister("test-house")
 
 
 def test_a_built_in_profile_is_written_by_its_name() -> None:

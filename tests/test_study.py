@@ -19,7 +19,8 @@ import pytest
 
 import unorules as uno
 from unorules.agents import bots
-from unorules.studies.study import BOTS, RayExecutor, Study, _game_seed, register_bot
+from unorules.studies import study as study_mod
+from unorules.studies.study import RayExecutor, Study, game_seed, register_bot
 
 FOUR_STACKING = attrs.evolve(uno.MATTEL, stacking=uno.Stacking.SAME_TYPE)
 
@@ -82,8 +83,8 @@ def counts(study: Study) -> dict[str, Any]:
 
 
 def test_game_seeds_are_the_clis() -> None:
-    assert [_game_seed(3, i) for i in range(3)] == [3_000_009, 3_000_010, 3_000_011]
-    assert _game_seed(-1, 0) == (1 << 64) - 1_000_003
+    assert [game_seed(3, i) for i in range(3)] == [3_000_009, 3_000_010, 3_000_011]
+    assert game_seed(-1, 0) == (1 << 64) - 1_000_003
 
 
 @pytest.mark.parametrize(
@@ -372,7 +373,7 @@ def test_a_registered_bot_plugs_in_by_name() -> None:
             named.round_wins == uno.simulate("mattel", 2, 8, rounds=1, bots="heuristic").round_wins
         )
     finally:
-        del BOTS["test-greedy"]
+        study_mod._BOTS.unregister("test-greedy")
 
 
 def test_heuristic_bot_beats_random_bots() -> None:

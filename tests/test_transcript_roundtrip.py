@@ -247,12 +247,12 @@ def test_a_replay_stops_where_its_visitor_says_and_counts_what_it_played() -> No
     """The replay behind validate, replay and the replay page (``_play``): a visitor
     that stops it leaves the progress at the state it stopped on, and a limited list of
     steps is the start of the whole list (a page draws only the steps it needs)."""
-    from unorules.formats.transcript._validate import _play, _Progress, _steps
+    from unorules.formats.transcript._validate import _play, _Progress, steps
 
     t = transcript.loads(Path("examples/transcripts/mattel-valid.json").read_text())
-    whole = _steps(t)
+    whole = steps(t)
     assert len(whole) == 1 + len(t.rounds[0].actions) == 36
-    assert _steps(t, 5) == whole[:5]
+    assert steps(t, 5) == whole[:5]
     progress = _Progress()
     _play(t, progress, lambda r, i, state: i == 9)  # stop after the tenth action
     assert (progress.rounds, progress.actions) == (1, 10)

@@ -68,9 +68,11 @@ if TYPE_CHECKING:  # loaded when first used: see __getattr__
 
 __version__ = "0.1.0"
 
-# The public modules, in reading order: the API reference documents each of them, and a
-# test requires a docstring example on every public name in them.
+# The public modules by layer, bottom to top, in reading order: the API reference documents
+# each of them, grouped by layer, and a test requires a docstring example on every public
+# name in them.
 _PUBLIC_MODULES = (
+    # the game
     "unorules.rules",
     "unorules.cards",
     "unorules.actions",
@@ -85,12 +87,14 @@ _PUBLIC_MODULES = (
     "unorules.sampling",
     "unorules.rng",
     "unorules.deal",
+    # formats
     "unorules.formats.transcript",
-    "unorules.cli",
-    "unorules.agents.bots",
+    "unorules.formats.jsonio",
+    # pictures
     "unorules.pictures.svg",
     "unorules.pictures.render",
-    "unorules.formats.jsonio",
+    # agents
+    "unorules.agents.bots",
     "unorules.agents.botio",
     "unorules.agents.match",
     "unorules.agents.encoding",
@@ -99,7 +103,10 @@ _PUBLIC_MODULES = (
     "unorules.agents.pettingzoo",
     "unorules.agents.gymnasium",
     "unorules.agents.openspiel",
+    # studies
     "unorules.studies.study",
+    # the command
+    "unorules.cli",
 )
 
 __all__ = [

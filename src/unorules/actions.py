@@ -28,12 +28,14 @@ TypeError: uno is True or False, not 'yes'
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence, Set
-from typing import Any, Self, TypeAlias, cast
+from typing import Any, Final, Self, TypeAlias, TypeVar, cast
 
 import attrs
 
 from unorules._echo import shown, shown_int
+from unorules._json import DEAL_KEYS, READ, Reader, deal_to_dict, decode, key_path, read_deal
 from unorules.cards import Card, Color
 from unorules.deal import _SMALL, Deal, _cards_at, _too_long
 
@@ -169,8 +171,12 @@ def _extra(**kwargs: object) -> str:
     return "".join(", " + p for p in parts)
 
 
+_A = TypeVar("_A")
+
+
 class _JSONForm:
-    """JSON for every action class: the transcript's action object (:mod:`unorules.formats.jsonio`).
+    """JSON for every action class: the transcript's action object
+    (:mod:`unorules.formats.jsonio`, which re-exports the functions written below).
 
     >>> Play(0, "R7").to_json(), Draw.from_json('{"player": 1, "draw": true}')
     ('{"player": 0, "play": "R7"}', Draw(1))
@@ -184,8 +190,6 @@ class _JSONForm:
         >>> Play(1, "W", "red").to_dict()
         {'player': 1, 'play': 'W', 'color': 'red'}
         """
-        from unorules.formats.jsonio import action_to_dict  # noqa: PLC0415 (jsonio imports this)
-
         return action_to_dict(cast("Action", self))
 
     def to_json(self) -> str:
@@ -194,14 +198,12 @@ class _JSONForm:
         >>> CatchUno(2, 0).to_json()
         '{"player": 2, "catch": 0}'
         """
-        from unorules.formats.jsonio import action_to_json  # noqa: PLC0415
-
         return action_to_json(cast("Action", self))
 
     @classmethod
     def from_dict(cls, data: object) -> Self:
         """The action of this class a JSON object describes; a
-        :class:`~unorules.formats.jsonio.JSONError` naming the JSON path if it is not one
+        :class:`~unorules.errors.JSONError` naming the JSON path if it is not one
         (:func:`unorules.formats.jsonio.action_from_dict` reads any action).
 
         >>> Pass.from_dict({"player": 0, "pass": True})
@@ -209,10 +211,8 @@ class _JSONForm:
         >>> Pass.from_dict({"player": 0, "draw": True})
         Traceback (most recent call last):
         ...
-        unorules.formats.jsonio.JSONError: at $: expected a Pass action, not Draw
+        unorules.errors.JSONError: at $: expected a Pass action, not Draw
         """
-        from unorules.formats.jsonio import _typed_action, action_from_dict  # noqa: PLC0415
-
         return _typed_action(cls, action_from_dict(data), "$")
 
     @classmethod
@@ -222,8 +222,6 @@ class _JSONForm:
         >>> Challenge.from_json('{"player": 1, "challenge": true}')
         Challenge(1)
         """
-        from unorules.formats.jsonio import _typed_action, action_from_json  # noqa: PLC0415
-
         return _typed_action(cls, action_from_json(text), "$")
 
 
@@ -492,3 +490,194 @@ hints.
 >>> who(Play(2, "R7")), who(NextRound())
 ('P2', 'nobody')
 """
+
+
+# == JSON ======================================================================================
+# An action as JSON is the transcript's action object (:doc:`/transcripts`): ``player`` and
+# one verb key, plus the optional keys of the verb. One reader and one writer, here, serve
+# transcripts, the bot protocol and :mod:`unorules.formats.jsonio`, which re-exports the
+# public functions.
+
+_VERBS: Final = ("play", "draw", "pass", "call_uno", "catch", "challenge", "choose_color")
+_OPTIONS: Final = ("color", "uno", "target", "also", "hands", "drawn")
+_OPTIONS_OF: Final[dict[str, frozenset[str]]] = {
+    "play": frozenset(_OPTIONS),
+    "draw": frozenset({"drawn"}),
+    "catch": frozenset({"drawn"}),
+    "challenge": frozenset({"drawn"}),
+    "pass": frozenset(),
+    "call_uno": frozenset({"drawn"}),
+    "choose_color": frozenset(),
+}
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """``action`` as a JSON object (plain Python values), as a transcript writes it.
+
+    >>> action_to_dict(Draw(1, drawn=["G9"]))
+    {'player': 1, 'draw': True, 'drawn': ['G9']}
+    >>> action_to_dict(NextRound())
+    {'next_round': True}
+    """
+    a = action
+    out: dict[str, Any]
+    if isinstance(a, Play):
+        out = {"player": a.player, "play": str(a.card)}
+        if a.color is not None:
+            out["color"] = a.color.value
+        if a.uno:
+            out["uno"] = True
+        if a.target is not None:
+            out["target"] = a.target
+        if a.also:
+            out["also"] = [str(c) for c in a.also]
+        if a.hands is not None:
+            out["hands"] = [[str(c) for c in h] for h in a.hands]
+    elif isinstance(a, Draw):
+        out = {"player": a.player, "draw": True}
+    elif isinstance(a, Pass):
+        out = {"player": a.player, "pass": True}
+    elif isinstance(a, CallUno):
+        out = {"player": a.player, "call_uno": True}
+    elif isinstance(a, CatchUno):
+        out = {"player": a.player, "catch": a.target}
+    elif isinstance(a, Challenge):
+        out = {"player": a.player, "challenge": True}
+    elif isinstance(a, ChooseColor):
+        out = {"player": a.player, "choose_color": a.color.value}
+    elif isinstance(a, NextRound):
+        out = {"next_round": True}
+        if a.deal is not None:
+            out["deal"] = deal_to_dict(a.deal)
+        return out
+    else:
+        raise TypeError(f"not an action: {action!r}")
+    drawn = getattr(a, "drawn", None)
+    if drawn is not None:
+        out["drawn"] = [str(c) for c in drawn]
+    return out
+
+
+def action_to_json(action: Action) -> str:
+    """``action`` as one line of JSON.
+
+    >>> action_to_json(ChooseColor(1, "blue"))
+    '{"player": 1, "choose_color": "blue"}'
+    """
+    return json.dumps(action_to_dict(action))
+
+
+def read_action(r: Reader, value: object, path: str) -> Action:
+    """The player's action (not :class:`NextRound`) the JSON object ``value`` at ``path``
+    describes, read by ``r`` (a transcript's reader names the round and action too).
+
+    >>> from unorules._json import READ
+    >>> read_action(READ, {"player": 0, "catch": 1}, "$.actions[3]")
+    CatchUno(0, 1)
+    >>> read_action(READ, {"next_round": True}, "$.actions[3]")
+    Traceback (most recent call last):
+    ...
+    unorules.errors.JSONError: at $.actions[3].next_round: unknown key 'next_round' in an action ...
+    """
+    data = r.obj(value, path, 'an action (e.g. {"player": 0, "play": "R7"})')
+    verbs = [k for k in data if k in _VERBS]
+    for key in data:
+        if key != "player" and key not in _VERBS and key not in _OPTIONS:
+            r.fail(
+                key_path(path, key),
+                f"unknown key {shown(key)} in an action (allowed: player, one of"
+                f" {', '.join(_VERBS)}, and {', '.join(_OPTIONS)})",
+            )
+    if not verbs:
+        r.fail(path, f"an action needs one of {', '.join(_VERBS)}")
+    if len(verbs) > 1:
+        r.fail(
+            key_path(path, verbs[1]),
+            f"two verbs in one action ({verbs[0]} and {verbs[1]}): an action has exactly one",
+        )
+    verb = verbs[0]
+    for key in data:
+        if key in _OPTIONS and key not in _OPTIONS_OF[verb]:
+            goes = [v for v, opts in _OPTIONS_OF.items() if key in opts]
+            r.fail(key_path(path, key), f"{key} goes only with {' or '.join(goes)}, not {verb}")
+    if "player" not in data:
+        r.fail(path, 'missing "player"')
+    player = r.seat(data["player"], f"{path}.player", "player")
+    drawn = r.cards(data["drawn"], f"{path}.drawn") if "drawn" in data else None
+    arg = data[verb]
+    vpath = f"{path}.{verb}"
+    if verb == "play":
+        card = r.card(arg, vpath)
+        color = r.color(data["color"], f"{path}.color") if "color" in data else None
+        uno = data.get("uno", False)
+        if not isinstance(uno, bool):
+            r.fail(f"{path}.uno", f"uno is true or false, not {r.show(uno)}")
+        target = r.seat(data["target"], f"{path}.target", "target") if "target" in data else None
+        also = r.cards(data["also"], f"{path}.also") if "also" in data else ()
+        hands = r.hands(data["hands"], f"{path}.hands") if "hands" in data else None
+        return Play(
+            player, card, color, uno=uno, target=target, also=also, hands=hands, drawn=drawn
+        )
+    if verb == "draw":
+        r.true(arg, vpath)
+        return Draw(player, drawn)
+    if verb == "pass":
+        r.true(arg, vpath)
+        return Pass(player)
+    if verb == "call_uno":
+        r.true(arg, vpath)
+        return CallUno(player, drawn=drawn)
+    if verb == "catch":
+        return CatchUno(player, r.seat(arg, vpath, "the seat caught"), drawn=drawn)
+    if verb == "challenge":
+        r.true(arg, vpath)
+        return Challenge(player, drawn=drawn)
+    return ChooseColor(player, r.color(arg, vpath))
+
+
+def _next_round(data: dict[str, Any], path: str) -> NextRound:
+    READ.keys(data, path, ("next_round", "deal"), "a next_round action")
+    READ.true(data["next_round"], f"{path}.next_round")
+    if "deal" not in data:
+        return NextRound()
+    dpath = f"{path}.deal"
+    raw = READ.obj(data["deal"], dpath, "a deal")
+    READ.keys(raw, dpath, DEAL_KEYS, "a deal")
+    return NextRound(read_deal(READ, raw, dpath, "a deal"))
+
+
+def action_from_dict(data: object, *, path: str = "$") -> Action:
+    """The action a JSON object (already decoded, e.g. by :func:`json.loads`) describes;
+    :class:`~unorules.errors.JSONError` naming the JSON path (``path`` is the object's
+    own) if it is not one.
+
+    >>> action_from_dict({"player": 3, "play": "R7", "target": 1})
+    Play(3, 'R7', target=1)
+    >>> action_from_dict({"player": 0, "draw": "yes"})
+    Traceback (most recent call last):
+    ...
+    unorules.errors.JSONError: at $.draw: expected true, not "yes"
+    """
+    if isinstance(data, dict) and "next_round" in data:
+        return _next_round(data, path)
+    return read_action(READ, data, path)
+
+
+def action_from_json(text: str | bytes) -> Action:
+    """The action a line of JSON describes (strict JSON: no duplicate keys, no NaN);
+    :class:`~unorules.errors.JSONError` naming the JSON path if it is not one.
+
+    >>> action_from_json('{"player": 1, "choose_color": "blue"}')
+    ChooseColor(1, 'blue')
+    >>> action_from_json('{"player": 1, "choose_color": "blue"')
+    Traceback (most recent call last):
+    ...
+    unorules.errors.JSONError: at $: not JSON: Expecting ',' delimiter: line 1 column 37 ...
+    """
+    return action_from_dict(decode(text))
+
+
+def _typed_action(cls: type[_A], action: Action, path: str) -> _A:
+    if not isinstance(action, cls):
+        READ.fail(path, f"expected a {cls.__name__} action, not {type(action).__name__}")
+    return action

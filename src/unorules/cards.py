@@ -336,7 +336,7 @@ ALL_CARDS: Final[tuple[Card, ...]] = _intern_all()
 """
 
 
-@functools.cache
+@functools.lru_cache(maxsize=32)  # 8 decks; the same ones asked with keywords too
 def build_deck(shuffle_hands: int = 1, customizable: int = 3) -> tuple[Card, ...]:
     """The cards of a deck in canonical order.
 

@@ -18,11 +18,10 @@ True
 
 from __future__ import annotations
 
-import threading
-import types
 from collections.abc import Callable, Mapping
 from typing import Final, Protocol
 
+from unorules._registry import Registry
 from unorules.cards import Card, Color
 
 __all__ = ["EFFECTS", "Effect", "EffectContext", "register_effect"]
@@ -102,15 +101,22 @@ def _draw_until_color(ctx: EffectContext) -> None:
     ctx.skip_next()
 
 
-_effects: dict[str, Effect] = {
-    "wild": _wild,
-    "extra-turn": _extra_turn,
-    "draw-until-color": _draw_until_color,
-}
-_BUILT_IN: Final = frozenset(_effects)
-_registry_lock: Final = threading.Lock()
+def _check_effect(name: object, effect: object) -> None:
+    if not callable(effect):
+        raise TypeError(f"an effect is a function of an EffectContext, not {effect!r}")
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError(f"an effect name is a non-empty string: {name!r}")
 
-EFFECTS: Final[Mapping[str, Effect]] = types.MappingProxyType(_effects)
+
+_EFFECTS: Final[Registry[Effect]] = Registry(
+    "effect",
+    {"wild": _wild, "extra-turn": _extra_turn, "draw-until-color": _draw_until_color},
+    check=_check_effect,
+    unknown="{name} is not a registered effect; {hint}known: {known}",
+    title="EFFECTS",
+)
+
+EFFECTS: Final[Mapping[str, Effect]] = _EFFECTS.view
 """Read-only mapping of effect name to effect; :func:`register_effect` adds to it.
 
 >>> "extra-turn" in EFFECTS
@@ -131,13 +137,4 @@ def register_effect(name: str, effect: Effect, *, replace: bool = False) -> None
     ...
     ValueError: 'wild' is a built-in effect and cannot be replaced
     """
-    if not callable(effect):
-        raise TypeError(f"an effect is a function of an EffectContext, not {effect!r}")
-    if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"an effect name is a non-empty string: {name!r}")
-    if name in _BUILT_IN:
-        raise ValueError(f"{name!r} is a built-in effect and cannot be replaced")
-    with _registry_lock:  # the check and the store as one step, as for profiles
-        if name in _effects and not replace:
-            raise ValueError(f"effect {name!r} is already registered; pass replace=True")
-        _effects[name] = effect
+    _EFFECTS.register(name, effect, replace=replace)

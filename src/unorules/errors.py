@@ -12,7 +12,7 @@ from typing import Final
 
 from unorules._echo import capped
 
-__all__ = ["ErrorCode", "IllegalAction"]
+__all__ = ["ErrorCode", "IllegalAction", "JSONError"]
 
 
 class ErrorCode(enum.StrEnum):
@@ -95,3 +95,30 @@ class IllegalAction(ValueError):
 
     def __reduce__(self) -> tuple[type[IllegalAction], tuple[ErrorCode, str]]:
         return (type(self), (self.code, str(self)))
+
+
+class JSONError(ValueError):
+    """JSON that is not what it should be (an action, a view): the JSON path of the first
+    problem, and what is wrong there. :mod:`unorules.formats.jsonio` re-exports it, and
+    the ``from_dict`` and ``from_json`` methods of actions and views raise it.
+
+    >>> import unorules as uno
+    >>> try:
+    ...     uno.Play.from_json('{"player": 0, "draw": true, "pass": true}')
+    ... except JSONError as err:
+    ...     print(err.path, "|", err.message)
+    $.pass | two verbs in one action (draw and pass): an action has exactly one
+    """
+
+    path: str
+    """Where the problem is, e.g. ``$.hand[2]``."""
+    message: str
+    """What is wrong there."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(f"at {path}: {message}")
+        self.path = path
+        self.message = message
+
+    def __reduce__(self) -> tuple[type[JSONError], tuple[str, str]]:
+        return (type(self), (self.path, self.message))

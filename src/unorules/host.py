@@ -36,10 +36,9 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from unorules._echo import check_seat, shown_int
-from unorules._engine.legality import matching
 from unorules.actions import (
     Action,
     CallUno,
@@ -54,7 +53,9 @@ from unorules.actions import (
 from unorules.cards import Card
 from unorules.engine import apply, legal_actions
 from unorules.errors import ErrorCode, IllegalAction
+from unorules.sampling import consistent_state
 from unorules.state import State
+from unorules.view import observe
 
 __all__ = ["apply_from_seat", "is_legal_from_seat"]
 
@@ -112,7 +113,7 @@ def _index(card: Card) -> int:
     return card.index
 
 
-def _listed(state: State, seat: int, action: Action) -> Action | None:
+def listed_action(state: State, seat: int, action: Action) -> Action | None:
     """The listed action equal to ``action`` (after :func:`_canonical`), or None."""
     legal = legal_actions(state, seat)
     try:
@@ -141,7 +142,7 @@ def is_legal_from_seat(state: State, seat: int, action: Action) -> bool:
     False
     """
     _check_call(state, seat, action)
-    return _refusal(seat, action) is None and _listed(state, seat, action) is not None
+    return _refusal(seat, action) is None and listed_action(state, seat, action) is not None
 
 
 def apply_from_seat(state: State, seat: int, action: Action) -> State:
@@ -179,7 +180,7 @@ def apply_from_seat(state: State, seat: int, action: Action) -> State:
     refused = _refusal(seat, action)
     if refused is not None:
         raise refused
-    listed = _listed(state, seat, action)
+    listed = listed_action(state, seat, action)
     if listed is not None:
         try:
             return apply(state, listed)
@@ -217,46 +218,11 @@ def _diagnosis(state: State, seat: int, action: Action) -> IllegalAction:
 
 
 def _blindfolded(state: State, seat: int) -> State:
-    """``state`` as ``seat`` could know it: the cards it cannot see (the other hands and
-    the draw pile) dealt again in a fixed arrangement of the same cards (but those it knows
-    in other hands, :attr:`~unorules.View.known`, stay where they are), the card another
-    player just drew the first unseen card that could be laid, the generator reset, and whether a
-    pending Wild Draw Four was a bluff forgotten. A pure function of ``seat``'s view."""
-    d: dict[str, Any] = state.to_dict()
-    hands: list[list[str]] = d["hands"]
-    # The cards ``seat`` knows in other hands (a hand shown to it, Seven-O) stay there.
-    mine = [k for k in d.pop("known", ()) if k["seat"] == seat]
-    if mine:
-        d["known"] = mine
-    kept: list[list[str]] = [[] for _ in hands]
-    for k in mine:
-        kept[k["of"]] = k["cards"]
-    unseen = [Card.parse(c) for s, h in enumerate(hands) if s != seat for c in h]
-    for cards in kept:
-        for c in cards:
-            unseen.remove(Card.parse(c))
-    unseen += map(Card.parse, d["draw_pile"])
-    unseen.sort(key=_index)
-    current = d["current_player"]
-    drawn: Card | None = None
-    if d["drawn_card"] is not None and current != seat:
-        # Another player just drew a card that may be laid (the drawn phase says so, to
-        # everyone): the first unseen card that matches stands for it.
-        playable = matching(state.top_card, state.color)
-        drawn = next(c for c in unseen if c in playable)
-        unseen.remove(drawn)
-        kept[current] = [*kept[current], str(drawn)]
-    at = 0
-    for s, h in enumerate(hands):
-        if s != seat:
-            more = len(h) - len(kept[s])
-            hands[s] = kept[s] + [str(c) for c in unseen[at : at + more]]
-            at += more
-    d["draw_pile"] = [str(c) for c in unseen[at:]]
-    if drawn is not None:
-        d["drawn_card"] = str(drawn)
-    if d["challenge"] is not None:
-        d["challenge"]["guilty"] = False
-    d["seed"] = 0
-    d["rng_counter"] = 0
-    return State.from_dict(d)
+    """``state`` as ``seat`` could know it: the state of ``seat``'s view in which the cards
+    it cannot see (the other hands and the draw pile) are dealt in a fixed arrangement of
+    the same cards (but those it knows in other hands, :attr:`~unorules.View.known`, stay
+    where they are), the card another player just drew the first unseen card in card order
+    that they could lay, the generator's seed 0, and whether a pending Wild Draw Four was a
+    bluff judged on the arranged hand unless the view shows it
+    (:func:`unorules.sampling.consistent_state`). A pure function of ``seat``'s view."""
+    return consistent_state(observe(state, seat), seed=None)

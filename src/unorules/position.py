@@ -103,7 +103,7 @@ from urllib.parse import quote, unquote
 
 from unorules._echo import shown
 from unorules.cards import Card, Color
-from unorules.rules import PROFILES, Rules, get_profile, rules_to_options
+from unorules.rules import PROFILES, Rules, get_profile
 
 if TYPE_CHECKING:
     from unorules.state import State
@@ -365,11 +365,11 @@ class _Reader:
     def seats(self, field: str, text: str) -> list[int]:
         return [self.seat(field, t) for t in text.split(",")] if text else []
 
-    def color(self, field: str, text: str) -> str | None:
+    def color(self, field: str, text: str) -> Color | None:
         if text == "-":
             return None
         try:
-            return Color(text).value
+            return Color(text)
         except ValueError:
             raise self.fail(
                 field, f"not a color: {shown(text)} (red, yellow, green, blue or -)"
@@ -410,7 +410,7 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
     ...
     ValueError: position field 'scores': 1 totals for 2 seats
     """
-    from unorules.state import State  # noqa: PLC0415 (state.py imports this module)
+    from unorules.state import Phase, build_state  # noqa: PLC0415 (state.py imports this)
 
     if not isinstance(text, str):
         raise TypeError(f"a position is a text, not {type(text).__name__}")
@@ -518,11 +518,9 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
         bits = extra["challenge"].split(",")
         if len(bits) != 3 or bits[1] not in ("guilty", "honest"):
             raise fail("challenge", "expected seat,guilty|honest,color (e.g. 0,guilty,red)")
-        challenge = {
-            "offender": reader.seat("challenge", bits[0]),
-            "guilty": bits[1] == "guilty",
-            "previous_color": reader.color("challenge", bits[2]),
-        }
+        offender = reader.seat("challenge", bits[0])
+        before = reader.color("challenge", bits[2])
+        challenge = (offender, bits[1] == "guilty", before)
     order = extra.get("order", "free")
     if order not in ("fixed", "free"):
         raise fail("order", f"expected fixed or free, not {shown(order)}")
@@ -547,51 +545,68 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
         if len(set(names)) != n:
             raise fail("names", "two players have the same name")
     turned = get("turned", reader.cards, discard[:1])
-    data: dict[str, Any] = {
-        "format": "unorules-state/1",
-        "rules": rules_to_options(r),
-        "names": names,
-        "seed": get("seed", lambda k, v: reader.number(k, v, 0, (1 << 64) - 1), 0),
-        "round": get("round", reader.number, 0),
-        "eliminated": sorted(set(get("out", reader.seats, []))),
-        "sides": sides,
-        "totals": get("scores", totals, [0] * side_count),
-        "turned": [str(c) for c in turned],
-        "round_winner": get("round_winner", reader.seat, None),
-        "round_points": get("round_points", totals, None),
-        "winner": get("winner", winner, None),
-        "hands": [[str(c) for c in h] for h in hands],
-        "draw_pile": [str(c) for c in pile],
-        "draw_pile_order_fixed": order == "fixed",
-        "discard_pile": [str(c) for c in discard],
-        "color": color,
-        "direction": direction,
-        "current_player": current,
-        "phase": phase_text,
-        "rng_counter": get("rng", reader.number, 0),
-        "pending_draw": get("pending", reader.number, 0),
-        "challenge": challenge,
-        "drawn_card": None if "drawn" not in extra else str(reader.card("drawn", extra["drawn"])),
-        "uno_open": get("uno", reader.seats, []),
-        "uno_overdue": get("overdue", reader.seats, []),
-        "lost_turns": get("lost", reader.seats, []),
-        "answer_lock": get("lock", reader.seat, -1),
-        "idle_turns": get("idle", reader.number, 0),
-    }
-    data["dealer"] = get("dealer", reader.seat, _last_seat_in(n, data["eliminated"]))
+    seed = get("seed", lambda k, v: reader.number(k, v, 0, (1 << 64) - 1), 0)
+    round_ = get("round", reader.number, 0)
+    eliminated = sorted(set(get("out", reader.seats, [])))
+    scores = get("scores", totals, [0] * side_count)
+    round_winner = get("round_winner", reader.seat, None)
+    round_points = get("round_points", totals, None)
+    match_winner = get("winner", winner, None)
+    rng_counter = get("rng", reader.number, 0)
+    pending = get("pending", reader.number, 0)
+    drawn = None if "drawn" not in extra else reader.card("drawn", extra["drawn"])
+    uno_open = get("uno", reader.seats, [])
+    uno_overdue = get("overdue", reader.seats, [])
+    lost = get("lost", reader.seats, [])
+    lock = get("lock", reader.seat, None)
+    idle = get("idle", reader.number, 0)
+    dealer = get("dealer", reader.seat, _last_seat_in(n, eliminated))
+    turn_actions = 0
     if r.round_turn_limit:
-        data["turn_actions"] = get("turns", reader.number, 0)
+        turn_actions = get("turns", reader.number, 0)
     elif "turns" in extra:
         raise fail("turns", "turn actions are counted only under the rule round_turn_limit")
+    knowledge: list[tuple[int, int, list[Card]]] = []
     if "known" in extra:
-        data["known"] = [_known_entry(reader, part) for part in extra["known"].split(";")]
+        knowledge = [_known_entry(reader, part) for part in extra["known"].split(";")]
     try:
-        return State.from_dict(data)
+        return build_state(
+            rules=r,
+            names=names,
+            seed=seed,
+            round=round_,
+            dealer=dealer,
+            totals=scores,
+            eliminated=eliminated,
+            turned=turned,
+            round_winner=round_winner,
+            round_points=round_points,
+            winner=match_winner,
+            hands=hands,
+            draw_pile=pile,
+            draw_pile_order_fixed=order == "fixed",
+            discard_pile=discard,
+            color=color,
+            direction=direction,
+            current_player=current,
+            phase=Phase(phase_text),
+            rng_counter=rng_counter,
+            pending_draw=pending,
+            challenge=challenge,
+            drawn_card=drawn,
+            uno_open=uno_open,
+            uno_overdue=uno_overdue,
+            lost_turns=lost,
+            answer_lock=lock,
+            idle_turns=idle,
+            turn_actions=turn_actions,
+            known=knowledge,
+        )
     except ValueError as err:
         raise _position_error(err) from None
 
 
-def _known_entry(reader: _Reader, text: str) -> dict[str, Any]:
+def _known_entry(reader: _Reader, text: str) -> tuple[int, int, list[Card]]:
     """One ``seat:owner:cards`` entry of the ``known`` field."""
     bits = text.split(":")
     if len(bits) != 3:
@@ -599,11 +614,7 @@ def _known_entry(reader: _Reader, text: str) -> dict[str, Any]:
     cards = reader.cards("known", bits[2])
     if not cards:
         raise reader.fail("known", f"an entry names at least one card: {shown(text)}")
-    return {
-        "seat": reader.seat("known", bits[0]),
-        "of": reader.seat("known", bits[1]),
-        "cards": [str(c) for c in cards],
-    }
+    return (reader.seat("known", bits[0]), reader.seat("known", bits[1]), cards)
 
 
 def _last_seat_in(n: int, eliminated: list[int]) -> int:

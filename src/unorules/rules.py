@@ -22,15 +22,15 @@ from __future__ import annotations
 
 import difflib
 import enum
-import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any, Final
 
 import attrs
 
 from unorules._echo import capped, shown, shown_int
+from unorules._registry import Registry
 from unorules.cards import Card, Rank, build_deck
-from unorules.effects import EFFECTS
+from unorules.effects import _EFFECTS, EFFECTS
 
 __all__ = [
     "DANISH",
@@ -264,6 +264,11 @@ class FastPath(enum.Enum):
     COUNTS_TURNS = "counts_turns"
     """Honoured, and at a value other than its default turn actions are counted: the fast
     paths count them with the general route's counter (``Match.counts``)."""
+    LIMITS_DRAWS = "limits_draws"
+    """Honoured, and at a value other than its default a player may not always draw on a
+    normal turn: the fast paths then ask the rule function
+    (:func:`unorules._engine.moves.may_draw`) before they list or take a draw
+    (``Match.limits_draws``). At its default, drawing is always allowed."""
     ASSUMES_DEFAULT = "assumes_default"
     """The fast paths are right for the default value only: rules with another value
     never take them."""
@@ -289,6 +294,7 @@ _NOT_READ: Final = FastPath.NOT_READ
 _CHECKS_PLAYS: Final = FastPath.CHECKS_PLAYS
 _SHAPES_PLAYS: Final = FastPath.SHAPES_PLAYS
 _COUNTS_TURNS: Final = FastPath.COUNTS_TURNS
+_LIMITS_DRAWS: Final = FastPath.LIMITS_DRAWS
 
 
 @attrs.frozen
@@ -345,10 +351,7 @@ def _known_effect(instance: Rules, attribute: attrs.Attribute[str], value: str) 
     if not isinstance(value, str):
         raise RulesError(f"{attribute.name}={shown(value)}: expected a string")
     if value not in EFFECTS:
-        raise RulesError(
-            f"{attribute.name}={shown(value)} is not a registered effect; known: "
-            + ", ".join(sorted(EFFECTS))
-        )
+        raise RulesError(f"{attribute.name}={_EFFECTS.unknown(value)}")
 
 
 @attrs.frozen
@@ -395,7 +398,7 @@ class Rules:
         True,
         "a player holding a playable card may draw instead",
         "R4.5, A7",
-        fast=_HONOURS,
+        fast=_LIMITS_DRAWS,
     )
     play_drawn_card: bool = _option(
         True,
@@ -729,48 +732,32 @@ and C10.
 <WildDrawFourBlockers.ANY_LEGAL_CARD: 'any_legal_card'>
 """
 
-_profiles: dict[str, Rules] = {
-    "mattel": MATTEL,
-    "mattel-108": MATTEL_108,
-    "swedish": SWEDISH,
-    "danish": DANISH,
-}
-_BUILT_IN: Final = frozenset(_profiles)
-_BUILT_IN_ORDER: Final = tuple(_profiles)
-# register_profile may run in one thread while another reads the registry: writes take the
-# lock, and every read that iterates works on a snapshot taken under it.
-_registry_lock = threading.Lock()
+
+def _check_profile(name: object, rules: object) -> None:
+    if not isinstance(rules, Rules):
+        raise TypeError(f"register_profile needs a Rules value, not {type(rules).__name__}")
+    if not isinstance(name, str) or not name.strip() or name != name.strip():
+        raise ValueError(
+            f"a profile name is a non-empty string without outer spaces: {shown(name)}"
+        )
 
 
-def _profile_items() -> tuple[tuple[str, Rules], ...]:
-    """The registry's (name, rules) pairs, built-ins first, as one consistent snapshot."""
-    with _registry_lock:
-        return tuple(_profiles.items())
+_PROFILES: Final[Registry[Rules]] = Registry(
+    "profile",
+    {"mattel": MATTEL, "mattel-108": MATTEL_108, "swedish": SWEDISH, "danish": DANISH},
+    check=_check_profile,
+    unknown="unknown rules profile {name}; {hint}known profiles: {known}",
+    sort_known=False,
+    title="PROFILES",
+)
+BUILT_IN_ORDER: Final = _PROFILES.built_in
+"""The built-in profiles' names, in the order a transcript tries them (not in ``__all__``).
 
+>>> BUILT_IN_ORDER
+('mattel', 'mattel-108', 'swedish', 'danish')
+"""
 
-class _Profiles(Mapping[str, Rules]):
-    """The registry seen read-only. Iterating it works on a snapshot, so a thread may
-    iterate while another registers a profile."""
-
-    __slots__ = ()
-
-    def __getitem__(self, name: str) -> Rules:
-        return _profiles[name]
-
-    def __contains__(self, name: object) -> bool:
-        return name in _profiles
-
-    def __iter__(self) -> Iterator[str]:
-        return iter([name for name, _ in _profile_items()])
-
-    def __len__(self) -> int:
-        return len(_profiles)
-
-    def __repr__(self) -> str:
-        return f"PROFILES({dict(_profile_items())!r})"
-
-
-PROFILES: Final[Mapping[str, Rules]] = _Profiles()
+PROFILES: Final[Mapping[str, Rules]] = _PROFILES.view
 """Read-only mapping of profile name to :class:`Rules`; registered profiles appear here.
 Iterating it is safe while another thread registers a profile (it iterates a snapshot).
 
@@ -779,7 +766,7 @@ False
 >>> PROFILES["house"] = Rules()
 Traceback (most recent call last):
 ...
-TypeError: '_Profiles' object does not support item assignment
+TypeError: 'RegistryView' object does not support item assignment
 """
 
 
@@ -807,7 +794,8 @@ def seat_sides(rules: Rules, players: int) -> tuple[int, ...]:
 
 
 def get_profile(name: str) -> Rules:
-    """The rules of a named profile.
+    """The rules of a named profile; a ``ValueError`` names the known ones, and the one
+    meant when the name is a near miss.
 
     >>> get_profile("swedish").uno_penalty_loses_turn
     True
@@ -815,12 +803,12 @@ def get_profile(name: str) -> Rules:
     Traceback (most recent call last):
     ...
     ValueError: unknown rules profile 'hoyle'; known profiles: mattel, mattel-108, ...
+    >>> get_profile("mattle")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown rules profile 'mattle'; did you mean 'mattel'? known profiles: ...
     """
-    try:
-        return _profiles[name]
-    except (KeyError, TypeError):
-        known = ", ".join(n for n, _ in _profile_items())
-        raise ValueError(f"unknown rules profile {shown(name)}; known profiles: {known}") from None
+    return _PROFILES.get(name)
 
 
 def register_profile(name: str, rules: Rules, *, replace: bool = False) -> None:
@@ -841,18 +829,7 @@ def register_profile(name: str, rules: Rules, *, replace: bool = False) -> None:
     ...
     ValueError: 'mattel' is a built-in profile and cannot be replaced
     """
-    if not isinstance(rules, Rules):
-        raise TypeError(f"register_profile needs a Rules value, not {type(rules).__name__}")
-    if not isinstance(name, str) or not name.strip() or name != name.strip():
-        raise ValueError(
-            f"a profile name is a non-empty string without outer spaces: {shown(name)}"
-        )
-    if name in _BUILT_IN:
-        raise ValueError(f"{shown(name)} is a built-in profile and cannot be replaced")
-    with _registry_lock:
-        if name in _profiles and not replace:
-            raise ValueError(f"profile {shown(name)} is already registered; pass replace=True")
-        _profiles[name] = rules
+    _PROFILES.register(name, rules, replace=replace)
 
 
 def profile_name(rules: Rules) -> str | None:
@@ -861,7 +838,7 @@ def profile_name(rules: Rules) -> str | None:
     >>> profile_name(SWEDISH), profile_name(SWEDISH.but(target=100))
     ('swedish', None)
     """
-    for name, value in _profile_items():
+    for name, value in _PROFILES.items():
         if value == rules:
             return name
     return None
@@ -885,8 +862,17 @@ _ENUMS: Final[dict[str, type[enum.Enum]]] = {
 }
 
 
-def _option_value(name: str, value: object) -> object:
-    """One option's JSON value as the Python value :class:`Rules` takes."""
+def option_value(name: str, value: object) -> object:
+    """One option's JSON value as the Python value :class:`Rules` takes; a
+    :class:`RulesError` if the option cannot take it (not in ``__all__``).
+
+    >>> option_value("stacking", "same_type")
+    <Stacking.SAME_TYPE: 'same_type'>
+    >>> option_value("hand_size", "7")
+    Traceback (most recent call last):
+    ...
+    unorules.rules.RulesError: hand_size='7': expected a whole number
+    """
     if name in _ENUMS:
         try:
             return _ENUMS[name](value)
@@ -938,7 +924,7 @@ def rules_from_options(base: Rules, options: Mapping[str, object]) -> Rules:
             close = difflib.get_close_matches(str(name)[:100], list(fields), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise RulesError(f"unknown rule option {shown(name)}{hint}")
-        changes[name] = _option_value(name, value)
+        changes[name] = option_value(name, value)
     return attrs.evolve(base, **changes)
 
 
@@ -973,7 +959,7 @@ def compare_profiles(names: list[str] | None = None) -> list[tuple[str, str, lis
     >>> [row for row in rows if row[0] == "voluntary_draw"]
     [('voluntary_draw', 'R4.5, A7', ['yes', 'no'])]
     """
-    chosen = names if names is not None else [n for n, _ in _profile_items()]
+    chosen = names if names is not None else [n for n, _ in _PROFILES.items()]
     values = [get_profile(n) for n in chosen]
     rows: list[tuple[str, str, list[str]]] = []
     for a in attrs.fields(Rules):

@@ -2,6 +2,11 @@
 :class:`~unorules.View`, for search that must not peek (determinized Monte Carlo, ISMCTS;
 what OpenSpiel calls ``resample_from_infostate``).
 
+:func:`consistent_state` is the one builder of such a state: it deals the cards the view
+does not show at random with a seed (:func:`sample_state`), or in a fixed arrangement (the
+trust boundary, :func:`unorules.apply_from_seat`, tells why it refuses an action on such a
+state, so that its message can name no hidden card).
+
 :func:`sample_state` keeps everything the view shows where it is (the player's hand, the
 cards they know in other hands, the discard pile, every public fact of the turn) and deals
 the cards the player has not seen (the deck less all of those) at random, with a seed,
@@ -22,16 +27,17 @@ False
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Final
+from collections.abc import Sequence
+from typing import Final
 
 from unorules import rng
 from unorules._engine.legality import can_lay, matching
 from unorules.cards import Card, Color
-from unorules.rules import rules_to_options
-from unorules.state import Phase, State
+from unorules.rules import seat_sides
+from unorules.state import Phase, State, build_state
 from unorules.view import View
 
-__all__ = ["sample_state"]
+__all__ = ["consistent_state", "sample_state"]
 
 _SEED_END: Final = 1 << 64
 
@@ -40,12 +46,17 @@ def _index(card: Card) -> int:
     return card.index
 
 
-def _per_side(per_seat: tuple[int, ...], sides: list[int]) -> list[int]:
+def _per_side(per_seat: tuple[int, ...], sides: tuple[int, ...]) -> list[int]:
     """Per-seat values (team members show their team's) as one value per side."""
     out = [0] * len(set(sides))
     for seat, side in enumerate(sides):
         out[side] = per_seat[seat]
     return out
+
+
+def _check_seed(seed: object) -> None:
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < _SEED_END:
+        raise ValueError(f"a seed is an integer from 0 to 2**64 - 1, not {seed!r}")
 
 
 def sample_state(view: View, *, seed: int, offender_drew: int = 0) -> State:
@@ -115,14 +126,72 @@ def sample_state(view: View, *, seed: int, offender_drew: int = 0) -> State:
     """
     if not isinstance(view, View):
         raise TypeError(f"sample_state needs a View (unorules.observe), not {view!r}")
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < _SEED_END:
-        raise ValueError(f"a seed is an integer from 0 to 2**64 - 1, not {seed!r}")
+    _check_seed(seed)
+    return consistent_state(view, seed=seed, offender_drew=offender_drew)
+
+
+def consistent_state(
+    view: View,
+    *,
+    seed: int | None,
+    offender_drew: int = 0,
+    held: Sequence[Sequence[Card]] = (),
+    drawn_card: Card | None = None,
+) -> State:
+    """A full state that ``view``'s player cannot tell from the real one: what the view
+    shows where it is, the cards it does not show dealt at random with ``seed``, or in a
+    fixed arrangement when ``seed`` is None. The one builder of such a state:
+    :func:`sample_state` is ``consistent_state(view, seed=seed)``, and the trust boundary
+    (:func:`unorules.apply_from_seat`) tells a seat why an action is refused from the
+    fixed arrangement of the seat's view, so that no message names a hidden card.
+
+    Everything :func:`sample_state` says holds for both arrangements: ``observe(state,
+    view.player) == view``. The fixed arrangement deals the unseen cards in card order to
+    the other hands' unknown places in seat order, then to the draw pile (top first); in
+    another player's drawn phase their drawn card is the first unseen card in card order
+    that they may lay; the state's seed is 0. It is a pure function of the view.
+
+    Args:
+        view: one player's view (:func:`unorules.observe`).
+        seed: an integer in ``range(2**64)`` (the deal of the unseen cards, as
+            :func:`sample_state` deals them), or None for the fixed arrangement. No
+            default: None means no randomness here, not a random seed.
+        offender_drew: as for :func:`sample_state`.
+        held: cards each seat (by seat, as :attr:`View.known <unorules.View.known>`)
+            is known to hold beyond what the view knows, such as the cards of an action
+            under way, laid in sight of all and still in the hand: dealt to that hand,
+            but not recorded as known. Empty (the default) for none; never the
+            player's own.
+        drawn_card: in another player's drawn phase, the card they drew, one of their
+            known or ``held`` cards; None (the default) deals one of their cards that may
+            be laid.
+
+    Raises:
+        ValueError: as :func:`sample_state` says, and for ``held`` or ``drawn_card``
+            that do not fit the view.
+
+    >>> import unorules as uno
+    >>> state = uno.new_game(3, seed=8)
+    >>> view = uno.observe(state, 1)
+    >>> fixed = consistent_state(view, seed=None)
+    >>> uno.observe(fixed, 1) == view, fixed == consistent_state(view, seed=None)
+    (True, True)
+    >>> [str(c) for c in fixed.hands[0]], fixed.seed
+    (['R0', 'R1', 'R2', 'R2', 'R3', 'R4', 'R4'], 0)
+    >>> consistent_state(view, seed=1) == uno.sample_state(view, seed=1)
+    True
+    """
+    if not isinstance(view, View):
+        raise TypeError(f"consistent_state needs a View (unorules.observe), not {view!r}")
+    if seed is not None:
+        _check_seed(seed)
     rules = view.rules
     me = view.player
     n = len(view.hand_sizes)
+    extra = _held(held, n, me)
     deck = Counter(rules.deck())
     seen = Counter(view.hand) + Counter(view.discard_pile)
-    for cards in view.known:
+    for cards in (*view.known, *extra):
         seen.update(cards)
     over = seen - deck
     if over:
@@ -131,7 +200,9 @@ def sample_state(view: View, *, seed: int, offender_drew: int = 0) -> State:
             f"not a view of a real game: it shows {seen[card]} {card}, the deck holds {deck[card]}"
         )
     unseen = sorted((deck - seen).elements(), key=_index)
-    places = [0 if s == me else view.hand_sizes[s] - len(view.known[s]) for s in range(n)]
+    places = [
+        0 if s == me else view.hand_sizes[s] - len(view.known[s]) - len(extra[s]) for s in range(n)
+    ]
     if any(k < 0 for k in places) or sum(places) + view.draw_pile_size != len(unseen):
         raise ValueError(
             f"not a view of a real game: {len(unseen)} cards unseen, but the other hands"
@@ -152,14 +223,37 @@ def sample_state(view: View, *, seed: int, offender_drew: int = 0) -> State:
                 f" {places[offender]} cards"
             )
     current = view.current_player
-    if view.phase is not Phase.DRAWN or current is None or current == me:
-        return _deal(view, unseen, places, seed, 0, drew=offender_drew)
+    others_drawn = view.phase is Phase.DRAWN and current is not None and current != me
+    if drawn_card is not None:
+        if not others_drawn or current is None:
+            raise ValueError("drawn_card names the card another player drew, in their drawn phase")
+        if drawn_card not in (*view.known[current], *extra[current]):
+            raise ValueError(
+                f"drawn_card {drawn_card} is not among the cards player {current} is known"
+                " to hold (known or held)"
+            )
+    deal = _Deal(
+        view=view,
+        unseen=unseen,
+        places=places,
+        held=extra,
+        seed=seed,
+        drew=offender_drew,
+        drawn_card=drawn_card,
+    )
+    if not others_drawn or drawn_card is not None or current is None:
+        return deal.state(0)
     # Another player's drawn phase: the card just drawn may be laid, which under some
     # rules (a restricted plain Wild, the answer lock after a Reverse: C6) depends on the
-    # rest of their hand. Deal again until it may (rejection sampling keeps the deal
-    # uniform among those that agree with the phase).
-    for attempt in range(_DRAWN_TRIES):
-        state = _deal(view, unseen, places, seed, attempt, drew=0)
+    # rest of their hand. Deal again until it may (rejection sampling keeps a random deal
+    # uniform among those that agree with the phase; the fixed arrangement takes the
+    # next card that matches, in card order).
+    tries = _DRAWN_TRIES
+    if seed is None:  # the fixed arrangement: one deal for each unseen card that matches
+        fits = matching(view.top_card, view.color)
+        tries = min(tries, sum(c in fits for c in unseen)) if places[current] else 1
+    for attempt in range(max(tries, 1)):
+        state = deal.state(attempt)
         drawn = state.drawn_card
         if drawn is not None and can_lay(state, current, drawn, state.hands[current]):
             return state
@@ -170,114 +264,151 @@ _DRAWN_TRIES: Final = 64
 """Deals tried for another player's drawn phase before the last one is kept."""
 
 
-def _deal(
-    view: View, unseen: list[Card], places: list[int], seed: int, attempt: int, *, drew: int
-) -> State:
-    """The unseen cards dealt with ``seed`` (attempt 0 draws on the generator's counters
-    0 to 2; attempt ``k`` on ``3k`` to ``3k + 2``); in the challenge phase the last
-    ``drew`` cards dealt to the offender are the ones it drew since laying the card."""
-    base = 3 * attempt
-    rules = view.rules
-    me = view.player
-    n = len(view.hand_sizes)
-    places = list(places)
-    pool = rng.shuffled(unseen, seed=seed, counter=base)
-    hands: list[list[Card]] = [list(view.known[s]) for s in range(n)]
-    hands[me] = list(view.hand)
-    current = view.current_player
-    drawn = view.drawn_card
-    if view.phase is Phase.DRAWN and current is not None and current != me:
-        # The card the other player just drew may be laid (that is why the phase is
-        # drawn): one of the unseen cards that may, at random.
-        fits = matching(view.top_card, view.color)
-        options = [i for i, c in enumerate(pool) if c in fits]
-        if options and places[current]:
-            i = options[rng.randbelow(len(options), seed=seed, counter=base + 1)]
-            drawn = pool.pop(i)
-            hands[current].append(drawn)
-            places[current] -= 1
+def _held(held: Sequence[Sequence[Card]], n: int, me: int) -> tuple[tuple[Card, ...], ...]:
+    """``held`` checked: by seat, cards, none of the player's own."""
+    if isinstance(held, str | bytes):
+        raise TypeError(f"held lists cards by seat, not {held!r}")
+    rows = tuple(tuple(cards) for cards in held)
+    if not rows:
+        return ((),) * n
+    if len(rows) != n:
+        raise ValueError(f"held lists cards by seat: {n} seats, not {len(rows)}")
+    for cards in rows:
+        for card in cards:
+            if not isinstance(card, Card):
+                raise TypeError(f"held lists cards (unorules.Card), not {card!r}")
+    if rows[me]:
+        raise ValueError(f"held names cards of other seats: player {me}'s own are its view's")
+    return rows
+
+
+class _Deal:
+    """The deals of the unseen cards of one view: with a seed, attempt ``k`` draws on
+    the generator's counters ``3k`` to ``3k + 2`` (attempt 0 on 0 to 2); without one, the
+    fixed arrangement, whose attempt ``k`` takes the ``k``-th card that matches as another
+    player's drawn card."""
+
+    def __init__(
+        self,
+        *,
+        view: View,
+        unseen: list[Card],
+        places: list[int],
+        held: tuple[tuple[Card, ...], ...],
+        seed: int | None,
+        drew: int,
+        drawn_card: Card | None,
+    ) -> None:
+        self.view = view
+        self.unseen = unseen
+        self.places = places
+        self.held = held
+        self.seed = seed
+        self.drew = drew
+        self.drawn_card = drawn_card
+
+    def state(self, attempt: int) -> State:
+        """The unseen cards dealt (attempt ``attempt``); in the challenge phase the last
+        ``drew`` cards dealt to the offender are the ones it drew since laying the card."""
+        view = self.view
+        seed = self.seed
+        base = 3 * attempt
+        me = view.player
+        n = len(view.hand_sizes)
+        places = list(self.places)
+        if seed is None:
+            pool = list(self.unseen)
         else:
-            drawn = next((c for c in hands[current] if c in fits), None)
-            if drawn is None:
-                raise ValueError(
-                    f"not a view of a real game: player {current} has just drawn a card"
-                    f" that may be laid on {view.top_card}, but no card they may hold can be"
-                )
-    at = 0
-    for s in range(n):
-        hands[s] += pool[at : at + places[s]]
-        at += places[s]
-    pile = pool[at:]
-    sides = [s % rules.teams for s in range(n)] if rules.teams else list(range(n))
-    data: dict[str, Any] = {
-        "format": "unorules-state/1",
-        "rules": rules_to_options(rules),
-        "names": list(view.names),
-        "seed": rng.randbelow(_SEED_END, seed=seed, counter=base + 2),
-        "round": view.round,
-        "dealer": view.dealer,
-        "sides": sides,
-        "totals": _per_side(view.scores, sides),
-        "eliminated": list(view.eliminated),
-        "turned": [],
-        "round_winner": view.round_winner,
-        "round_points": None if view.round_points is None else _per_side(view.round_points, sides),
-        "winner": view.winner,
-        "hands": [[str(c) for c in h] for h in hands],
-        "draw_pile": [str(c) for c in pile],
-        "draw_pile_order_fixed": False,
-        "discard_pile": [str(c) for c in view.discard_pile],
-        "color": None if view.color is None else view.color.value,
-        "direction": view.direction,
-        "current_player": current,
-        "phase": view.phase.value,
-        "rng_counter": 0,
-        "pending_draw": view.pending_draw,
-        "challenge": None,
-        "drawn_card": None if drawn is None else str(drawn),
-        "uno_open": list(view.uno_open),
-        "uno_overdue": list(view.uno_overdue),
-        "lost_turns": list(view.lost_turns),
-        "answer_lock": -1 if view.answer_lock is None else view.answer_lock,
-        "idle_turns": view.idle_turns,
-    }
-    known = known_entries(view)
-    if known:
-        data["known"] = known
-    if rules.round_turn_limit:  # the state's key exists only under the option
-        data["turn_actions"] = view.turn_actions
-    if view.phase is Phase.CHALLENGE:
-        offender = view.challenge_offender
-        color = view.challenge_color
-        if offender is None or color is None:
-            raise ValueError("not a view of a real game: a challenge without its offender")
-        data["challenge"] = {
-            "offender": offender,
-            "guilty": bool(view.challenge_bluff),
-            "previous_color": color.value,
-        }
-        held = tuple(hands[offender][: len(hands[offender]) - drew])
-        if view.challenge_bluff is None and _bluff(State.from_dict(data), held, color):
-            data["challenge"]["guilty"] = True
-    return State.from_dict(data)
+            pool = rng.shuffled(self.unseen, seed=seed, counter=base)
+        hands: list[list[Card]] = [[*view.known[s], *self.held[s]] for s in range(n)]
+        hands[me] = list(view.hand)
+        current = view.current_player
+        drawn = view.drawn_card
+        if self.drawn_card is not None:
+            drawn = self.drawn_card
+        elif view.phase is Phase.DRAWN and current is not None and current != me:
+            # The card the other player just drew may be laid (that is why the phase is
+            # drawn): one of the unseen cards that may.
+            fits = matching(view.top_card, view.color)
+            options = [i for i, c in enumerate(pool) if c in fits]
+            if options and places[current]:
+                if seed is None:
+                    k = min(attempt, len(options) - 1)
+                else:
+                    k = rng.randbelow(len(options), seed=seed, counter=base + 1)
+                drawn = pool.pop(options[k])
+                hands[current].append(drawn)
+                places[current] -= 1
+            else:
+                drawn = next((c for c in hands[current] if c in fits), None)
+                if drawn is None:
+                    raise ValueError(
+                        f"not a view of a real game: player {current} has just drawn a card"
+                        f" that may be laid on {view.top_card}, but no card they may hold"
+                        " can be"
+                    )
+        at = 0
+        for s in range(n):
+            hands[s] += pool[at : at + places[s]]
+            at += places[s]
+        challenge: tuple[int, bool, Color | None] | None = None
+        if view.phase is Phase.CHALLENGE:
+            offender = view.challenge_offender
+            color = view.challenge_color
+            if offender is None or color is None:
+                raise ValueError("not a view of a real game: a challenge without its offender")
+            challenge = (offender, bool(view.challenge_bluff), color)
+        state = self._build(hands, pool[at:], drawn, challenge, base)
+        if challenge is not None and view.challenge_bluff is None:
+            offender, _, color = challenge
+            held = tuple(hands[offender][: len(hands[offender]) - self.drew])
+            if _bluff(state, held, color):
+                state = self._build(hands, pool[at:], drawn, (offender, True, color), base)
+        return state
+
+    def _build(
+        self,
+        hands: list[list[Card]],
+        pile: list[Card],
+        drawn: Card | None,
+        challenge: tuple[int, bool, Color | None] | None,
+        base: int,
+    ) -> State:
+        view = self.view
+        seed = self.seed
+        sides = seat_sides(view.rules, len(hands))
+        return build_state(
+            rules=view.rules,
+            names=view.names,
+            seed=0 if seed is None else rng.randbelow(_SEED_END, seed=seed, counter=base + 2),
+            round=view.round,
+            dealer=view.dealer,
+            totals=_per_side(view.scores, sides),
+            eliminated=view.eliminated,
+            round_winner=view.round_winner,
+            round_points=None if view.round_points is None else _per_side(view.round_points, sides),
+            winner=view.winner,
+            hands=hands,
+            draw_pile=pile,
+            discard_pile=view.discard_pile,
+            color=view.color,
+            direction=view.direction,
+            current_player=view.current_player,
+            phase=view.phase,
+            pending_draw=view.pending_draw,
+            challenge=challenge,
+            drawn_card=drawn,
+            uno_open=view.uno_open,
+            uno_overdue=view.uno_overdue,
+            lost_turns=view.lost_turns,
+            answer_lock=view.answer_lock,
+            idle_turns=view.idle_turns,
+            turn_actions=view.turn_actions,
+            known=[(view.player, of, cards) for of, cards in enumerate(view.known) if cards],
+        )
 
 
-def known_entries(view: View) -> list[dict[str, object]]:
-    """The ``"known"`` entries of a state's JSON for what ``view``'s player knows of other
-    hands (:attr:`View.known <unorules.View.known>`), empty when it knows nothing.
-
-    >>> import unorules as uno
-    >>> known_entries(uno.observe(uno.new_game(2, seed=1), 0))
-    []
-    """
-    return [
-        {"seat": view.player, "of": of, "cards": [str(c) for c in cards]}
-        for of, cards in enumerate(view.known)
-        if cards
-    ]
-
-
-def _bluff(s: State, held: tuple[Card, ...], color: Color) -> bool:
+def _bluff(s: State, held: tuple[Card, ...], color: Color | None) -> bool:
     """Whether the Wild Draw Four on top of ``s`` was a bluff, judged on ``held`` (the
     sampled hand of its player as it was laid): on the card below it, with ``color`` in
     force (R7.2)."""

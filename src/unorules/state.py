@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Final, NamedTuple
 
 from unorules import position as _position
+from unorules._echo import shown
 from unorules._engine.calls import NO_CALLS, UnoCalls
 from unorules._engine.gate import fast_route
 from unorules._state_check import check_state_dict, load_state_json
@@ -33,9 +34,10 @@ from unorules.rules import (
     get_profile,
     rules_from_options,
     rules_to_options,
+    seat_sides,
 )
 
-__all__ = ["Phase", "State"]
+__all__ = ["Phase", "State", "build_state"]
 
 
 class Phase(enum.StrEnum):
@@ -92,6 +94,7 @@ class Match:
         "dealer",
         "fast",
         "full",
+        "limits_draws",
         "names",
         "out",
         "plain",
@@ -135,7 +138,7 @@ class Match:
     """True when the engine's fast paths may apply: ``plain`` and ``full``."""
     counts: bool
     """True when the rules count turn actions (``round_turn_limit``, C15). This and the
-    next two flags are derived from the options' declarations
+    next three flags are derived from the options' declarations
     (:func:`unorules._engine.gate.fast_route`)."""
     checked: bool
     """True when the rules add checks to a normal turn's plays beyond matching (an option
@@ -145,6 +148,10 @@ class Match:
     compound: bool
     """True when some cards have plays beyond one per color and UNO variant (an option
     declared ``SHAPES_PLAYS`` is set: Seven-O's swap targets, several cards at once)."""
+    limits_draws: bool
+    """True when a player may not always draw on a normal turn (an option declared
+    ``LIMITS_DRAWS`` is set: ``voluntary_draw=False``, A7). The fast paths then ask the
+    rule function (:func:`unorules._engine.moves.may_draw`)."""
 
     def __init__(
         self,
@@ -183,6 +190,7 @@ class Match:
         self.counts = route.counts
         self.compound = route.compound
         self.checked = route.checked
+        self.limits_draws = route.limits_draws
 
     def but(self, **changes: Any) -> Match:
         """This match with ``changes`` (which are fields given to the constructor)."""
@@ -228,26 +236,6 @@ class PendingChallenge(NamedTuple):
     take_back: bool
     """Whether a successful challenge takes it back (the Danish sheet, A6): while it
     can be, the card under it stays when the draw pile is rebuilt."""
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form (``take_back`` follows from the rules and is not stored)."""
-        color = self.previous_color
-        return {
-            "offender": self.offender,
-            "guilty": self.guilty,
-            "previous_color": None if color is None else color.value,
-        }
-
-    @staticmethod
-    def from_dict(data: dict[str, Any], rules: Rules) -> PendingChallenge:
-        """The value from :meth:`to_dict`'s output under ``rules``."""
-        color = data["previous_color"]
-        return PendingChallenge(
-            data["offender"],
-            data["guilty"],
-            None if color is None else Color(color),
-            rules.wd4_bluff is WildDrawFourBluff.TAKE_BACK,
-        )
 
 
 class LedgerFields:
@@ -647,48 +635,7 @@ class State(Fields):
         >>> uno.new_game(2, seed=3).to_dict()["phase"]
         'play'
         """
-        m = self._match
-        led = self._ledger
-        data: dict[str, Any] = {
-            "format": "unorules-state/1",
-            "rules": rules_to_options(m.rules),
-            "names": list(m.names),
-            "seed": m.seed,
-            "round": m.round,
-            "dealer": m.dealer,
-            "sides": list(m.sides),
-            "totals": list(m.totals),
-            "eliminated": [s for s, out in enumerate(m.out) if out],
-            "turned": [str(c) for c in m.turned],
-            "round_winner": m.round_winner,
-            "round_points": None if m.round_points is None else list(m.round_points),
-            "winner": m.winner,
-            "hands": [[str(c) for c in h] for h in self.hands],
-            "draw_pile": [str(c) for c in self.draw_pile],
-            "draw_pile_order_fixed": led.pile_order_fixed,
-            "discard_pile": [str(c) for c in self.discard_pile],
-            "color": None if self.color is None else self.color.value,
-            "direction": self.direction,
-            "current_player": self.current_player,
-            "phase": self.phase.value,
-            "rng_counter": led.rng_counter,
-            "pending_draw": led.pending_draw,
-            "challenge": None if led.challenge is None else led.challenge.to_dict(),
-            "drawn_card": None if self._drawn_card is None else str(self._drawn_card),
-            "uno_open": list(led.calls.open),
-            "uno_overdue": list(led.calls.overdue),
-            "lost_turns": list(led.lost_turns),
-            "answer_lock": led.answer_lock,
-            "idle_turns": led.idle_turns,
-        }
-        if m.rules.round_turn_limit:  # the key only under the option
-            data["turn_actions"] = led.turn_actions
-        if led.known:  # only when a seat knows a card of another hand
-            data["known"] = [
-                {"seat": seat, "of": owner, "cards": [str(c) for c in cards]}
-                for seat, owner, cards in led.known
-            ]
-        return data
+        return _json_form(_parts(self))
 
     def to_json(self) -> str:
         """The state as a JSON text that :meth:`from_json` reads back to an equal state.
@@ -707,7 +654,8 @@ class State(Fields):
         The data is checked first: the cards must be exactly the deck of the rules, every
         seat, counter and card of the right type and in range, and the fields must agree
         with the phase, so that the state is one the engine can play on. Anything else
-        raises ``ValueError`` naming the JSON path of the first problem.
+        raises ``ValueError`` naming the JSON path of the first problem. The fields read are
+        then built as :func:`~unorules.state.build_state` builds them.
 
         >>> import unorules as uno
         >>> s = uno.new_game(2, seed=5)
@@ -738,67 +686,430 @@ class State(Fields):
         return cls.from_dict(load_state_json(text))  # type: ignore[arg-type]
 
 
+# -- the typed builder ---------------------------------------------------------------------
+# A state is built from its fields in one place, :func:`_assemble`, and its JSON form is
+# written in one place, :func:`_json_form`, both from one typed record of the fields,
+# :class:`_Parts`: :func:`build_state` checks typed fields on their JSON form and builds
+# them, :meth:`State.from_dict` checks the JSON and builds what it reads, and
+# :meth:`State.to_dict` writes a state's fields.
+
+
+class _Parts(NamedTuple):
+    """A state's fields as typed values, named as the keys of its JSON form
+    (:meth:`State.to_dict`) and in their order. Per side (one per team in team play, else
+    one per seat): ``totals`` and ``round_points``. ``answer_lock`` is -1 for none."""
+
+    rules: Rules
+    names: tuple[str, ...]
+    seed: int
+    round: int
+    dealer: int
+    sides: tuple[int, ...]
+    totals: tuple[int, ...]
+    eliminated: tuple[int, ...]
+    turned: tuple[Card, ...]
+    round_winner: int | None
+    round_points: tuple[int, ...] | None
+    winner: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    draw_pile: tuple[Card, ...]
+    draw_pile_order_fixed: bool
+    discard_pile: tuple[Card, ...]
+    color: Color | None
+    direction: int
+    current_player: int | None
+    phase: Phase
+    rng_counter: int
+    pending_draw: int
+    challenge: tuple[int, bool, Color | None] | None
+    drawn_card: Card | None
+    uno_open: tuple[int, ...]
+    uno_overdue: tuple[int, ...]
+    lost_turns: tuple[int, ...]
+    answer_lock: int
+    idle_turns: int
+    turn_actions: int
+    known: tuple[tuple[int, int, tuple[Card, ...]], ...]
+
+
+def _parts(s: State) -> _Parts:
+    """The fields of ``s``."""
+    m = s._match
+    led = s._ledger
+    ch = led.challenge
+    return _Parts(
+        rules=m.rules,
+        names=m.names,
+        seed=m.seed,
+        round=m.round,
+        dealer=m.dealer,
+        sides=m.sides,
+        totals=m.totals,
+        eliminated=s.eliminated,
+        turned=m.turned,
+        round_winner=m.round_winner,
+        round_points=m.round_points,
+        winner=m.winner,
+        hands=s.hands,
+        draw_pile=s.draw_pile,
+        draw_pile_order_fixed=led.pile_order_fixed,
+        discard_pile=s.discard_pile,
+        color=s.color,
+        direction=s.direction,
+        current_player=s.current_player,
+        phase=s.phase,
+        rng_counter=led.rng_counter,
+        pending_draw=led.pending_draw,
+        challenge=None if ch is None else (ch.offender, ch.guilty, ch.previous_color),
+        drawn_card=s._drawn_card,
+        uno_open=led.calls.open,
+        uno_overdue=led.calls.overdue,
+        lost_turns=led.lost_turns,
+        answer_lock=led.answer_lock,
+        idle_turns=led.idle_turns,
+        turn_actions=led.turn_actions,
+        known=led.known,
+    )
+
+
+def _color_json(color: Color | None) -> str | None:
+    return None if color is None else color.value
+
+
+def _json_form(p: _Parts) -> dict[str, Any]:
+    """The JSON form of the fields ``p`` (:meth:`State.to_dict`): the one place it is
+    written. The key ``"turn_actions"`` is written under ``round_turn_limit`` (or when
+    some are counted, which the check then refuses), ``"known"`` when a seat knows a card
+    of another hand."""
+    ch = p.challenge
+    data: dict[str, Any] = {
+        "format": "unorules-state/1",
+        "rules": rules_to_options(p.rules),
+        "names": list(p.names),
+        "seed": p.seed,
+        "round": p.round,
+        "dealer": p.dealer,
+        "sides": list(p.sides),
+        "totals": list(p.totals),
+        "eliminated": list(p.eliminated),
+        "turned": [str(c) for c in p.turned],
+        "round_winner": p.round_winner,
+        "round_points": None if p.round_points is None else list(p.round_points),
+        "winner": p.winner,
+        "hands": [[str(c) for c in h] for h in p.hands],
+        "draw_pile": [str(c) for c in p.draw_pile],
+        "draw_pile_order_fixed": p.draw_pile_order_fixed,
+        "discard_pile": [str(c) for c in p.discard_pile],
+        "color": _color_json(p.color),
+        "direction": p.direction,
+        "current_player": p.current_player,
+        "phase": p.phase.value,
+        "rng_counter": p.rng_counter,
+        "pending_draw": p.pending_draw,
+        "challenge": None
+        if ch is None
+        else {"offender": ch[0], "guilty": ch[1], "previous_color": _color_json(ch[2])},
+        "drawn_card": None if p.drawn_card is None else str(p.drawn_card),
+        "uno_open": list(p.uno_open),
+        "uno_overdue": list(p.uno_overdue),
+        "lost_turns": list(p.lost_turns),
+        "answer_lock": p.answer_lock,
+        "idle_turns": p.idle_turns,
+    }
+    if p.rules.round_turn_limit or p.turn_actions:  # the key only under the option
+        data["turn_actions"] = p.turn_actions
+    if p.known:  # only when a seat knows a card of another hand
+        data["known"] = [
+            {"seat": seat, "of": owner, "cards": [str(c) for c in cards]}
+            for seat, owner, cards in p.known
+        ]
+    return data
+
+
 def _card_index(card: Card) -> int:
     return card.index
 
 
-def _state_from_dict(d: dict[str, Any]) -> State:
-    check_state_dict(d)  # the engine's invariants, or a ValueError naming the JSON path
-    if d.get("format") != "unorules-state/1":
-        raise ValueError(
-            'not a unorules state: missing or wrong "format" (expected "unorules-state/1")'
-        )
-    cards = Card.parse
-    names = tuple(d["names"])
-    out = tuple(s in set(d["eliminated"]) for s in range(len(names)))
+def _known_key(entry: tuple[int, int, tuple[Card, ...]]) -> tuple[int, int]:
+    return entry[0], entry[1]
+
+
+def _assemble(p: _Parts) -> State:
+    """The state of the checked fields ``p``: the one place a state is made of fields
+    (a new game's is dealt by the engine). Hands and known cards are kept in card order,
+    known entries in seat order, whatever order they are given in."""
+    rules = p.rules
     m = Match(
+        rules=rules,
+        names=p.names,
+        seed=p.seed,
+        round=p.round,
+        dealer=p.dealer,
+        sides=p.sides,
+        totals=p.totals,
+        out=tuple(s in p.eliminated for s in range(len(p.names))),
+        turned=p.turned,
+        round_winner=p.round_winner,
+        round_points=p.round_points,
+        winner=p.winner,
+    )
+    s = Draft()
+    s._match = m
+    s.hands = tuple(tuple(sorted(h, key=_card_index)) for h in p.hands)
+    s._pile = p.draw_pile
+    s._pile_start = 0
+    node: Discard | None = None
+    for c in p.discard_pile:
+        node = (c, node)
+    if node is None:
+        raise ValueError("not a unorules state: empty discard pile")
+    s._discard = node
+    s.color = p.color
+    s.direction = p.direction
+    s.current_player = p.current_player
+    s.phase = p.phase
+    s._drawn_card = p.drawn_card
+    ch = p.challenge
+    s._ledger = new_ledger(
+        pile_order_fixed=p.draw_pile_order_fixed,
+        rng_counter=p.rng_counter,
+        pending_draw=p.pending_draw,
+        challenge=None
+        if ch is None
+        else PendingChallenge(*ch, rules.wd4_bluff is WildDrawFourBluff.TAKE_BACK),
+        calls=UnoCalls.of(p.uno_open, p.uno_overdue),
+        lost_turns=p.lost_turns,
+        answer_lock=p.answer_lock,
+        idle_turns=p.idle_turns,
+        turn_actions=p.turn_actions,
+        known=tuple(
+            (seat, owner, tuple(sorted(cards, key=_card_index)))
+            for seat, owner, cards in sorted(p.known, key=_known_key)
+        ),
+    )
+    return freeze(s)
+
+
+def _read(d: dict[str, Any]) -> _Parts:
+    """The fields of a checked JSON form ``d`` as typed values."""
+    cards = Card.parse
+    color = d["color"]
+    ch = d["challenge"]
+    points = d["round_points"]
+    drawn = d["drawn_card"]
+    return _Parts(
         rules=rules_from_options(get_profile("mattel"), d["rules"]),
-        names=names,
+        names=tuple(d["names"]),
         seed=d["seed"],
         round=d["round"],
         dealer=d["dealer"],
         sides=tuple(d["sides"]),
         totals=tuple(d["totals"]),
-        out=out,
+        eliminated=tuple(d["eliminated"]),
         turned=tuple(cards(c) for c in d["turned"]),
         round_winner=d["round_winner"],
-        round_points=None if d["round_points"] is None else tuple(d["round_points"]),
+        round_points=None if points is None else tuple(points),
         winner=d["winner"],
-    )
-    s = Draft()
-    s._match = m
-    # Hands are kept in card order (the engine's invariant), whatever order is given.
-    s.hands = tuple(tuple(sorted((cards(c) for c in h), key=_card_index)) for h in d["hands"])
-    s._pile = tuple(cards(c) for c in d["draw_pile"])
-    s._pile_start = 0
-    node: Discard | None = None
-    for c in d["discard_pile"]:
-        node = (cards(c), node)
-    if node is None:
-        raise ValueError("not a unorules state: empty discard pile")
-    s._discard = node
-    s.color = None if d["color"] is None else Color(d["color"])
-    s.direction = d["direction"]
-    s.current_player = d["current_player"]
-    s.phase = Phase(d["phase"])
-    s._drawn_card = None if d["drawn_card"] is None else cards(d["drawn_card"])
-    ch = d["challenge"]
-    s._ledger = new_ledger(
-        pile_order_fixed=bool(d["draw_pile_order_fixed"]),
+        hands=tuple(tuple(cards(c) for c in h) for h in d["hands"]),
+        draw_pile=tuple(cards(c) for c in d["draw_pile"]),
+        draw_pile_order_fixed=bool(d["draw_pile_order_fixed"]),
+        discard_pile=tuple(cards(c) for c in d["discard_pile"]),
+        color=None if color is None else Color(color),
+        direction=d["direction"],
+        current_player=d["current_player"],
+        phase=Phase(d["phase"]),
         rng_counter=d["rng_counter"],
         pending_draw=d["pending_draw"],
-        challenge=None if ch is None else PendingChallenge.from_dict(ch, m.rules),
-        calls=UnoCalls.of(tuple(d["uno_open"]), tuple(d["uno_overdue"])),
+        challenge=None
+        if ch is None
+        else (
+            ch["offender"],
+            ch["guilty"],
+            None if ch["previous_color"] is None else Color(ch["previous_color"]),
+        ),
+        drawn_card=None if drawn is None else cards(drawn),
+        uno_open=tuple(d["uno_open"]),
+        uno_overdue=tuple(d["uno_overdue"]),
         lost_turns=tuple(d["lost_turns"]),
         answer_lock=d["answer_lock"],
         idle_turns=d["idle_turns"],
         turn_actions=d.get("turn_actions", 0),
         known=tuple(
-            (k["seat"], k["of"], tuple(sorted(map(cards, k["cards"]), key=_card_index)))
-            for k in sorted(d.get("known", ()), key=lambda k: (k["seat"], k["of"]))
+            (k["seat"], k["of"], tuple(map(cards, k["cards"]))) for k in d.get("known", ())
         ),
     )
-    return freeze(s)
+
+
+def _state_from_dict(d: dict[str, Any]) -> State:
+    """The state of the JSON form ``d``, checked first (a ``ValueError`` names the JSON
+    path of the first problem), then read and built as :func:`build_state` builds."""
+    check_state_dict(d)  # the engine's invariants, or a ValueError naming the JSON path
+    return _assemble(_read(d))
+
+
+def _sequence(value: object, what: str) -> tuple[Any, ...]:
+    """``value``, a sequence, as a tuple (a string is refused: it is no list of names)."""
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise TypeError(f"{what} is a sequence, not {shown(value)}")
+    return tuple(value)
+
+
+def _triple(value: object, what: str) -> tuple[Any, ...]:
+    items = _sequence(value, what)
+    if len(items) != 3:
+        raise TypeError(f"{what}, not {shown(value)}")
+    return items
+
+
+def _typed_cards(value: object, what: str) -> tuple[Card, ...]:
+    cards = _sequence(value, what)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise TypeError(f"{what} holds cards (unorules.Card), not {shown(card)}")
+    return cards
+
+
+def _typed_color(value: object, what: str) -> Color | None:
+    if value is not None and not isinstance(value, Color):
+        raise TypeError(f"{what} is a unorules.Color or None, not {shown(value)}")
+    return value
+
+
+def build_state(
+    *,
+    rules: Rules,
+    names: Sequence[str],
+    hands: Sequence[Sequence[Card]],
+    discard_pile: Sequence[Card],
+    draw_pile: Sequence[Card],
+    color: Color | None,
+    current_player: int | None,
+    dealer: int,
+    phase: Phase = Phase.PLAY,
+    direction: int = 1,
+    seed: int = 0,
+    round: int = 0,
+    totals: Sequence[int] | None = None,
+    eliminated: Sequence[int] = (),
+    turned: Sequence[Card] = (),
+    round_winner: int | None = None,
+    round_points: Sequence[int] | None = None,
+    winner: int | None = None,
+    draw_pile_order_fixed: bool = False,
+    rng_counter: int = 0,
+    pending_draw: int = 0,
+    challenge: tuple[int, bool, Color | None] | None = None,
+    drawn_card: Card | None = None,
+    uno_open: Sequence[int] = (),
+    uno_overdue: Sequence[int] = (),
+    lost_turns: Sequence[int] = (),
+    answer_lock: int | None = None,
+    idle_turns: int = 0,
+    turn_actions: int = 0,
+    known: Sequence[tuple[int, int, Sequence[Card]]] = (),
+) -> State:
+    """The state of these fields, checked as :meth:`State.from_dict` checks a state's
+    JSON: the cards must be exactly the deck of ``rules``, seats and counters in range,
+    and the fields must agree with the phase, so that the state is one the engine can
+    play on. (:func:`unorules.new_game` deals a new game; this builds any state, as the
+    position notation and :func:`unorules.sample_state` do.)
+
+    The keywords are named as the keys of the state's JSON form (:meth:`State.to_dict`),
+    and mean what the properties of :class:`State` of the same name do, but
+    ``discard_pile`` (bottom first, top card last), ``totals`` and ``round_points`` (one
+    per side: per team in team play, else per seat; ``totals`` None is all zeros),
+    ``challenge`` (a Wild Draw Four open to challenge: its player's seat, whether it was
+    a bluff, and the color in force before it), ``answer_lock`` (None for none),
+    ``turn_actions`` (counted only under ``round_turn_limit``), ``known`` (``(seat,
+    owner, cards)``: cards ``seat`` knows in the hand of ``owner``) and
+    ``draw_pile_order_fixed`` (``drawn=`` must then name the top cards in order). A hand
+    may be given in any order: a state keeps its hands in card order.
+
+    Raises:
+        ValueError: the fields are not a state the engine can play on; the message names
+            the first field at fault as a path of the JSON form (``$.hands[0][4]``), as
+            :meth:`State.from_dict` does.
+        TypeError: a card that is not a :class:`~unorules.Card`, a color that is not a
+            :class:`~unorules.Color` (or None), a phase that is not a :class:`Phase`,
+            rules that are not :class:`~unorules.Rules`, a value that is not a sequence
+            where one is expected (a string for the names), a ``challenge`` or an entry
+            of ``known`` that is not a triple.
+
+    >>> import unorules as uno
+    >>> C = uno.Card.parse
+    >>> hands = [[C("G2"), C("R1")], [C("B9")]]
+    >>> pile = list(uno.MATTEL.deck())
+    >>> for card in [C("G2"), C("R1"), C("B9"), C("R5")]:
+    ...     pile.remove(card)
+    >>> s = build_state(rules=uno.MATTEL, names=["Ann", "Bo"], hands=hands,
+    ...                 discard_pile=[C("R5")], draw_pile=pile, color=uno.Color.RED,
+    ...                 current_player=0, dealer=1)
+    >>> s.hands[0], s.names, s.top_card
+    ((Card.parse('R1'), Card.parse('G2')), ('Ann', 'Bo'), Card.parse('R5'))
+    >>> build_state(rules=uno.MATTEL, names=["Ann", "Bo"], hands=[[C("R1")] * 3, [C("B9")]],
+    ...             discard_pile=[C("R5")], draw_pile=pile, color=uno.Color.RED,
+    ...             current_player=0, dealer=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: not a unorules state: at $.hands[0][2]: a third R1: the deck holds 2
+    """
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules is a unorules.Rules value, not {shown(rules)}")
+    if not isinstance(phase, Phase):
+        raise TypeError(f"phase is a unorules.Phase, not {shown(phase)}")
+    seats = _sequence(names, "names")
+    try:  # the seats are the names (the check counts the hands against them)
+        sides = seat_sides(rules, len(seats))
+    except ValueError:  # the check names the rules at fault
+        sides = tuple(range(len(seats)))
+    if challenge is not None:
+        ch = _triple(challenge, "challenge is (offender, guilty, previous_color)")
+        challenge = (ch[0], ch[1], _typed_color(ch[2], "the challenge's previous_color"))
+    if type(turn_actions) is not int:  # the JSON form holds it only under the rule
+        raise TypeError(f"turn_actions is an int, not {shown(turn_actions)}")
+    parts = _Parts(
+        rules=rules,
+        names=seats,
+        seed=seed,
+        round=round,
+        dealer=dealer,
+        sides=sides,
+        totals=(0,) * len(set(sides)) if totals is None else _sequence(totals, "totals"),
+        eliminated=_sequence(eliminated, "eliminated"),
+        turned=_typed_cards(turned, "turned"),
+        round_winner=round_winner,
+        round_points=None if round_points is None else _sequence(round_points, "round_points"),
+        winner=winner,
+        hands=tuple(
+            _typed_cards(h, f"hands[{s}]") for s, h in enumerate(_sequence(hands, "hands"))
+        ),
+        draw_pile=_typed_cards(draw_pile, "draw_pile"),
+        draw_pile_order_fixed=draw_pile_order_fixed,
+        discard_pile=_typed_cards(discard_pile, "discard_pile"),
+        color=_typed_color(color, "color"),
+        direction=direction,
+        current_player=current_player,
+        phase=phase,
+        rng_counter=rng_counter,
+        pending_draw=pending_draw,
+        challenge=challenge,
+        drawn_card=None if drawn_card is None else _typed_cards((drawn_card,), "drawn_card")[0],
+        uno_open=_sequence(uno_open, "uno_open"),
+        uno_overdue=_sequence(uno_overdue, "uno_overdue"),
+        lost_turns=_sequence(lost_turns, "lost_turns"),
+        answer_lock=-1 if answer_lock is None else answer_lock,
+        idle_turns=idle_turns,
+        turn_actions=turn_actions,
+        known=tuple(
+            (entry[0], entry[1], _typed_cards(entry[2], f"known[{i}]"))
+            for i, entry in enumerate(
+                _triple(k, "a known entry is (seat, owner, cards)")
+                for k in _sequence(known, "known")
+            )
+        ),
+    )
+    check_state_dict(_json_form(parts))  # the engine's invariants, as for a state's JSON
+    return _assemble(parts)
 
 
 # -- the draft ---------------------------------------------------------------------------

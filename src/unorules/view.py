@@ -14,16 +14,19 @@ the cards they have seen in other hands (:attr:`View.known`), so that
 
 from __future__ import annotations
 
+import enum
+import json
 from typing import Any
 
 import attrs
 
 from unorules._echo import check_seat, shown
 from unorules._engine.knowledge import known_of
-from unorules.actions import Action
+from unorules._json import COLOR_NAMES, Reader, decode, type_name
+from unorules.actions import Action, NextRound, action_from_dict, action_to_dict
 from unorules.cards import Card, Color
 from unorules.engine import legal_actions
-from unorules.rules import Rules
+from unorules.rules import MATTEL, Rules, RulesError, rules_from_options, rules_to_options
 from unorules.state import Phase, State
 
 __all__ = ["View", "observe"]
@@ -137,8 +140,6 @@ class View:
         >>> uno.observe(uno.new_game(2, seed=1), 0).to_dict()["hand_sizes"]
         [7, 7]
         """
-        from unorules.formats.jsonio import view_to_dict  # noqa: PLC0415 (jsonio imports this)
-
         return view_to_dict(self)
 
     def to_json(self) -> str:
@@ -148,8 +149,6 @@ class View:
         >>> uno.observe(uno.new_game(2, seed=1), 0).to_json()[:22]
         '{"player": 0, "hand": '
         """
-        from unorules.formats.jsonio import view_to_json  # noqa: PLC0415
-
         return view_to_json(self)
 
     @classmethod
@@ -161,8 +160,6 @@ class View:
         >>> uno.View.from_dict(view.to_dict()) == view
         True
         """
-        from unorules.formats.jsonio import view_from_dict  # noqa: PLC0415
-
         return view_from_dict(data)
 
     @classmethod
@@ -174,8 +171,6 @@ class View:
         >>> uno.View.from_json(view.to_json()) == view
         True
         """
-        from unorules.formats.jsonio import view_from_json  # noqa: PLC0415
-
         return view_from_json(text)
 
 
@@ -240,3 +235,234 @@ def observe(state: State, player: int) -> View:
 
 _NOTHING = tuple(((),) * n for n in range(11))
 """What a player knows of other hands when nothing is known, by table size."""
+
+
+# == JSON ======================================================================================
+# A view as JSON: one key per field, read back strictly. :mod:`unorules.formats.jsonio`
+# re-exports the public functions.
+
+_PHASE_NAMES = tuple(p.value for p in Phase)
+
+
+def _value(value: object) -> object:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [_value(v) for v in value]
+    if isinstance(value, Action):
+        return action_to_dict(value)
+    if isinstance(value, Rules):
+        return rules_to_options(value, MATTEL)
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    raise TypeError(f"no JSON form for {value!r}")  # pragma: no cover - a new View field type
+
+
+def view_to_dict(view: View) -> dict[str, Any]:
+    """``view`` as a JSON object (plain Python values): one key per :class:`~unorules.View`
+    field, cards in notation, colors and the phase by their names, the legal actions as
+    action objects, the rules as the options that differ from the ``mattel`` profile.
+
+    >>> import attrs, unorules as uno
+    >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+    >>> deal = uno.Deal(dealer=1, hands=[["R2", "W"], ["B1", "R9"]], turned=["R7"])
+    >>> d = view_to_dict(uno.observe(uno.new_game(2, rules, deal=deal), 0))
+    >>> sorted(d["hand"]), d["hand_sizes"], d["top_card"], d["color"], d["phase"]
+    (['R2', 'W'], [2, 2], 'R7', 'red', 'play')
+    >>> {"player": 0, "play": "W", "color": "blue", "uno": True} in d["legal_actions"]
+    True
+    """
+    return {f.name: _value(getattr(view, f.name)) for f in attrs.fields(View)}
+
+
+def view_to_json(view: View) -> str:
+    """``view`` as one line of JSON.
+
+    >>> import attrs, unorules as uno
+    >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+    >>> deal = uno.Deal(dealer=1, hands=[["R2", "W"], ["B1", "R9"]], turned=["R7"])
+    >>> line = view_to_json(uno.observe(uno.new_game(2, rules, deal=deal), 1))
+    >>> line[:22], '"hand_sizes": [2, 2]' in line
+    ('{"player": 1, "hand": ', True)
+    """
+    return json.dumps(view_to_dict(view))
+
+
+class _ViewReader(Reader):
+    """The reader of a view: it echoes a wrong value as JSON cut at 40 characters."""
+
+    __slots__ = ()
+
+    def show(self, value: object) -> str:
+        return json.dumps(value)[:40]
+
+
+_READ = _ViewReader()
+
+
+def view_from_dict(data: object, *, path: str = "$") -> View:
+    """The view a JSON object describes (as :func:`view_to_dict` writes it);
+    :class:`~unorules.errors.JSONError` naming the JSON path if it is not one, or is not
+    consistent (seats in range, one hand size and score per seat, the player's hand as
+    large as its size).
+
+    >>> import unorules as uno
+    >>> view = uno.observe(uno.new_game(3, seed=4), 2)
+    >>> view_from_dict(view_to_dict(view)) == view
+    True
+    >>> view_from_dict({**view_to_dict(view), "direction": 2})
+    Traceback (most recent call last):
+    ...
+    unorules.errors.JSONError: at $.direction: the direction is 1 or -1, not 2
+    """
+    r = _READ
+    fields = [f.name for f in attrs.fields(View)]
+    raw = r.obj(data, path, "a view")
+    r.keys(raw, path, fields, "a view", listed=False)
+    for key in fields:
+        if key not in raw:
+            r.fail(path, f"missing {key!r}")
+
+    def at(key: str) -> str:
+        return f"{path}.{key}"
+
+    sizes_raw = r.list(raw["hand_sizes"], at("hand_sizes"))
+    if not 2 <= len(sizes_raw) <= 10:
+        r.fail(at("hand_sizes"), f"one size a seat, 2 to 10 seats, not {len(sizes_raw)}")
+    seats = len(sizes_raw)
+    hand_sizes = tuple(r.number(v, f"{at('hand_sizes')}[{i}]") for i, v in enumerate(sizes_raw))
+
+    def seat(key: str) -> int:
+        return r.number(raw[key], at(key), 0, seats - 1)
+
+    def opt_seat(key: str) -> int | None:
+        return None if raw[key] is None else seat(key)
+
+    def per_seat(key: str) -> list[Any]:
+        values = r.list(raw[key], at(key))
+        if len(values) != seats:
+            r.fail(at(key), f"one entry a seat ({seats}), not {len(values)}")
+        return values
+
+    def cards(value: object, path: str) -> tuple[Card, ...]:
+        return r.cards(value, path, "a list")
+
+    def color(value: object, path: str) -> Color:
+        return Color(r.choice(value, path, COLOR_NAMES, "a color is"))
+
+    player = seat("player")
+    hand = cards(raw["hand"], at("hand"))
+    if len(hand) != hand_sizes[player]:
+        r.fail(
+            at("hand"),
+            f"{len(hand)} cards, but hand_sizes[{player}] says {hand_sizes[player]}",
+        )
+    names = per_seat("names")
+    for i, name in enumerate(names):
+        if not isinstance(name, str):
+            r.fail(f"{at('names')}[{i}]", f"a name is a string, not {type_name(name)}")
+    scores = tuple(
+        r.number(v, f"{at('scores')}[{i}]", -(1 << 62)) for i, v in enumerate(per_seat("scores"))
+    )
+    direction = raw["direction"]
+    if direction not in (1, -1) or isinstance(direction, bool):
+        r.fail(at("direction"), f"the direction is 1 or -1, not {r.show(direction)}")
+    exposed = r.list(raw["uno_exposed"], at("uno_exposed"))
+    legal = r.list(raw["legal_actions"], at("legal_actions"))
+    actions = tuple(
+        action_from_dict(a, path=f"{at('legal_actions')}[{i}]") for i, a in enumerate(legal)
+    )
+    for i, a in enumerate(actions):
+        if isinstance(a, NextRound) or a.player != player:
+            r.fail(f"{at('legal_actions')}[{i}]", f"not an action of seat {player}")
+    known_raw = per_seat("known")
+    known = tuple(cards(v, f"{at('known')}[{i}]") for i, v in enumerate(known_raw))
+    for i, held in enumerate(known):
+        if i == player and held:
+            r.fail(f"{at('known')}[{i}]", "a player's own hand is in hand, not in known")
+        if len(held) > hand_sizes[i]:
+            r.fail(
+                f"{at('known')}[{i}]",
+                f"{len(held)} cards known, but hand_sizes[{i}] says {hand_sizes[i]}",
+            )
+    options = raw["rules"]
+    if not isinstance(options, dict):
+        r.fail(at("rules"), f"the rules are an object of options, not {type_name(options)}")
+    try:
+        rules = rules_from_options(MATTEL, options)
+    except (RulesError, TypeError, ValueError) as err:
+        r.fail(at("rules"), str(err)[:200])
+
+    def seat_list(key: str) -> tuple[int, ...]:
+        values = r.list(raw[key], at(key))
+        if len(values) > 4 * seats * seats + 10:
+            r.fail(at(key), f"{len(values)} seats listed for {seats} players")
+        return tuple(r.number(v, f"{at(key)}[{i}]", 0, seats - 1) for i, v in enumerate(values))
+
+    bluff = raw["challenge_bluff"]
+    if bluff is not None and not isinstance(bluff, bool):
+        r.fail(at("challenge_bluff"), f"expected true, false or null, not {type_name(bluff)}")
+    points = raw["round_points"]
+    lock = raw["answer_lock"]
+    return View(
+        player=player,
+        hand=hand,
+        hand_sizes=hand_sizes,
+        names=tuple(names),
+        top_card=r.card(raw["top_card"], at("top_card")),
+        color=r.optional(color, raw["color"], at("color")),
+        direction=direction,
+        current_player=opt_seat("current_player"),
+        phase=Phase(r.choice(raw["phase"], at("phase"), _PHASE_NAMES, "a phase is")),
+        draw_pile_size=r.number(raw["draw_pile_size"], at("draw_pile_size")),
+        discard_pile=cards(raw["discard_pile"], at("discard_pile")),
+        scores=scores,
+        dealer=seat("dealer"),
+        round=r.number(raw["round"], at("round")),
+        winner=opt_seat("winner"),
+        pending_draw=r.number(raw["pending_draw"], at("pending_draw")),
+        drawn_card=r.optional(r.card, raw["drawn_card"], at("drawn_card")),
+        uno_exposed=tuple(
+            r.number(v, f"{at('uno_exposed')}[{i}]", 0, seats - 1) for i, v in enumerate(exposed)
+        ),
+        legal_actions=actions,
+        known=known,
+        rules=rules,
+        eliminated=seat_list("eliminated"),
+        challenge_offender=opt_seat("challenge_offender"),
+        challenge_color=r.optional(color, raw["challenge_color"], at("challenge_color")),
+        challenge_bluff=bluff,
+        uno_open=seat_list("uno_open"),
+        uno_overdue=seat_list("uno_overdue"),
+        lost_turns=seat_list("lost_turns"),
+        answer_lock=None if lock is None else seat("answer_lock"),
+        idle_turns=r.number(raw["idle_turns"], at("idle_turns")),
+        turn_actions=r.number(
+            raw["turn_actions"], at("turn_actions"), 0, rules.round_turn_limit
+        ),  # counted only under round_turn_limit, and never past it
+        round_winner=opt_seat("round_winner"),
+        round_points=None
+        if points is None
+        else tuple(
+            r.number(v, f"{at('round_points')}[{i}]")
+            for i, v in enumerate(per_seat("round_points"))
+        ),
+    )
+
+
+def view_from_json(text: str | bytes) -> View:
+    """The view a line of JSON describes; :class:`~unorules.errors.JSONError` naming the
+    JSON path if it is not one.
+
+    >>> import unorules as uno
+    >>> view = uno.observe(uno.new_game(2, seed=1), 0)
+    >>> view_from_json(view_to_json(view)) == view
+    True
+    >>> view_from_json("[]")
+    Traceback (most recent call last):
+    ...
+    unorules.errors.JSONError: at $: a view is a JSON object, not a list
+    """
+    return view_from_dict(decode(text))

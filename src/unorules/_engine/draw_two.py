@@ -4,7 +4,8 @@ penalties (house rules ``stacking`` and ``skip_bounce``, A18, C16).
 Where a Draw Two can be answered (stacking, or a Skip bounce), the penalty waits in the
 penalty phase for its victim: stack another card on it (which adds to it), bounce it, or
 draw it all. Draw Twos laid together add two each (A18). Going out on a Draw Two still
-makes the next player draw (R11.3).
+makes the next player draw (R11.3). Turned up first, a Draw Two makes the player to the
+dealer's left draw two and lose the turn (R3.5, :func:`first_card`).
 
 >>> import attrs, unorules as uno
 >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
@@ -24,7 +25,7 @@ from unorules.cards import Card
 from unorules.rules import Stacking
 from unorules.state import Draft, Phase, State, ledger
 
-__all__ = ["draw_two"]
+__all__ = ["draw_two", "first_card"]
 
 
 def draw_two(
@@ -49,3 +50,12 @@ def draw_two(
     d.current_player = victim
     d.phase = Phase.PENALTY
     return None
+
+
+def first_card(d: Draft, dealer: int, named: Named | None) -> int:
+    """A Draw Two turned up first (R3.5, A2): the player to the dealer's left draws two
+    (named by ``named``, if given) and loses the turn; the next one starts. Nothing can
+    be stacked on it."""
+    victim = step(d, dealer, 1)
+    piles.draw(d, victim, 2, named)
+    return step(d, victim, 1)

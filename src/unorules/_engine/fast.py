@@ -42,9 +42,10 @@ from unorules._engine.listing import (
     legal_general,
     own_actions,
 )
+from unorules._engine.numbers import needs_target
 from unorules._engine.play import lay
 from unorules.actions import Action, Draw, Pass, Play
-from unorules.cards import Card, Rank
+from unorules.cards import Card
 from unorules.rules import Stacking
 from unorules.state import Phase, State
 
@@ -53,7 +54,6 @@ __all__ = ["fast_draw", "fast_pass", "fast_play", "legal_actions"]
 _PLAY: Final = Phase.PLAY
 _DRAWN: Final = Phase.DRAWN
 _CHALLENGE: Final = Phase.CHALLENGE
-_SEVEN: Final = Rank.SEVEN
 
 
 def fast_play(s: State, a: Play) -> State | None:
@@ -87,36 +87,40 @@ def fast_play(s: State, a: Play) -> State | None:
 def _declined(s: State, p: int, card: Card, hand: tuple[Card, ...]) -> bool:
     """Whether a matching card held by the current player still fails a check that its
     rules add (``Match.checked``): a wild restriction or the last-card rule
-    (:func:`~unorules._engine.legality.restriction`), or a Seven-O 7 that must name the
-    seat it swaps with (A18; a multi-card play is never a single card)."""
-    if card.rank is _SEVEN and len(hand) > 1 and s._match.rules.seven_o:
+    (:func:`~unorules._engine.legality.restriction`), or a card that must name the seat
+    it swaps with (:func:`~unorules._engine.numbers.needs_target`, asked only under
+    rules that give cards such plays, ``Match.compound``: a plain play names none)."""
+    m = s._match
+    if m.compound and needs_target(m.rules, card, len(hand) - 1):
         return True
     return restriction(s, p, card, hand) is not None
 
 
 def fast_draw(s: State, a: Draw) -> State | None:
     """The current player's draw in a calm state, naming no cards: on a normal turn where
-    drawing is allowed (always, or with nothing to lay), or taking a Wild Draw Four
+    :func:`~unorules._engine.moves.may_draw` allows it, or taking a Wild Draw Four
     unchallenged."""
     p = a.player
     if not s._calm or p != s.current_player or a.drawn is not None:
         return None
     phase = s.phase
     if phase is _PLAY:
-        # Drawing is allowed always, or (without voluntary draws, A7) with nothing to lay:
-        # the test moves.draw makes. Under rules that add no checks to a play (not
-        # ``Match.checked``), a card may be laid exactly when it matches, so nothing to
-        # lay is a hand disjoint from the matching table, tested in C; else the rule
-        # function decides.
-        if not s._match.rules.voluntary_draw:
-            if s._match.checked:
-                if playable(s, p):
-                    return None
+        m = s._match
+        if m.limits_draws:
+            # The rules may refuse the draw: may_draw decides, as in moves.draw, given
+            # whether the player holds a card it may lay. Under rules that add no checks
+            # to a play (not ``Match.checked``), a card may be laid exactly when it
+            # matches, so that is a hand not disjoint from the matching table, tested in
+            # C; else the rule function lists the cards. (Without ``limits_draws`` every
+            # option that may refuse a draw is at its default, which never does.)
+            if m.checked:
+                layable = bool(playable(s, p))
             else:
                 top = s._discard[0]
                 match = ON_COLOR[s.color] if top.is_wild else ON_CARD[top]  # type: ignore[index]
-                if not match.isdisjoint(s.hands[p]):
-                    return None
+                layable = not match.isdisjoint(s.hands[p])
+            if not moves.may_draw(m.rules, layable):
+                return None
         done = moves.draw_turn(s, p, None)
         return stall.counted(s, a, done) if s._match.counts else done
     if phase is _CHALLENGE:
@@ -202,7 +206,9 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
         else:  # a wild restriction or the last-card rule: the rule function decides
             for card in playable(state, current):
                 out += plays[card]
-        if state._match.rules.voluntary_draw or not out:
+        # The draw, where may_draw allows it (asked only under rules that may refuse it;
+        # ``out`` holds plays exactly when the player has a card it may lay).
+        if not state._match.limits_draws or moves.may_draw(state._match.rules, bool(out)):
             if player is not None:
                 return out + tab.draw_call
             out += tab.draw_only

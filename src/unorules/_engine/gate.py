@@ -18,8 +18,8 @@ Today every option is honoured or not read, so all rules admit them; an option d
 >>> assumed_defaults()
 ()
 >>> route = fast_route(uno.get_profile("swedish"))  # a wild restriction: plays are checked
->>> route.admits, route.checked, route.compound, route.counts
-(True, True, False, False)
+>>> route.admits, route.checked, route.compound, route.counts, route.limits_draws
+(True, True, False, False, True)
 >>> fast_route(uno.MATTEL.but(seven_o=True)).compound
 True
 """
@@ -49,6 +49,7 @@ _ASSUMED: Final = declared(FastPath.ASSUMES_DEFAULT)
 _CHECKING: Final = declared(FastPath.CHECKS_PLAYS, FastPath.SHAPES_PLAYS)
 _SHAPING: Final = declared(FastPath.SHAPES_PLAYS)
 _COUNTING: Final = declared(FastPath.COUNTS_TURNS)
+_LIMITING: Final = declared(FastPath.LIMITS_DRAWS)
 
 
 class FastRoute(NamedTuple):
@@ -65,6 +66,9 @@ class FastRoute(NamedTuple):
     counts: bool
     """Some option declared ``COUNTS_TURNS`` is not at its default: turn actions are
     counted."""
+    limits_draws: bool
+    """Some option declared ``LIMITS_DRAWS`` is not at its default: a normal turn's draw
+    is asked of :func:`unorules._engine.moves.may_draw`."""
 
 
 def _changed(rules: Rules, options: tuple[tuple[str, Any], ...]) -> bool:
@@ -90,4 +94,5 @@ def fast_route(rules: Rules) -> FastRoute:
         checked=_changed(rules, _CHECKING),
         compound=_changed(rules, _SHAPING),
         counts=_changed(rules, _COUNTING),
+        limits_draws=_changed(rules, _LIMITING),
     )

@@ -18,6 +18,8 @@ from typing import Final
 
 from unorules._echo import check_seat
 from unorules._engine.legality import can_lay, may_end_on, playable, same_kind, stackable
+from unorules._engine.moves import may_draw
+from unorules._engine.numbers import needs_target
 from unorules._engine.piles import INDEX
 from unorules.actions import (
     Action,
@@ -30,7 +32,7 @@ from unorules.actions import (
     Pass,
     Play,
 )
-from unorules.cards import ALL_CARDS, Card, Color, Rank
+from unorules.cards import ALL_CARDS, Card, Color
 from unorules.rules import MultiPlay
 from unorules.state import Fields, Match, Phase, State
 
@@ -44,6 +46,10 @@ _PENALTY: Final = Phase.PENALTY
 
 
 _action_cache: dict[tuple[object, ...], tuple[Action, ...]] = {}
+"""Every action listing builds, interned. Bounded by its keys, which name seats (at most
+10), cards (56 kinds), colors and flags: at most 10 * 56 * 2 * 11 plays (seat, card,
+UNO, target or none) and 171 other actions (:func:`single`: a draw, pass, call and
+challenge per seat, four colors per seat, 90 catches, the next round)."""
 
 
 def _plays(seat: int, card: Card, uno: bool, target: int | None = None) -> tuple[Action, ...]:
@@ -62,12 +68,13 @@ def _plays(seat: int, card: Card, uno: bool, target: int | None = None) -> tuple
 
 
 def _card_plays(s: Fields, p: int, card: Card, hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    """The single-card plays of ``card`` by ``p``: with Seven-O a 7 that does not go out
-    names each other seat as its swap target (A18); under ``no_finish_on_action`` an
-    action card cannot be the last card (A18)."""
+    """The single-card plays of ``card`` by ``p``: a play that
+    :func:`~unorules._engine.numbers.needs_target` names each other seat as its swap
+    target (Seven-O, A18); under ``no_finish_on_action`` an action card cannot be the
+    last card (A18)."""
     if len(hand) == 1 and not may_end_on(s._match.rules, card):
         return ()
-    if card.rank is Rank.SEVEN and len(hand) > 1 and s._match.rules.seven_o:
+    if needs_target(s._match.rules, card, len(hand) - 1):
         return tuple(
             a for t in s._match.active if t != p for a in _plays(p, card, len(hand) == 2, t)
         )
@@ -126,6 +133,8 @@ class Seat:
 
 SEATS: Final = tuple(Seat(p) for p in range(10))
 _CALLS: dict[tuple[int, ...], tuple[Action, ...]] = {}
+"""The UNO calls of the seats in play, by those seats: at most one entry per set of seats
+of a table of 10 (1024)."""
 
 
 def calls_of(active: tuple[int, ...]) -> tuple[Action, ...]:
@@ -187,7 +196,7 @@ def own_actions(s: State, p: int) -> list[Action]:
             out.extend(_card_plays(s, p, card, hand))
             if rules.multi_play is not MultiPlay.NONE and not card.is_wild:
                 out.extend(_multi(s, p, card, hand))
-        if not cards or rules.voluntary_draw:
+        if may_draw(rules, bool(cards)):
             out.append(single(Draw, p))
     elif phase is _DRAWN:
         drawn = s._drawn_card
@@ -234,7 +243,7 @@ def _multi(s: Fields, p: int, first: Card, hand: tuple[Card, ...]) -> list[Actio
         left = len(hand) - 1 - total
         if left == 0 and not may_end_on(rules, first):
             continue
-        if rules.seven_o and first.rank is Rank.SEVEN and left > 0:
+        if needs_target(rules, first, left):
             target_options = tuple(t for t in s._match.active if t != p)
         else:
             target_options = (None,)

@@ -1,5 +1,7 @@
 """The actions that lay no card: drawing (a turn's draw, or taking a pending penalty),
-keeping a drawn card, saying UNO, catching a player who did not, naming the first color.
+keeping a drawn card, saying UNO, catching a player who did not, naming the first color;
+and whether a player may draw on a normal turn (:func:`may_draw`), which every route and
+both listings ask.
 
 Each action is a check and a resolution: the general route runs both, the fast route
 (:mod:`unorules._engine.fast`) proves the check passes and runs the resolution alone
@@ -25,6 +27,7 @@ from unorules._engine.legality import can_lay, playable
 from unorules._engine.piles import Named
 from unorules.actions import CallUno, CatchUno, ChooseColor, Draw, Pass
 from unorules.errors import ErrorCode, IllegalAction
+from unorules.rules import Rules
 from unorules.state import Phase, State, draft, freeze, ledger
 
 __all__ = [
@@ -34,6 +37,7 @@ __all__ = [
     "draw",
     "draw_turn",
     "keep_drawn",
+    "may_draw",
     "pass_",
     "take_penalty",
 ]
@@ -51,6 +55,27 @@ def _fail(code: ErrorCode, message: str) -> NoReturn:
 # -- drawing --------------------------------------------------------------------------------
 
 
+def may_draw(rules: Rules, layable: bool) -> bool:
+    """Whether the current player may draw on a normal turn, ``layable`` saying whether
+    it holds a card it may lay (:func:`~unorules._engine.legality.playable`): with none,
+    it must draw (R4.4); holding one, it may draw instead (R4.5) only where the rules
+    allow voluntary draws (``voluntary_draw``, A7).
+
+    The one home of that rule: the general route's draw (:func:`draw`) and listing
+    (:func:`unorules._engine.listing.own_actions`) ask it, and so does the fast route
+    (:mod:`unorules._engine.fast`) under rules that may refuse a draw
+    (``Match.limits_draws``, derived from the option's declaration ``LIMITS_DRAWS``).
+
+    >>> import unorules as uno
+    >>> swedish = uno.get_profile("swedish")
+    >>> may_draw(uno.MATTEL, layable=True), may_draw(swedish, layable=True)
+    (True, False)
+    >>> may_draw(swedish, layable=False)
+    True
+    """
+    return not layable or rules.voluntary_draw
+
+
 def draw(s: State, a: Draw, named: Named | None) -> State:
     """A draw: take the pending penalty, or draw on a normal turn."""
     p = a.player
@@ -62,14 +87,13 @@ def draw(s: State, a: Draw, named: Named | None) -> State:
     if phase is not _PLAY:
         what = "name the color" if phase is Phase.CHOOSE_COLOR else "play the card drawn or pass"
         _fail(ErrorCode.WRONG_PHASE, f"player {p} must {what} now, not draw")
-    if not s._match.rules.voluntary_draw:
-        cards = playable(s, p)
-        if cards:
-            _fail(
-                ErrorCode.WRONG_PHASE,
-                f"player {p} can play ({', '.join(map(str, cards))}) and these rules"
-                " allow drawing only when unable to (A7)",
-            )
+    cards = playable(s, p)
+    if not may_draw(s._match.rules, bool(cards)):
+        _fail(
+            ErrorCode.WRONG_PHASE,
+            f"player {p} can play ({', '.join(map(str, cards))}) and these rules"
+            " allow drawing only when unable to (A7)",
+        )
     return draw_turn(s, p, named)
 
 

@@ -2,7 +2,8 @@
 
 A number card does nothing but pass the turn on. Under Seven-O a 7 that does not go out
 swaps the player's hand with the target's, and a 0 passes every hand one seat on in the
-direction of play (once for each 0 laid together).
+direction of play (once for each 0 laid together). Whether a play must name that target
+is :func:`needs_target`, which the checks of both routes and both listings ask.
 
 >>> import attrs, unorules as uno
 >>> rules = attrs.evolve(uno.MATTEL, seven_o=True, hand_size=2)
@@ -19,9 +20,31 @@ from unorules._engine.piles import Named
 from unorules._engine.turns import step
 from unorules.actions import Play
 from unorules.cards import Card, Rank
+from unorules.rules import Rules
 from unorules.state import Draft, State
 
-__all__ = ["number", "rotate", "swap"]
+__all__ = ["needs_target", "number", "rotate", "swap"]
+
+
+def needs_target(rules: Rules, card: Card, left: int) -> bool:
+    """Whether a play whose first card is ``card``, leaving ``left`` cards in hand, must
+    name the seat it swaps hands with: under Seven-O a 7 that does not go out (A18).
+
+    The one home of that rule: the general route's check
+    (:func:`unorules._engine.play.check`), the fast route's (``fast._declined``, under
+    rules that shape plays, ``Match.compound``) and the listing of single and multi-card
+    plays (:mod:`unorules._engine.listing`) ask it; the effect (:func:`number`) swaps
+    with the target the checked play names.
+
+    >>> import unorules as uno
+    >>> seven_o = uno.MATTEL.but(seven_o=True)
+    >>> r7 = Card.parse("R7")
+    >>> needs_target(seven_o, r7, left=2), needs_target(seven_o, r7, left=0)
+    (True, False)
+    >>> needs_target(uno.MATTEL, r7, left=2), needs_target(seven_o, Card.parse("R0"), left=2)
+    (False, False)
+    """
+    return rules.seven_o and card.rank is Rank.SEVEN and left > 0
 
 
 def number(
@@ -35,15 +58,12 @@ def number(
 ) -> int:
     """A number card: the next player moves; under Seven-O a 7 swaps and a 0 rotates."""
     p = a.player
-    if rest and d._match.rules.seven_o:
-        rank = a.card.rank
-        if rank is Rank.SEVEN:
-            target = a.target
-            assert target is not None  # checked with the play
-            swap(d, p, target)
-        elif rank is Rank.ZERO:
-            for _ in range(count):
-                rotate(d)
+    target = a.target
+    if target is not None:  # a 7 that needs_target: the play was checked to name one
+        swap(d, p, target)
+    elif rest and d._match.rules.seven_o and a.card.rank is Rank.ZERO:
+        for _ in range(count):
+            rotate(d)
     return step(d, p, 1)
 
 

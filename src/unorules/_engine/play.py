@@ -33,7 +33,7 @@ from unorules._engine.legality import (
     restriction,
     stacks_on,
 )
-from unorules._engine.numbers import number
+from unorules._engine.numbers import needs_target, number
 from unorules._engine.piles import Named, with_hand
 from unorules._engine.reverse import reverse
 from unorules._engine.skip import skip
@@ -52,11 +52,6 @@ from unorules.rules import ShuffleHandsLastCard
 from unorules.state import Discard, Phase, State, draft, freeze, ledger
 
 __all__ = ["RANK_EFFECTS", "check", "lay"]
-
-_PLAY: Final = Phase.PLAY
-_DRAWN: Final = Phase.DRAWN
-_CHALLENGE: Final = Phase.CHALLENGE
-_PENALTY: Final = Phase.PENALTY
 
 RANK_EFFECTS: Final[dict[Rank, CardEffect]] = {
     **{rank: number for rank in Rank if rank.number is not None},
@@ -87,20 +82,20 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     current = s.current_player
     rules = s._match.rules
     jump = False
-    if phase is _PLAY:
+    if phase is Phase.PLAY:
         if p != current:
             if not rules.jump_in:
                 not_your_turn(s, p)
             jump = True
     elif p != current:
         not_your_turn(s, p)
-    elif phase is _DRAWN:
+    elif phase is Phase.DRAWN:
         if card is not s._drawn_card or a.also:
             _fail(
                 ErrorCode.WRONG_PHASE,
                 f"after drawing, only the card drawn ({s._drawn_card}) may be laid (R4.5)",
             )
-    elif phase is _CHALLENGE or phase is _PENALTY:
+    elif phase is Phase.CHALLENGE or phase is Phase.PENALTY:
         if a.also:
             _fail(
                 ErrorCode.WRONG_PHASE,
@@ -108,7 +103,7 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
                 " several cards are laid together only on a normal turn (A18)",
             )
         if not stacks_on(rules, s._discard[0], s.color, card):
-            what = "challenge or draw" if phase is _CHALLENGE else "draw"
+            what = "challenge or draw" if phase is Phase.CHALLENGE else "draw"
             _fail(
                 ErrorCode.WRONG_PHASE,
                 f"player {p} must {what} the pending {s._ledger.pending_draw} cards now;"
@@ -145,7 +140,7 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
                 f"player {p} may not act now: it is player {current}'s turn, and a Jump-In"
                 f" needs a card identical to {top}, not a wild (A18); {card} is not one",
             )
-    elif phase is _PLAY or phase is _DRAWN:
+    elif phase is Phase.PLAY or phase is Phase.DRAWN:
         if card not in matching(s._discard[0], s.color):
             color = s.color.value if s.color else "-"
             _fail(
@@ -159,7 +154,7 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     if a.also:
         check_also(rules, card, a.also)
     target = a.target
-    if rules.seven_o and card.rank is Rank.SEVEN and rest:
+    if needs_target(rules, card, len(rest)):
         if target is None or target == p or target not in s._match.active:
             _fail(
                 ErrorCode.WRONG_PHASE,

@@ -4,7 +4,9 @@ hands the turn to the opponent, C6); and the answer lock after it (C6).
 
 Several Reverses laid together change the direction once each (A18). Under
 ``next_may_answer_symbol=False`` the player right after a Reverse may not answer it with
-a Reverse of another color (the lock lives in :mod:`unorules._engine.turns`).
+a Reverse of another color (the lock lives in :mod:`unorules._engine.turns`). Turned up
+first, a Reverse makes the dealer start, play going the other way (R3.5,
+:func:`first_card`).
 
 >>> import attrs, unorules as uno
 >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
@@ -23,7 +25,7 @@ from unorules.cards import Card
 from unorules.rules import TwoPlayerReverse
 from unorules.state import Draft, State
 
-__all__ = ["reverse"]
+__all__ = ["first_card", "reverse"]
 
 
 def reverse(
@@ -47,3 +49,10 @@ def reverse(
     if not rules.next_may_answer_symbol:
         turns.lock_answer(d, nxt)
     return nxt
+
+
+def first_card(d: Draft, dealer: int, named: Named | None) -> int:
+    """A Reverse turned up first (R3.5): the dealer starts, and play goes the other way
+    (with two players too)."""
+    d.direction = -d.direction
+    return dealer

@@ -1,6 +1,10 @@
 """A round's start: the cut for the dealer (R3.1, A16), the deal (R3.2), the first card
 and its effect (R3.5, A2, C5); an explicit deal's checks (``bad_deal``); the next round.
 
+What each card does when it is turned up first is :data:`FIRST_CARD`, a table with an
+entry for every rank: the card rooms' ``first_card`` functions, or
+:func:`no_first_effect`. A rank without an entry stops the package from importing.
+
 >>> import unorules as uno
 >>> s = new_game(4, "mattel", seed=2024)
 >>> s.players, s.draw_pile_size, [len(h) for h in s.hands]
@@ -10,12 +14,12 @@ and its effect (R3.5, A2, C5); an explicit deal's checks (``bad_deal``); the nex
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
-from typing import Final, NoReturn
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Final, NoReturn, TypeAlias
 
 from unorules import rng
 from unorules._echo import shown, shown_int, writable
-from unorules._engine import piles, turns
+from unorules._engine import draw_two, reverse, skip, turns, wilds
 from unorules._engine.piles import INDEX, Named
 from unorules._limits import refuse_past
 from unorules.actions import NextRound
@@ -25,15 +29,85 @@ from unorules.errors import ErrorCode, IllegalAction
 from unorules.rules import FirstDiscard, Rules, get_profile, seat_sides
 from unorules.state import Draft, Match, Phase, State, freeze, new_ledger
 
-__all__ = ["cut_for_dealer", "new_game", "new_game_named", "next_round"]
+__all__ = [
+    "FIRST_CARD",
+    "FirstEffect",
+    "cut_for_dealer",
+    "new_game",
+    "new_game_named",
+    "next_round",
+    "no_first_effect",
+]
 
-_FIRST_STAYS: Final = FirstDiscard.APPLY_EFFECTS
-_FIRST_NO_SPECIALS: Final = FirstDiscard.RESHUFFLE_ALL_SPECIALS
 _FIRST_EFFECTS: Final = (FirstDiscard.APPLY_EFFECTS, FirstDiscard.RESHUFFLE_WILDS_ONLY)
 
 
 def _fail(code: ErrorCode, message: str) -> NoReturn:
     raise IllegalAction(code, message)
+
+
+FirstEffect: TypeAlias = Callable[[Draft, int, "Named | None"], "int | None"]
+"""What a card does when it is turned up first (R3.5), as ``effect(d, dealer, named)``:
+``d`` is the new round's draft (the card on the discard pile, its color in force, the
+direction 1, the phase ``play``), ``named`` the cards a draw it causes is named by (or
+None). It returns the seat whose normal turn begins, or None when it set the turn
+itself."""
+
+
+def no_first_effect(d: Draft, dealer: int, named: Named | None) -> int:
+    """No first-card effect: the player to the dealer's left starts (R3.4), matching the
+    card (R3.5: a number card; under ``first_discard=no_effects`` every card, A2, C5).
+
+    >>> import unorules as uno
+    >>> deal = uno.Deal(dealer=0, hands=[["R1"], ["B1"], ["G1"]], turned=["Y5"])
+    >>> s = uno.new_game(3, uno.MATTEL.but(hand_size=1), deal=deal)
+    >>> s.current_player, s.direction, [len(h) for h in s.hands]
+    (1, 1, [1, 1, 1])
+    """
+    return turns.step(d, dealer, 1)
+
+
+def _every_rank(table: Mapping[Rank, FirstEffect]) -> dict[Rank, FirstEffect]:
+    """``table`` as a dict, when it has an entry for every rank; else ``LookupError``
+    naming the ranks without one, so that a new card family cannot silently do nothing
+    when it is turned up first.
+
+    >>> _every_rank({Rank.SKIP: no_first_effect})
+    Traceback (most recent call last):
+    ...
+    LookupError: no first-card entry (R3.5) for ZERO, ONE, ... WILD_CUSTOMIZABLE: ...
+    """
+    missing = [rank.name for rank in Rank if rank not in table]
+    if missing:
+        raise LookupError(
+            f"no first-card entry (R3.5) for {', '.join(missing)}: give each rank its"
+            " room's first_card effect in FIRST_CARD, or no_first_effect"
+        )
+    return dict(table)
+
+
+FIRST_CARD: Final[dict[Rank, FirstEffect]] = _every_rank(
+    {
+        **{rank: no_first_effect for rank in Rank if rank.number is not None},
+        Rank.SKIP: skip.first_card,
+        Rank.REVERSE: reverse.first_card,
+        Rank.DRAW_TWO: draw_two.first_card,
+        Rank.WILD: wilds.first_card,
+        # Never reached: a Wild Draw Four turned up first goes back into the pile under
+        # every first_discard (R3.5, A2); kept, it would ask for a color as any wild.
+        Rank.WILD_DRAW_FOUR: wilds.first_card,
+        Rank.WILD_SHUFFLE_HANDS: wilds.first_card,
+        Rank.WILD_CUSTOMIZABLE: wilds.first_card,
+    }
+)
+"""What each rank does when it is turned up first and kept, under rules where first
+cards have effects (``first_discard`` ``apply_effects`` or ``reshuffle_wilds_only``, A2,
+C5): the card rooms' ``first_card`` functions, and :func:`no_first_effect` for the ranks
+that have none. A wild is kept only where first cards have effects.
+
+>>> FIRST_CARD[Rank.DRAW_TWO] is draw_two.first_card, FIRST_CARD[Rank.SEVEN] is no_first_effect
+(True, True)
+"""
 
 
 def cut_for_dealer(cards: Sequence[Card | str]) -> tuple[int, ...]:
@@ -184,9 +258,9 @@ def _cut(count: int, rules: Rules, seed: int) -> tuple[int, int]:
 def _returns_first(rules: Rules, card: Card) -> bool:
     """Whether a card turned up first goes back into the pile (R3.5, A2, C5)."""
     how = rules.first_discard
-    if how is _FIRST_STAYS:
+    if how is FirstDiscard.APPLY_EFFECTS:
         return card.rank is Rank.WILD_DRAW_FOUR
-    if how is _FIRST_NO_SPECIALS:
+    if how is FirstDiscard.RESHUFFLE_ALL_SPECIALS:
         return card.is_action
     return card.is_wild
 
@@ -243,27 +317,13 @@ def _start_round(m: Match, counter: int, deal: Deal | None, named: Named | None 
     d._ledger = new_ledger(pile_order_fixed=pile_known, rng_counter=counter)
     d._discard = (top, None)
     d.color = top.color
-    dealer = m.dealer
-    first = turns.step(d, dealer, 1)
-    effects = rules.first_discard in _FIRST_EFFECTS
-    rank = top.rank
     d.phase = Phase.PLAY
-    if top.is_wild:
-        # A wild that stays (W, WS, WC under apply_effects): the first player names the
-        # color; a Shuffle Hands or Customizable does nothing more (R3.5, R8.6, R9.4).
-        d.current_player = first
-        d.phase = Phase.CHOOSE_COLOR
-        d.color = None
-    elif effects and rank is Rank.SKIP:
-        turns.begin_turn(d, turns.step(d, dealer, 2))
-    elif effects and rank is Rank.REVERSE:
-        d.direction = -1
-        turns.begin_turn(d, dealer)
-    elif effects and rank is Rank.DRAW_TWO:
-        piles.draw(d, first, 2, named)
-        turns.begin_turn(d, turns.step(d, first, 1))
-    else:
-        turns.begin_turn(d, first)
+    # The first card's effect (R3.5), where first cards have effects (A2, C5). A wild is
+    # kept only there (_returns_first sends it back under the other first_discard values).
+    effect = FIRST_CARD[top.rank] if rules.first_discard in _FIRST_EFFECTS else no_first_effect
+    nxt = effect(d, m.dealer, named)
+    if nxt is not None:
+        turns.begin_turn(d, nxt)
     return freeze(d)
 
 

@@ -3,7 +3,8 @@
 
 Several Skips laid together skip one player each (A18). Bounced on a pending Draw Two,
 a Skip of the color in force passes the penalty on: the next player takes it and is
-skipped.
+skipped. Turned up first, a Skip skips the player to the dealer's left (R3.5,
+:func:`first_card`).
 
 >>> import attrs, unorules as uno
 >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
@@ -21,7 +22,7 @@ from unorules.actions import Play
 from unorules.cards import Card
 from unorules.state import Draft, Phase, State
 
-__all__ = ["skip"]
+__all__ = ["first_card", "skip"]
 
 
 def skip(
@@ -40,3 +41,9 @@ def skip(
         piles.draw(d, step(d, p, 1), pending, named)
         return step(d, p, 2)
     return step(d, p, 1 + count)
+
+
+def first_card(d: Draft, dealer: int, named: Named | None) -> int:
+    """A Skip turned up first (R3.5): the player to the dealer's left is skipped, and the
+    next one starts."""
+    return step(d, dealer, 2)

@@ -11,6 +11,9 @@ Customizable (R9, A10, C14). The color named with a wild is set when it is laid
   profile says (A9 iv);
 - a Wild Customizable runs its registered effect (:mod:`unorules.effects`).
 
+Turned up first and kept (R3.5), a wild does nothing but ask the player to the dealer's
+left for the color (:func:`first_card`).
+
 >>> import attrs, unorules as uno
 >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
 >>> deal = uno.Deal(dealer=1, hands=[["W", "G1"], ["B2", "B3"]], turned=["R3"])
@@ -34,9 +37,9 @@ from unorules.cards import Card, Color, Rank
 from unorules.effects import EFFECTS
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.rules import Rules, ShuffleHandsLastCard
-from unorules.state import Draft, State, ledger
+from unorules.state import Draft, Phase, State, ledger
 
-__all__ = ["customizable", "shuffle_hands", "wild", "wild_draw_four"]
+__all__ = ["customizable", "first_card", "shuffle_hands", "wild", "wild_draw_four"]
 
 
 def wild(
@@ -198,3 +201,13 @@ def customizable(
     if ctx.again:
         return p
     return step(d, p, 1 + ctx.skip)
+
+
+def first_card(d: Draft, dealer: int, named: Named | None) -> None:
+    """A wild turned up first and kept (R3.5): the player to the dealer's left names the
+    color (:class:`~unorules.ChooseColor`) and then plays. A Shuffle Hands shuffles
+    nothing and a Customizable runs no effect (R8.6, R9.4); a Wild Draw Four is never
+    kept: it goes back into the pile (R3.5)."""
+    d.current_player = step(d, dealer, 1)
+    d.phase = Phase.CHOOSE_COLOR
+    d.color = None

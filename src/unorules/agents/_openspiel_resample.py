@@ -42,13 +42,11 @@ from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-import attrs
-
 from unorules import rng
 from unorules.actions import Challenge, Play
 from unorules.cards import Card, build_deck
 from unorules.rules import get_profile
-from unorules.sampling import known_entries, sample_state
+from unorules.sampling import consistent_state, sample_state
 from unorules.state import Phase, State
 from unorules.view import View, observe
 
@@ -168,21 +166,16 @@ def _sample(state: UnoState, view: View, seed: int) -> State:
     actor = real.actor
     if actor is None or actor == player or not isinstance(state.pending, Play):
         return sample_state(view, seed=seed, offender_drew=drew)
+    # The cards of the pending play are in its player's hand, seen by all, but not known
+    # as the view knows cards: held. In its drawn phase the card drawn is the one laid.
     laid = Counter((state.pending.card, *state.pending.also))
     laid.subtract(view.known[actor])
-    if not +laid:
-        return sample_state(view, seed=seed, offender_drew=drew)
-    known = list(view.known)
-    known[actor] = (*known[actor], *sorted((+laid).elements(), key=_index))
-    sampled = sample_state(attrs.evolve(view, known=tuple(known)), seed=seed, offender_drew=drew)
-    data = sampled.to_dict()
-    if sampled.phase is Phase.DRAWN and sampled.current_player == actor:
-        data["drawn_card"] = str(state.pending.card)  # the card drawn is the one laid
-    data.pop("known", None)  # what the player knows is the view's, not the cards laid
-    shown = known_entries(view)
-    if shown:
-        data["known"] = shown
-    return State.from_dict(data)
+    held: list[tuple[Card, ...]] = [() for _ in view.hand_sizes]
+    held[actor] = tuple(sorted((+laid).elements(), key=_index))
+    drawn = None
+    if view.phase is Phase.DRAWN and view.current_player == actor:
+        drawn = state.pending.card
+    return consistent_state(view, seed=seed, offender_drew=drew, held=held, drawn_card=drawn)
 
 
 def _playing(state: UnoState, view: View, deal: int, chance: int) -> UnoState | None:

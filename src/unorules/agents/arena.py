@@ -69,7 +69,7 @@ from unorules.actions import (
     Pass,
     Play,
 )
-from unorules.agents.encoding import _ROOTS, NOOP, ActionBuilder, _root
+from unorules.agents.encoding import NOOP, ActionBuilder, _root
 from unorules.cards import Card, Rank
 from unorules.engine import apply, legal_actions, new_game
 from unorules.rules import Rules, get_profile
@@ -619,9 +619,7 @@ class Arena:
             self._window = []
         self.actor = current
         self.interjecting = False
-        n = self.players
-        root = _ROOTS.get((n, *map(id, mine)))
-        self._root = _root(mine, n) if root is None else root
+        self._root = _root(mine, self.players)
         self._builder = None
 
     def _offer(self) -> None:

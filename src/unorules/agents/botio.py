@@ -37,12 +37,11 @@ from typing import IO, Any, Final, Literal
 import attrs
 
 from unorules._echo import capped, check_seat, shown
+from unorules._json import decode, rules_json
 from unorules.actions import Action, CallUno, CatchUno, NextRound, Play
 from unorules.engine import apply, legal_actions
 from unorules.formats.jsonio import JSONError, action_from_dict, action_to_dict
-from unorules.formats.transcript import TranscriptError
-from unorules.formats.transcript._io import _decode, _rules_json
-from unorules.host import _listed
+from unorules.host import listed_action
 from unorules.state import Phase, State
 from unorules.view import View, observe
 
@@ -152,9 +151,9 @@ def action_from_seat(state: State, seat: int, data: object) -> Action:
     check_seat(seat, state.players)
     if isinstance(data, str | bytes):
         try:
-            data = _decode(data)
-        except TranscriptError as err:
-            raise SeatActionError("malformed", f"at {err.path}: {err.problem.message}") from None
+            data = decode(data)
+        except JSONError as err:
+            raise SeatActionError("malformed", str(err)) from None
     if isinstance(data, dict):
         for key in CHANCE_FIELDS:
             if key in data:
@@ -179,7 +178,7 @@ def action_from_seat(state: State, seat: int, data: object) -> Action:
         )
     # The check of :func:`unorules.apply_from_seat`: the middle cards of a multi-card
     # play in any order, as the engine takes them; the listed action comes back.
-    listed = _listed(state, seat, action)
+    listed = listed_action(state, seat, action)
     if listed is None:
         legal = legal_actions(state, seat)
         raise SeatActionError(  # capped: a seat number of 4000 digits comes back short
@@ -257,7 +256,7 @@ def game_message(start: State, seat: int, *, game: int) -> dict[str, Any]:
         "seat": seat,
         "players": start.players,
         "names": list(start.names),
-        "rules": _rules_json(start.rules),
+        "rules": rules_json(start.rules),
     }
 
 
@@ -541,8 +540,8 @@ class ExternalBot:
                 "garbage", f"{self.label}: answered {what} with a line over {MAX_LINE} bytes"
             )
         try:
-            return _decode(line)
-        except TranscriptError:
+            return decode(line)
+        except JSONError:
             raise BotFault(
                 "garbage",
                 f"{self.label}: answered {what} with a line that is not JSON: {_quote(line)}",

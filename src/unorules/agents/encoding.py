@@ -298,7 +298,6 @@ _CACHE: dict[int, tuple[Action, int, tuple[int, ...]]] = {}
 """Tokens by ``id(action)``; an entry holds its action, so the id cannot be reused while
 the entry lives, and a hit is checked by identity (cheaper than hashing an action)."""
 _CACHE_LIMIT: Final = 50_000
-_ROOT_LIMIT: Final = 20_000
 
 
 def encode(action: Action, players: int) -> tuple[int, ...]:
@@ -467,37 +466,28 @@ def describe(token: int) -> str:
 _Cand: TypeAlias = tuple[tuple[int, ...], Action]
 _First: TypeAlias = dict[int, tuple[list[_Cand], Action | None]]
 _Root: TypeAlias = tuple[tuple[Action, ...], list[_Cand], tuple[int, ...], _First]
-_ROOTS: dict[tuple[int, ...], _Root] = {}
-"""The first step of a builder by the ids of its actions (checked by identity): the
-engine hands out the same action objects again and again."""
 
 
 def _root(acts: tuple[Action, ...], players: int) -> _Root:
     """The first step of a builder over ``acts``: their tokens, the first tokens, and
-    what each first token leads to (cached)."""
-    # The entry holds its actions, so while it lives no other object has their ids:
-    # equal ids are the same actions.
-    key = (players, *map(id, acts))
-    root = _ROOTS.get(key)
-    if root is None:
-        cands = [(encode(a, players), a) for a in acts]
-        groups: dict[int, list[_Cand]] = {}  # by first token, in the actions' order
-        for cand in cands:
-            group = groups.get(cand[0][0])
-            if group is None:
-                groups[cand[0][0]] = [cand]
-            else:
-                group.append(cand)
-        tokens = tuple(sorted(groups))
-        first: _First = {}
-        for t in tokens:
-            kept = groups[t]
-            alone = len(kept) == 1 and len(kept[0][0]) == 1
-            first[t] = (kept, kept[0][1] if alone else None)
-        if len(_ROOTS) >= _ROOT_LIMIT:
-            _ROOTS.clear()
-        root = _ROOTS[key] = (acts, cands, tokens, first)
-    return root
+    what each first token leads to. Built afresh each time (each action's tokens are
+    cached by :func:`encode`): a table of roots by the ids of their actions cost more
+    instructions per arena step than it saved."""
+    cands = [(encode(a, players), a) for a in acts]
+    groups: dict[int, list[_Cand]] = {}  # by first token, in the actions' order
+    for cand in cands:
+        group = groups.get(cand[0][0])
+        if group is None:
+            groups[cand[0][0]] = [cand]
+        else:
+            group.append(cand)
+    tokens = tuple(sorted(groups))
+    first: _First = {}
+    for t in tokens:
+        kept = groups[t]
+        alone = len(kept) == 1 and len(kept[0][0]) == 1
+        first[t] = (kept, kept[0][1] if alone else None)
+    return (acts, cands, tokens, first)
 
 
 class ActionBuilder:

@@ -243,11 +243,15 @@ def _fill(out: array[float], src: View, rules: Rules, score_cap: float) -> None:
 
 
 _CAPS: dict[Rules, float] = {}
+_CAPS_MAX: Final = 64
+"""At most this many rules' caps are kept (rules made on the fly: keep the table small)."""
 
 
 def _score_cap(rules: Rules) -> float:
     cap = _CAPS.get(rules)
     if cap is None:
+        if len(_CAPS) >= _CAPS_MAX:
+            _CAPS.clear()
         cap = _CAPS[rules] = float(bounds(rules)[1][_SCORES])
     return cap
 
@@ -377,8 +381,8 @@ class ObservationEncoder:
         out[_TOP + s.top_card.index] = 1.0
         color = s.color
         if color is not None:
-            out[_COLOR_BY_ID[id(color)]] = 1.0
-        out[_PHASE_BY_ID[id(s.phase)]] = 1.0
+            out[_COLOR[color]] = 1.0
+        out[_PHASE[s.phase]] = 1.0
         if s.direction == 1:
             out[_DIRECTION] = 1.0
         pending = s.pending_draw
@@ -435,9 +439,9 @@ class ObservationEncoder:
 
 
 _F32: Final = np.dtype(np.float32)
-_COLOR_BY_ID: Final = {id(c): i for c, i in _COLOR.items()}
-_PHASE_BY_ID: Final = {id(p): i for p, i in _PHASE.items()}
 _ENCODERS: dict[tuple[int, Rules], ObservationEncoder] = {}
+_ENCODERS_MAX: Final = 64
+"""At most this many (players, rules) encoders are kept."""
 
 
 def encode_arena(arena: Arena, player: int) -> npt.NDArray[np.float32]:
@@ -457,5 +461,7 @@ def encode_arena(arena: Arena, player: int) -> npt.NDArray[np.float32]:
     key = (arena.players, arena.rules)
     encoder = _ENCODERS.get(key)
     if encoder is None:
+        if len(_ENCODERS) >= _ENCODERS_MAX:
+            _ENCODERS.clear()
         encoder = _ENCODERS[key] = ObservationEncoder(*key)
     return encoder.encode_arena(arena, player)

@@ -1,5 +1,5 @@
 """The ``simulate`` and ``compare`` verbs of the ``unorules`` command, over
-:mod:`unorules.studies.study` (``cli.py`` registers their options and dispatches here)."""
+:mod:`unorules.studies.study`."""
 
 from __future__ import annotations
 
@@ -12,8 +12,15 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, TextIO
 
-from unorules.cli import _profile, _rules_with_options, _Usage
-from unorules.rules import Rules, get_profile, rules_to_options
+from unorules.cli._common import (
+    Usage,
+    Verb,
+    game_options,
+    profile,
+    rules_with_options,
+    study_options,
+)
+from unorules.rules import PROFILES, Rules, get_profile, rules_to_options
 from unorules.studies import study as _study
 from unorules.studies.study import Comparison, Estimate, Study
 
@@ -24,31 +31,32 @@ study (a billion games of one round keep one core busy for days; whole matches, 
 
 def _check(args: argparse.Namespace) -> None:
     if not 2 <= args.players <= 10:
-        raise _Usage(f"--players: UNO is played by 2 to 10 players, not {args.players}")
+        raise Usage(f"--players: UNO is played by 2 to 10 players, not {args.players}")
     if args.games < 1:
-        raise _Usage("--games: at least 1")
+        raise Usage("--games: at least 1")
     if args.games > MAX_GAMES:
-        raise _Usage(
+        raise Usage(
             f"--games: at most {MAX_GAMES:,}, not {args.games:,} (a billion games keep"
             " a core busy for days; for more, use unorules.simulate or unorules.compare)"
         )
     if args.rounds is not None and args.rounds < 1:
-        raise _Usage("--rounds: at least 1")
+        raise Usage("--rounds: at least 1")
     if args.jobs < 0:
-        raise _Usage("--jobs: 0 (one per CPU) or more")
-    unknown = [b for b in args.bot if b not in _study.BOTS]
-    if unknown:
-        known = ", ".join(sorted(_study.BOTS))
-        raise _Usage(f"--bot: unknown bot {unknown[0]!r}; known: {known}")
+        raise Usage("--jobs: 0 (one per CPU) or more")
+    for name in args.bot:
+        try:
+            _study.get_bot(name)
+        except ValueError as err:
+            raise Usage(f"--bot: {err}") from None
     if len(args.bot) not in (0, 1, args.players):
-        raise _Usage(
+        raise Usage(
             f"--bot: {len(args.bot)} bots for {args.players} seats (give 1 or {args.players})"
         )
     if args.plot is not None:
         if not args.plot.lower().endswith((".svg", ".png", ".pdf")):
-            raise _Usage(f"--plot {args.plot!r}: name the file *.svg, *.png or *.pdf")
+            raise Usage(f"--plot {args.plot!r}: name the file *.svg, *.png or *.pdf")
         if importlib.util.find_spec("matplotlib") is None:
-            raise _Usage("--plot needs matplotlib: pip install 'unorules[plot]'")
+            raise Usage("--plot needs matplotlib: pip install 'unorules[plot]'")
 
 
 @contextmanager
@@ -75,7 +83,7 @@ def _seatable(rules: Rules, players: int) -> None:
     try:
         new_game(players, rules, 0)
     except ValueError as exc:
-        raise _Usage(str(exc)) from None
+        raise Usage(str(exc)) from None
 
 
 def _plot(result: Study | Comparison, path: str | None, err: TextIO) -> int:
@@ -154,7 +162,7 @@ def summary(study: Study, profile: str) -> dict[str, Any]:
 
 def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``unorules simulate``."""
-    rules = _rules_with_options(args.rules, args.option)
+    rules = rules_with_options(args.rules, args.option)
     _check(args)
     _seatable(rules, args.players)
     with _executor(args) as (executor, chunk):
@@ -302,8 +310,8 @@ def compare_text(comparison: Comparison) -> str:
 
 def compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """``unorules compare A B``."""
-    rules_a = _profile(args.a)
-    rules_b = _rules_with_options(args.b, args.option)
+    rules_a = profile(args.a)
+    rules_b = rules_with_options(args.b, args.option)
     _check(args)
     _seatable(rules_a, args.players)
     _seatable(rules_b, args.players)
@@ -325,3 +333,52 @@ def compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     else:
         print(compare_text(comparison), file=out)
     return _plot(comparison, args.plot, err)
+
+
+def add_simulate_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``unorules simulate``."""
+    game_options(p)
+    study_options(p, games=100)
+    p.add_argument("--json", action="store_true", help="print the statistics as JSON")
+
+
+def add_compare_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``unorules compare``."""
+    profiles = ", ".join(PROFILES)
+    p.add_argument("a", metavar="A", help=f"profile A ({profiles})")
+    p.add_argument("b", metavar="B", help="profile B, changed by the --option values")
+    p.add_argument(
+        "--option",
+        metavar="KEY=VALUE",
+        action="append",
+        default=[],
+        help="a rule option of B (JSON value or bare word), e.g. stacking=same_type; repeatable",
+    )
+    p.add_argument("--players", type=int, default=4, metavar="N", help="seats, 2-10 (4)")
+    p.add_argument(
+        "--rounds", type=int, metavar="N", help="stop after N rounds (default: whole match)"
+    )
+    study_options(p, games=1000)
+    p.add_argument("--json", action="store_true", help="print the comparison as JSON")
+
+
+SIMULATE = Verb(
+    "simulate",
+    "play many seeded games between simple bots",
+    "Play seeded games between bots (random ones by default, unorules.agents.bots.RandomBot)"
+    " and print statistics: rounds, actions per round, share of round wins per seat,"
+    " mean round points; each mean and share with the half-width of its 95% confidence"
+    " interval (±).",
+    add_simulate_arguments,
+    simulate,
+)
+
+COMPARE = Verb(
+    "compare",
+    "compare two rule sets on the same seeded games",
+    "Play the same seeded games between bots under rules A and rules B (profile B with"
+    " the --option changes) and print each figure under both, the difference B - A with"
+    " its 95% confidence interval, and whether it is significant.",
+    add_compare_arguments,
+    compare,
+)

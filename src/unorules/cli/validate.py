@@ -15,20 +15,19 @@ begins with a line such as ``{``, which does not). Its games are named ``<stdin>
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
-from typing import Any, BinaryIO, Final, TextIO, cast
+from typing import Any, Final, TextIO
 
 import attrs
 
-from unorules.formats.transcript import Report, Source
-from unorules.formats.transcript._io import _is_lines
-from unorules.formats.transcript._stream import MAX_GAME_BYTES, _sources, _validate_items
-from unorules.rules import Rules
+from unorules.cli._common import Usage, Verb, profile
+from unorules.formats.transcript import JSON_LINES, Report, Source, stream_handle, validate_items
+from unorules.rules import PROFILES, Rules
 
 __all__: list[str] = []
 
@@ -52,60 +51,12 @@ STDIN: Final = "<stdin>"
 """The name of the games read from standard input (the file ``-``)."""
 
 
-class _Ahead:
-    """A binary stream with the lines already read off it put back in front (to look at
-    standard input's first line, which cannot be read twice)."""
-
-    def __init__(self, lines: list[bytes], handle: BinaryIO) -> None:
-        self.lines = lines
-        self.handle = handle
-
-    def readline(self, limit: int = -1) -> bytes:
-        return self.lines.pop(0) if self.lines else self.handle.readline(limit)
-
-    def read(self, limit: int = -1) -> bytes:
-        head = b"".join(self.lines)
-        self.lines = []
-        if limit < 0:
-            return head + self.handle.read()
-        return head + self.handle.read(max(0, limit - len(head)))
-
-
-def _whole_json(line: bytes) -> bool:
-    try:
-        json.loads(line)
-    except ValueError:
-        return False
-    return True
-
-
-def _stdin_sources(handle: BinaryIO, limit: int) -> Iterator[Source]:
-    """The games on standard input: JSON Lines when the first line that is not blank is a
-    whole JSON value, else one JSON game (see the module's docstring).
-
-    >>> import io
-    >>> [(s.name, s.validate().valid) for s in _stdin_sources(io.BytesIO(b"[]\\n{}\\n"), 99)]
-    [('<stdin>:1', False), ('<stdin>:2', False)]
-    >>> [s.name for s in _stdin_sources(io.BytesIO(b"{\\n}\\n"), 99)]
-    ['<stdin>']
-    """
-    seen: list[bytes] = []
-    while True:
-        raw = handle.readline(limit + 1)
-        seen.append(raw)
-        if not raw or raw.strip():
-            break
-    lines = bool(raw) and len(raw) <= limit and _whole_json(raw)
-    ahead = cast(BinaryIO, _Ahead(seen, handle))
-    yield from _sources(ahead, STDIN, lines=lines, limit=limit)
-
-
 def _items(files: Sequence[str]) -> Iterator[Source | _Unread]:
     """The games of every file in order, a file that cannot be opened or read in its place."""
     for path in files:
         if path == "-":
             try:
-                yield from _stdin_sources(sys.stdin.buffer, MAX_GAME_BYTES)
+                yield from stream_handle(sys.stdin.buffer, STDIN)
             except OSError as exc:
                 yield _Unread(STDIN, f"cannot read {STDIN}: {exc.strerror or exc}")
             continue
@@ -116,7 +67,7 @@ def _items(files: Sequence[str]) -> Iterator[Source | _Unread]:
             continue
         with handle:
             try:
-                yield from _sources(handle, path, lines=_is_lines(Path(path)), limit=MAX_GAME_BYTES)
+                yield from stream_handle(handle, path, lines=path.lower().endswith(JSON_LINES))
             except OSError as exc:
                 yield _Unread(path, f"cannot read {path}: {exc.strerror or exc}")
 
@@ -182,7 +133,7 @@ def _json_element(entry: dict[str, Any]) -> str:
     return "  " + json.dumps(entry, indent=2).replace("\n", "\n  ")
 
 
-def _silence(out: TextIO) -> None:
+def silence(out: TextIO) -> None:
     """Point the output's file descriptor at /dev/null, so that the interpreter's last
     flush of what could not be written does not fail again at exit."""
     try:
@@ -221,7 +172,7 @@ def run(
     progress = _Progress(err, delay=_DELAY, every=_EVERY)
     games = 0
     first = True
-    checked = _validate_items(_items(files), rules, jobs)
+    checked = validate_items(_items(files), rules=rules, jobs=jobs)
     try:
         if as_json:
             out.write("[")
@@ -249,13 +200,48 @@ def run(
     except BrokenPipeError:  # e.g. `unorules validate ... | head`: stop quietly, not with 0
         checked.close()  # stops the workers
         progress.close()
-        _silence(out)
+        silence(out)
         return _CANNOT
     except OSError as exc:  # e.g. `unorules validate ... > /dev/full`
         checked.close()
         progress.close()
-        _silence(out)
+        silence(out)
         print(f"unorules validate: cannot write the output: {exc.strerror or exc}", file=err)
         return _CANNOT
     progress.close()
     return status
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``unorules validate``."""
+    profiles = ", ".join(PROFILES)
+    p.add_argument("files", nargs="+", metavar="FILE", help="transcript files (-: standard input)")
+    p.add_argument("--rules", metavar="NAME", help=f"use this profile instead ({profiles})")
+    p.add_argument("--json", action="store_true", help="print a JSON array, one object a game")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="worker processes (1; 0 = one per CPU; at most the CPU count); same report",
+    )
+
+
+def run_verb(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Run ``unorules validate`` with its parsed arguments."""
+    override: Rules | None = profile(args.rules) if args.rules is not None else None
+    if args.jobs < 0:
+        raise Usage("--jobs: 0 (one per CPU) or more")
+    if args.files.count("-") > 1:
+        raise Usage("- (standard input) may be given once")
+    return run(args.files, rules=override, as_json=args.json, jobs=args.jobs, out=out, err=err)
+
+
+VERB = Verb(
+    "validate",
+    "check transcripts move by move",
+    "Check transcripts (format unorules/1; .json: one game, .jsonl: one game a line)"
+    " move by move. Prints one line per game, or a JSON array with --json.",
+    add_arguments,
+    run_verb,
+)

@@ -45,7 +45,7 @@ from unorules.cards import Card
 from unorules.errors import ErrorCode
 from unorules.formats import transcript
 from unorules.formats.transcript import Problem, Report, Round, Transcript
-from unorules.formats.transcript._validate import _steps, readable_part
+from unorules.formats.transcript._validate import readable_part, steps
 from unorules.pictures import svg
 from unorules.rules import profile_name
 from unorules.state import State
@@ -534,7 +534,7 @@ def _build(
 
     k = -1
     before: State | None = None
-    for r, i, state in _steps(played, hi):  # the steps up to the last one drawn
+    for r, i, state in steps(played, hi):  # the steps up to the last one drawn
         k += 1
         if k >= hi:
             break

@@ -38,6 +38,7 @@ from typing import IO, Any, Final, TypeAlias
 
 import attrs
 
+from unorules._registry import Registry
 from unorules.actions import NextRound
 from unorules.agents import bots as _bots
 from unorules.engine import new_game
@@ -60,6 +61,8 @@ __all__ = [
     "RayExecutor",
     "Study",
     "compare",
+    "game_seed",
+    "get_bot",
     "register_bot",
     "simulate",
 ]
@@ -76,11 +79,25 @@ A bot class whose first argument is a seed (:class:`~unorules.agents.bots.Random
 'HeuristicBot'
 """
 
-BOTS: Final[dict[str, BotFactory]] = {
-    "random": _bots.RandomBot,
-    "heuristic": _bots.HeuristicBot,
-}
-"""The bots a study can name: name -> :data:`BotFactory`. ``register_bot`` adds more.
+
+def _check_bot(name: object, factory: object) -> None:
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"a bot's name is a non-empty string, not {name!r}")
+    if not callable(factory):
+        raise TypeError(f"bot {name!r}: the factory must be callable, not {factory!r}")
+
+
+_BOTS: Final[Registry[BotFactory]] = Registry(
+    "bot",
+    {"random": _bots.RandomBot, "heuristic": _bots.HeuristicBot},
+    check=_check_bot,
+    replace_built_in=True,
+    title="BOTS",
+)
+
+BOTS: Final[Mapping[str, BotFactory]] = _BOTS.view
+"""The bots a study can name: name -> :data:`BotFactory`, read-only. ``register_bot`` adds
+more.
 
 >>> sorted(BOTS)[:2]
 ['heuristic', 'random']
@@ -101,25 +118,34 @@ def register_bot(name: str, factory: BotFactory, *, replace: bool = False) -> No
 
     The factory is called once per seat and game with that seat's seed. To run on worker
     processes it must be picklable (a module-level class or function); it is sent with
-    every chunk, so a name registered only in the main process still works there.
+    every chunk, so a name registered only in the main process still works there. A name
+    already registered, built-in ones too, is replaced only with ``replace=True``.
 
     >>> from unorules.agents import bots
-    >>> register_bot("cautious", bots.HeuristicBot)
-    >>> simulate("mattel", 2, 3, bots="cautious", rounds=1).bots
-    ('cautious', 'cautious')
+    >>> register_bot("doc-cautious", bots.HeuristicBot)
+    >>> simulate("mattel", 2, 3, bots="doc-cautious", rounds=1).bots
+    ('doc-cautious', 'doc-cautious')
     >>> register_bot("random", bots.HeuristicBot)
     Traceback (most recent call last):
     ...
     ValueError: bot 'random' is already registered; pass replace=True
-    >>> del BOTS["cautious"]
+    >>> _BOTS.unregister("doc-cautious")  # (the example tidies up: the registry is global)
     """
-    if not isinstance(name, str) or not name:
-        raise ValueError(f"a bot's name is a non-empty string, not {name!r}")
-    if not callable(factory):
-        raise TypeError(f"bot {name!r}: the factory must be callable, not {factory!r}")
-    if name in BOTS and not replace:
-        raise ValueError(f"bot {name!r} is already registered; pass replace=True")
-    BOTS[name] = factory
+    _BOTS.register(name, factory, replace=replace)
+
+
+def get_bot(name: str) -> BotFactory:
+    """The factory of a bot named in :data:`BOTS`; a ``ValueError`` names the known bots,
+    and the one meant when the name is a near miss.
+
+    >>> get_bot("heuristic").__name__
+    'HeuristicBot'
+    >>> get_bot("heuristc")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot 'heuristc'; did you mean 'heuristic'? known: heuristic, random...
+    """
+    return _BOTS.get(name)
 
 
 # == the figures ===============================================================================
@@ -168,7 +194,7 @@ class Estimate:
         return {k: (v if math.isfinite(v) else None) for k, v in attrs.asdict(self).items()}
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)
 def _t95(df: int) -> float:
     """The two-sided 95% quantile of Student's t distribution with ``df`` degrees of
     freedom (the normal quantile for very many): the intervals use ``df = games - 1``.
@@ -421,10 +447,10 @@ class _Tally:
 # == playing a chunk ===========================================================================
 
 
-def _game_seed(seed: int, index: int) -> int:
+def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a study seeded ``seed`` (as the CLI has always used).
 
-    >>> _game_seed(1, 2)
+    >>> game_seed(1, 2)
     1000005
     """
     return (seed * 1_000_003 + index) % _SEEDS
@@ -457,13 +483,13 @@ def _play_chunk(chunk: _Chunk, on_game: Callable[[], None] | None = None) -> _Ta
     lengths: list[dict[int, int]] = [{} for _ in chunk.rules]
     factories = chunk.bots
     for index in range(chunk.start, chunk.stop):
-        game_seed = _game_seed(chunk.seed, index)
+        this_seed = game_seed(chunk.seed, index)
         nonzero: list[tuple[int, int]] = [(0, 1)]
         for r, rules in enumerate(chunk.rules):
             o = offsets[r]
             histogram = lengths[r]
-            state = new_game(players, rules, game_seed)
-            seats = [factories[s](game_seed * 1009 + s) for s in range(players)]
+            state = new_game(players, rules, this_seed)
+            seats = [factories[s](this_seed * 1009 + s) for s in range(players)]
             rounds = actions = points = stuck = total = first_wins = 0
             wins = [0] * players
             last = state
@@ -640,13 +666,13 @@ def _bot_names(
     factories: list[BotFactory] = []
     for seat, item in enumerate(items):
         if isinstance(item, str):
-            if item not in BOTS:
-                known = ", ".join(sorted(BOTS))
-                raise ValueError(f"bots[{seat}]: unknown bot {item!r}; known: {known}")
+            try:
+                factories.append(_BOTS.get(item))
+            except ValueError as err:
+                raise ValueError(f"bots[{seat}]: {err}") from None
             names.append(item)
-            factories.append(BOTS[item])
         elif callable(item):
-            found = [n for n, f in BOTS.items() if f is item]
+            found = [n for n, f in _BOTS.items() if f is item]
             names.append(found[0] if found else getattr(item, "__qualname__", repr(item)))
             factories.append(item)
         else:

@@ -32,7 +32,15 @@ import inspect
 import json  # noqa: F401  (the examples in this package's docstrings run in this namespace)
 
 from unorules.errors import ErrorCode  # noqa: F401  (likewise)
-from unorules.formats.transcript._io import Source, dumps, dumps_lines, loads, schema, write
+from unorules.formats.transcript._io import (
+    JSON_LINES,
+    Source,
+    dumps,
+    dumps_lines,
+    loads,
+    schema,
+    write,
+)
 from unorules.formats.transcript._model import (
     FORMAT,
     Problem,
@@ -43,11 +51,19 @@ from unorules.formats.transcript._model import (
     TranscriptError,
 )
 from unorules.formats.transcript._record import record
-from unorules.formats.transcript._stream import MAX_GAME_BYTES, read, stream, validate_many
-from unorules.formats.transcript._validate import replay, validate
+from unorules.formats.transcript._stream import (
+    MAX_GAME_BYTES,
+    read,
+    stream,
+    stream_handle,
+    validate_items,
+    validate_many,
+)
+from unorules.formats.transcript._validate import replay, steps, validate
 
 __all__ = [
     "FORMAT",
+    "JSON_LINES",
     "MAX_GAME_BYTES",
     "Problem",
     "Report",
@@ -63,8 +79,11 @@ __all__ = [
     "record",
     "replay",
     "schema",
+    "steps",
     "stream",
+    "stream_handle",
     "validate",
+    "validate_items",
     "validate_many",
     "write",
 ]

@@ -10,30 +10,27 @@ from __future__ import annotations
 
 import json
 import os
-import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final, NoReturn
 
 import attrs
 
-from unorules._echo import ECHO_LIMIT, shown, shown_json, writable
-from unorules.actions import (
-    Action,
-    CallUno,
-    CatchUno,
-    Challenge,
-    ChooseColor,
-    Draw,
-    NextRound,
-    Pass,
-    Play,
+from unorules._echo import shown, shown_json, writable
+from unorules._json import (
+    DEAL_KEYS,
+    Reader,
+    deal_to_dict,
+    decode,
+    key_path,
+    read_deal,
+    type_name,
 )
-from unorules.cards import Card, Color
+from unorules.actions import Action, action_to_dict, read_action
 from unorules.deal import Deal
 from unorules.effects import EFFECTS
-from unorules.errors import ErrorCode
+from unorules.errors import ErrorCode, JSONError
 from unorules.formats.transcript._model import (
     FORMAT,
     Problem,
@@ -45,97 +42,19 @@ from unorules.formats.transcript._model import (
     _malformed,
     _override,
 )
-from unorules.rules import (
-    _BUILT_IN_ORDER,
-    Rules,
-    RulesError,
-    _option_value,
-    get_profile,
-    rules_from_options,
-    rules_to_options,
-)
+from unorules.rules import Rules, RulesError, get_profile, option_value, rules_from_options
 
 _MAX_SEED: Final = 1 << 64
-_VERBS: Final = ("play", "draw", "pass", "call_uno", "catch", "challenge", "choose_color")
-_OPTIONS: Final = ("color", "uno", "target", "also", "hands", "drawn")
-_OPTIONS_OF: Final[dict[str, frozenset[str]]] = {
-    "play": frozenset(_OPTIONS),
-    "draw": frozenset({"drawn"}),
-    "catch": frozenset({"drawn"}),
-    "challenge": frozenset({"drawn"}),
-    "pass": frozenset(),
-    "call_uno": frozenset({"drawn"}),
-    "choose_color": frozenset(),
-}
 _TOP_KEYS: Final = ("format", "rules", "players", "seed", "rounds", "result")
-_ROUND_KEYS: Final = ("dealer", "hands", "turned", "draw_pile", "actions")
-_COLOR_NAMES: Final = tuple(c.value for c in Color)
-_IDENT: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_ROUND_KEYS: Final = (*DEAL_KEYS, "actions")
 
 
 # == to JSON ===================================================================================
 
 
-def _cards_json(cards: Iterable[Card]) -> list[str]:
-    return [str(c) for c in cards]
-
-
-def _rules_json(rules: Rules) -> str | dict[str, Any]:
-    """The rules as a transcript names them: a built-in profile, with the options that
-    differ from it. Never a registered name: a registered profile may be replaced, and
-    the transcript must mean the same thing forever (issue 11)."""
-    built_in = [(name, get_profile(name)) for name in _BUILT_IN_ORDER]
-    for name, profile in built_in:
-        if profile == rules:
-            return name
-    base, profile = min(built_in, key=lambda item: len(rules_to_options(rules, item[1])))
-    return {"profile": base, "options": rules_to_options(rules, profile)}
-
-
 def _round_json(r: Round) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    deal = r.deal
-    if deal is not None:
-        out["dealer"] = deal.dealer
-        out["hands"] = [_cards_json(h) for h in deal.hands]
-        out["turned"] = _cards_json(deal.turned)
-        if deal.draw_pile is not None:
-            out["draw_pile"] = _cards_json(deal.draw_pile)
-    out["actions"] = [_action_json(a) for a in r.actions]
-    return out
-
-
-def _action_json(a: Action) -> dict[str, Any]:
-    if isinstance(a, NextRound):
-        raise TypeError("NextRound is a round boundary, not an action of a round")
-    out: dict[str, Any] = {"player": a.player}
-    if isinstance(a, Play):
-        out["play"] = str(a.card)
-        if a.color is not None:
-            out["color"] = a.color.value
-        if a.uno:
-            out["uno"] = True
-        if a.target is not None:
-            out["target"] = a.target
-        if a.also:
-            out["also"] = _cards_json(a.also)
-        if a.hands is not None:
-            out["hands"] = [_cards_json(h) for h in a.hands]
-    elif isinstance(a, Draw):
-        out["draw"] = True
-    elif isinstance(a, Pass):
-        out["pass"] = True
-    elif isinstance(a, CallUno):
-        out["call_uno"] = True
-    elif isinstance(a, CatchUno):
-        out["catch"] = a.target
-    elif isinstance(a, Challenge):
-        out["challenge"] = True
-    else:
-        out["choose_color"] = a.color.value
-    drawn = getattr(a, "drawn", None)
-    if drawn is not None:
-        out["drawn"] = _cards_json(drawn)
+    out: dict[str, Any] = {} if r.deal is None else deal_to_dict(r.deal)
+    out["actions"] = [action_to_dict(a) for a in r.actions]
     return out
 
 
@@ -245,64 +164,17 @@ def write(path: str | os.PathLike[str], transcripts: Transcript | Iterable[Trans
 # == from JSON =================================================================================
 
 
-def _key_path(path: str, key: object) -> str:
-    """The JSON path of ``key`` in the object at ``path``. A parsed JSON object handed in
-    from Python may have a key that is not a string (JSON has none): it is named as
-    ``repr`` writes it, capped like any echo."""
-    if not isinstance(key, str):
-        return f"{path}[{shown(key)}]"
-    if len(key) <= ECHO_LIMIT and _IDENT.match(key):
-        return f"{path}.{key}"
-    return f"{path}[{shown_json(key)}]"
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = dict(pairs)
-    if len(out) != len(pairs):  # rare: find the key that appears twice, to name it
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise ValueError(f"the key {shown(key)} appears twice in one object")
-            seen.add(key)
-    return out
-
-
-def _no_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not a JSON number")
-
-
 def _decode(text: str | bytes) -> object:
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError as err:
-            _malformed("$", f"not UTF-8 text: {err}")
+    """:func:`unorules._json.decode`, its problem a transcript's (code ``malformed``)."""
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-    except json.JSONDecodeError as err:
-        _malformed("$", f"not JSON: {err}")
-    except RecursionError:
-        _malformed("$", "not JSON this library reads: nested too deeply")
-    except ValueError as err:
-        _malformed("$", f"not JSON: {err}")
+        return decode(text)
+    except JSONError as err:
+        _malformed(err.path, err.message)
 
 
-def _type_name(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    return "an object"
-
-
-class _Where:
-    """The round and action being parsed, for the error's position."""
+class _Where(Reader):
+    """The strict reader, its problems a transcript's: code ``malformed``, and the round
+    and action being parsed, for the error's position."""
 
     __slots__ = ("index", "round")
 
@@ -312,55 +184,6 @@ class _Where:
 
     def fail(self, path: str, message: str) -> NoReturn:
         _malformed(path, message, self.round, self.index)
-
-    def obj(self, value: object, path: str, what: str) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            self.fail(path, f"{what} is a JSON object, not {_type_name(value)}")
-        return value
-
-    def seat(self, value: object, path: str, what: str = "a seat") -> int:
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            self.fail(path, f"{what} is a whole number from 0, not {shown_json(value)}")
-        return value
-
-    def true(self, value: object, path: str) -> None:
-        if value is not True:
-            self.fail(path, f"expected true, not {shown_json(value)}")
-
-    def card(self, value: object, path: str) -> Card:
-        if not isinstance(value, str):
-            self.fail(path, f'a card is a string such as "R7" or "W+4", not {_type_name(value)}')
-        try:
-            return Card.parse(value)
-        except ValueError as err:
-            self.fail(path, str(err))
-
-    def cards(self, value: object, path: str) -> tuple[Card, ...]:
-        if not isinstance(value, list):
-            self.fail(path, f"expected a list of cards, not {_type_name(value)}")
-        return tuple(self.card(v, f"{path}[{i}]") for i, v in enumerate(value))
-
-    def hands(self, value: object, path: str) -> tuple[tuple[Card, ...], ...]:
-        if not isinstance(value, list):
-            self.fail(path, f"expected a list of hands (lists of cards), not {_type_name(value)}")
-        return tuple(self.cards(v, f"{path}[{i}]") for i, v in enumerate(value))
-
-    def color(self, value: object, path: str) -> Color:
-        if not isinstance(value, str) or value not in _COLOR_NAMES:
-            self.fail(
-                path,
-                f"a color is one of {', '.join(map(json.dumps, _COLOR_NAMES))},"
-                f" not {shown_json(value)}",
-            )
-        return Color(value)
-
-    def keys(self, data: dict[str, Any], path: str, allowed: Sequence[str], what: str) -> None:
-        for key in data:
-            if key not in allowed:
-                self.fail(
-                    _key_path(path, key),
-                    f"unknown key {shown(key)} in {what} (allowed: {', '.join(allowed)})",
-                )
 
 
 def _parse(data: object, override: Rules | None) -> Transcript:
@@ -396,7 +219,7 @@ def _parse(data: object, override: Rules | None) -> Transcript:
             w.fail("$.players", "the players' names must differ")
         names = tuple(players)
     else:
-        w.fail("$.players", f"players is a count or a list of names, not {_type_name(players)}")
+        w.fail("$.players", f"players is a count or a list of names, not {type_name(players)}")
     seed = top.get("seed")
     if seed is not None and (
         not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < _MAX_SEED
@@ -406,7 +229,7 @@ def _parse(data: object, override: Rules | None) -> Transcript:
         w.fail("$.seed", "a seed is a whole number from 0 to 2**64 - 1, not null")
     raw_rounds = top["rounds"]
     if not isinstance(raw_rounds, list):
-        w.fail("$.rounds", f"rounds is a list of rounds, not {_type_name(raw_rounds)}")
+        w.fail("$.rounds", f"rounds is a list of rounds, not {type_name(raw_rounds)}")
     if not raw_rounds:
         w.fail("$.rounds", "a transcript has at least one round")
     rounds = tuple(_parse_round(w, r, i, seeded=seed is not None) for i, r in enumerate(raw_rounds))
@@ -419,10 +242,10 @@ def _parse(data: object, override: Rules | None) -> Transcript:
             w.fail("$.result", 'missing "scores"')
         scores = res["scores"]
         if not isinstance(scores, list):
-            w.fail("$.result.scores", f"scores is a list of numbers, not {_type_name(scores)}")
+            w.fail("$.result.scores", f"scores is a list of numbers, not {type_name(scores)}")
         for i, v in enumerate(scores):
             if not isinstance(v, int) or isinstance(v, bool):
-                w.fail(f"$.result.scores[{i}]", f"a score is a whole number, not {_type_name(v)}")
+                w.fail(f"$.result.scores[{i}]", f"a score is a whole number, not {type_name(v)}")
         result = tuple(scores)
     return Transcript(rules, names, rounds, seed=seed, result=result)
 
@@ -440,22 +263,22 @@ def _parse_rules(value: object, override: Rules | None) -> Rules:
         _malformed(
             "$.rules",
             'rules is a profile name or {"profile": ..., "options": {...}},'
-            f" not {_type_name(value)}",
+            f" not {type_name(value)}",
         )
     for key in value:
         if key not in ("profile", "options"):
             _malformed(
-                _key_path("$.rules", key),
+                key_path("$.rules", key),
                 f"unknown key {shown(key)} in rules (allowed: profile, options)",
             )
     if "profile" not in value:
         _malformed("$.rules", 'missing "profile"')
     profile = value["profile"]
     if not isinstance(profile, str):
-        _malformed("$.rules.profile", f"a profile name is a string, not {_type_name(profile)}")
+        _malformed("$.rules.profile", f"a profile name is a string, not {type_name(profile)}")
     options = value.get("options", {})
     if not isinstance(options, dict):
-        _malformed("$.rules.options", f"options is a JSON object, not {_type_name(options)}")
+        _malformed("$.rules.options", f"options is a JSON object, not {type_name(options)}")
     if override is not None:
         return override
     try:
@@ -467,7 +290,7 @@ def _parse_rules(value: object, override: Rules | None) -> Rules:
         # Each option alone first, so that the path names the one at fault. An unknown
         # name is unknown_rules (SPEC §5); a known name with a value the option cannot
         # take (a wrong type, "hand_size": 99) is malformed.
-        path = _key_path("$.rules.options", name)
+        path = key_path("$.rules.options", name)
         if not isinstance(name, str):  # not JSON: only a dict built in Python has one
             _malformed(path, f"an option name is a string, not {shown(name)}")
         if name not in fields:
@@ -476,7 +299,7 @@ def _parse_rules(value: object, override: Rules | None) -> Rules:
             except RulesError as err:
                 _fail(unknown, path, str(err))
         try:
-            _option_value(name, option)
+            option_value(name, option)
             if name == "customizable_effect" and option not in EFFECTS:
                 rules_from_options(base, {name: option})  # raises: names the known effects
         except RulesError as err:
@@ -488,7 +311,7 @@ def _parse_rules(value: object, override: Rules | None) -> Rules:
     except RulesError as err:
         culprit = next((n for n in options if not _accepted(base, n, options[n])), None)
         _malformed(
-            "$.rules.options" if culprit is None else _key_path("$.rules.options", culprit),
+            "$.rules.options" if culprit is None else key_path("$.rules.options", culprit),
             str(err),
         )
 
@@ -510,16 +333,8 @@ def _parse_round(w: _Where, value: object, i: int, *, seeded: bool) -> Round:
     if "actions" not in data:
         w.fail(path, 'missing "actions" (a list, possibly empty)')
     deal: Deal | None = None
-    dealt = [k for k in ("dealer", "hands", "turned", "draw_pile") if k in data]
-    if dealt:
-        for needed in ("dealer", "hands", "turned"):
-            if needed not in data:
-                w.fail(path, f"missing {needed!r}: a round's deal gives dealer, hands and turned")
-        dealer = w.seat(data["dealer"], f"{path}.dealer", "the dealer")
-        hands = w.hands(data["hands"], f"{path}.hands")
-        turned = w.cards(data["turned"], f"{path}.turned")
-        pile = w.cards(data["draw_pile"], f"{path}.draw_pile") if "draw_pile" in data else None
-        deal = Deal(dealer, hands, turned, pile)
+    if any(k in data for k in DEAL_KEYS):
+        deal = read_deal(w, data, path, "a round's deal")
     elif not seeded:
         w.fail(
             path,
@@ -528,7 +343,7 @@ def _parse_round(w: _Where, value: object, i: int, *, seeded: bool) -> Round:
         )
     raw = data["actions"]
     if not isinstance(raw, list):
-        w.fail(f"{path}.actions", f"actions is a list, not {_type_name(raw)}")
+        w.fail(f"{path}.actions", f"actions is a list, not {type_name(raw)}")
     actions: list[Action] = []
     add = actions.append
     cache = _ACTIONS
@@ -548,7 +363,7 @@ def _parse_round(w: _Where, value: object, i: int, *, seeded: bool) -> Round:
                 add(found)
                 continue
         w.index = j
-        action = _parse_action(w, entry, f"{path}.actions[{j}]")
+        action = read_action(w, entry, f"{path}.actions[{j}]")
         if key is not None:
             if len(cache) >= _ACTIONS_MAX:
                 cache.clear()
@@ -560,63 +375,6 @@ def _parse_round(w: _Where, value: object, i: int, *, seeded: bool) -> Round:
 
 _ACTIONS: dict[tuple[object, ...], Action] = {}
 _ACTIONS_MAX: Final = 4096
-
-
-def _parse_action(w: _Where, value: object, path: str) -> Action:
-    data = w.obj(value, path, 'an action (e.g. {"player": 0, "play": "R7"})')
-    verbs = [k for k in data if k in _VERBS]
-    for key in data:
-        if key != "player" and key not in _VERBS and key not in _OPTIONS:
-            w.fail(
-                _key_path(path, key),
-                f"unknown key {shown(key)} in an action (allowed: player, one of"
-                f" {', '.join(_VERBS)}, and {', '.join(_OPTIONS)})",
-            )
-    if not verbs:
-        w.fail(path, f"an action needs one of {', '.join(_VERBS)}")
-    if len(verbs) > 1:
-        w.fail(
-            _key_path(path, verbs[1]),
-            f"two verbs in one action ({verbs[0]} and {verbs[1]}): an action has exactly one",
-        )
-    verb = verbs[0]
-    for key in data:
-        if key in _OPTIONS and key not in _OPTIONS_OF[verb]:
-            goes = [v for v, opts in _OPTIONS_OF.items() if key in opts]
-            w.fail(_key_path(path, key), f"{key} goes only with {' or '.join(goes)}, not {verb}")
-    if "player" not in data:
-        w.fail(path, 'missing "player"')
-    player = w.seat(data["player"], f"{path}.player", "player")
-    drawn = w.cards(data["drawn"], f"{path}.drawn") if "drawn" in data else None
-    arg = data[verb]
-    vpath = f"{path}.{verb}"
-    if verb == "play":
-        card = w.card(arg, vpath)
-        color = w.color(data["color"], f"{path}.color") if "color" in data else None
-        uno = data.get("uno", False)
-        if not isinstance(uno, bool):
-            w.fail(f"{path}.uno", f"uno is true or false, not {shown_json(uno)}")
-        target = w.seat(data["target"], f"{path}.target", "target") if "target" in data else None
-        also = w.cards(data["also"], f"{path}.also") if "also" in data else ()
-        hands = w.hands(data["hands"], f"{path}.hands") if "hands" in data else None
-        return Play(
-            player, card, color, uno=uno, target=target, also=also, hands=hands, drawn=drawn
-        )
-    if verb == "draw":
-        w.true(arg, vpath)
-        return Draw(player, drawn)
-    if verb == "pass":
-        w.true(arg, vpath)
-        return Pass(player)
-    if verb == "call_uno":
-        w.true(arg, vpath)
-        return CallUno(player, drawn=drawn)
-    if verb == "catch":
-        return CatchUno(player, w.seat(arg, vpath, "the seat caught"), drawn=drawn)
-    if verb == "challenge":
-        w.true(arg, vpath)
-        return Challenge(player, drawn=drawn)
-    return ChooseColor(player, w.color(arg, vpath))
 
 
 def loads(text: str | bytes, *, rules: Rules | str | None = None) -> Transcript:
@@ -637,8 +395,17 @@ def loads(text: str | bytes, *, rules: Rules | str | None = None) -> Transcript:
     return _parse(_decode(text), _override(rules))
 
 
+JSON_LINES: Final = (".jsonl", ".ndjson")
+"""The file name endings of JSON Lines files (one game a line); any other file holds one
+game.
+
+>>> "games.JSONL".lower().endswith(JSON_LINES)
+True
+"""
+
+
 def _is_lines(path: Path) -> bool:
-    return path.suffix.lower() in (".jsonl", ".ndjson")
+    return path.suffix.lower() in JSON_LINES
 
 
 @attrs.frozen

@@ -12,6 +12,7 @@ from typing import Any, Final, NoReturn
 
 import attrs
 
+from unorules._json import rules_json
 from unorules.actions import (
     Action,
     CallUno,
@@ -366,9 +367,9 @@ class Transcript:
         {'format': 'unorules/1', 'rules': 'swedish', 'players': ['Ann', 'Bo'], 'seed': 1,
          'rounds': [{'actions': []}]}
         """
-        from unorules.formats.transcript._io import _round_json, _rules_json  # noqa: PLC0415 (a cycle)
+        from unorules.formats.transcript._io import _round_json  # noqa: PLC0415 (a cycle)
 
-        out: dict[str, Any] = {"format": FORMAT, "rules": _rules_json(self.rules)}
+        out: dict[str, Any] = {"format": FORMAT, "rules": rules_json(self.rules)}
         default = tuple(f"P{i}" for i in range(len(self.players)))
         out["players"] = len(self.players) if self.players == default else list(self.players)
         if self.seed is not None:

@@ -1,6 +1,6 @@
-"""Reading transcript files game by game, with bounded memory, and validating many games
-on several processes: :func:`read`, :func:`stream`, :func:`validate_many` and the limit
-:data:`MAX_GAME_BYTES`.
+"""Reading transcript files and streams game by game, with bounded memory, and validating
+many games on several processes: :func:`read`, :func:`stream`, :func:`stream_handle`,
+:func:`validate_many`, :func:`validate_items` and the limit :data:`MAX_GAME_BYTES`.
 
 Part of :mod:`unorules.formats.transcript`, which re-exports every public name; import them from
 there.
@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import collections
 import concurrent.futures
+import json
 import multiprocessing
 import os
 from collections.abc import Generator, Iterable, Iterator
 from pathlib import Path
-from typing import BinaryIO, Final
+from typing import BinaryIO, Final, TypeVar, cast
 
 import attrs
 
@@ -75,6 +76,62 @@ def _sources(handle: BinaryIO, name: str, *, lines: bool, limit: int) -> Iterato
             yield Source(name, number, text)
     if not found:
         yield Source(name, None, b"")
+
+
+class _Ahead:
+    """A binary stream with the lines already read off it put back in front (to look at a
+    stream's first line, which cannot be read twice)."""
+
+    def __init__(self, lines: list[bytes], handle: BinaryIO) -> None:
+        self.lines = lines
+        self.handle = handle
+
+    def readline(self, limit: int = -1) -> bytes:
+        return self.lines.pop(0) if self.lines else self.handle.readline(limit)
+
+    def read(self, limit: int = -1) -> bytes:
+        head = b"".join(self.lines)
+        self.lines = []
+        if limit < 0:
+            return head + self.handle.read()
+        return head + self.handle.read(max(0, limit - len(head)))
+
+
+def _whole_json(line: bytes) -> bool:
+    try:
+        json.loads(line)
+    except ValueError:
+        return False
+    return True
+
+
+def stream_handle(
+    handle: BinaryIO, name: str, *, lines: bool | None = None, limit: int = MAX_GAME_BYTES
+) -> Iterator[Source]:
+    """The games read from an open binary stream (standard input, a pipe, a socket's file)
+    named ``name``, one at a time, as :func:`stream` reads a file: JSON Lines when
+    ``lines`` is true, one JSON game when it is false; when it is None, JSON Lines exactly
+    when the first line that is not blank holds a whole JSON value on its own (a game
+    written out over several lines begins with a line such as ``{``, which does not).
+
+    >>> import io
+    >>> [(s.name, s.validate().valid) for s in stream_handle(io.BytesIO(b"[]\\n{}\\n"), "-")]
+    [('-:1', False), ('-:2', False)]
+    >>> [s.name for s in stream_handle(io.BytesIO(b"{\\n}\\n"), "-")]
+    ['-']
+    """
+    if lines is not None:
+        yield from _sources(handle, name, lines=lines, limit=limit)
+        return
+    seen: list[bytes] = []
+    while True:
+        raw = handle.readline(limit + 1)
+        seen.append(raw)
+        if not raw or raw.strip():
+            break
+    lines = bool(raw) and len(raw) <= limit and _whole_json(raw)
+    ahead = cast(BinaryIO, _Ahead(seen, handle))
+    yield from _sources(ahead, name, lines=lines, limit=limit)
 
 
 def stream(path: str | os.PathLike[str], *, limit: int = MAX_GAME_BYTES) -> Iterator[Source]:
@@ -160,11 +217,23 @@ def _merge(batch: list[object], reports: list[Report]) -> Iterator[tuple[object,
         yield item, next(found) if isinstance(item, Source) else None
 
 
-def _validate_items(
-    items: Iterable[object], override: Rules | None, jobs: int
-) -> Generator[tuple[object, Report | None], None, None]:
-    """Each item with its report, in order: a :class:`Source` is validated, anything else
-    passes through with None (the command line's files that cannot be opened)."""
+_Item = TypeVar("_Item")
+_Pairs = Iterator[tuple[Source | _Item, Report | None]]
+
+
+def validate_items(
+    items: Iterable[Source | _Item], *, rules: Rules | str | None = None, jobs: int = 1
+) -> Generator[tuple[Source | _Item, Report | None], None, None]:
+    """:func:`validate_many` for a mix of games and other items, in order: each
+    :class:`Source` with its report, anything else with None (a caller's marks in the
+    stream, such as the files that ``unorules validate`` could not open).
+
+    >>> source = Source("game.json", None, b"[]")
+    >>> [(item if report is None else report.valid) for item, report in validate_items(
+    ...     ["cannot open a.json", source])]
+    ['cannot open a.json', False]
+    """
+    override = _override(rules)
     workers = _workers(jobs)
     if workers == 1:
         for item in items:
@@ -179,15 +248,19 @@ def _validate_items(
     ahead: collections.deque[tuple[list[object], concurrent.futures.Future[list[Report]]]]
     ahead = collections.deque()
     try:
-        for batch in _batches(iter(items)):
+        for batch in _batches(iter(cast(Iterable[object], items))):
             sources = [item for item in batch if isinstance(item, Source)]
             ahead.append((batch, pool.submit(_check_batch, sources)))
             if len(ahead) > 2 * workers:
                 done, future = ahead.popleft()
-                yield from _merge(done, future.result())
+                yield from cast(
+                    Iterator[tuple[Source | _Item, Report | None]], _merge(done, future.result())
+                )
         while ahead:
             done, future = ahead.popleft()
-            yield from _merge(done, future.result())
+            yield from cast(
+                Iterator[tuple[Source | _Item, Report | None]], _merge(done, future.result())
+            )
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -212,8 +285,7 @@ def validate_many(
     1 valid (1 round, 1 action; scores 0 0)
     2 invalid at $ (malformed): a transcript is a JSON object, not a list
     """
-    override = _override(rules)
-    for item, report in _validate_items(sources, override, jobs):
+    for item, report in validate_items(sources, rules=rules, jobs=jobs):
         if not isinstance(item, Source) or report is None:
             raise TypeError(f"validate_many validates Source values, not {item!r}")
         yield item, report

@@ -178,10 +178,19 @@ def _play(t: Transcript, progress: _Progress, visit: _Visit | None = None) -> No
         )
 
 
-def _steps(t: Transcript, limit: int | None = None) -> list[tuple[int, int | None, State]]:
-    """Every state of the game with its place, ``(round, action index or None,
-    state)``, as :func:`_play` reaches them; only the first ``limit`` if given. Raises
-    :class:`TranscriptError` at the first problem."""
+def steps(t: Transcript, limit: int | None = None) -> list[tuple[int, int | None, State]]:
+    """Every state of the game with its place, ``(round, action index or None, state)``
+    (indices from 0; None for a round's deal), in order; only the first ``limit`` if
+    given. Raises :class:`TranscriptError` at the first problem. :func:`replay` gives the
+    states alone.
+
+    >>> import unorules as uno
+    >>> from unorules.formats import transcript
+    >>> start = uno.new_game(2, seed=3)
+    >>> played = transcript.record(start, [uno.legal_actions(start)[0]])
+    >>> [(r, i, s.phase.value) for r, i, s in steps(played)]
+    [(0, None, 'play'), (0, 0, 'play')]
+    """
     out: list[tuple[int, int | None, State]] = []
 
     def keep(r: int, i: int | None, state: State) -> bool:
@@ -233,7 +242,7 @@ def replay(transcript: Transcript) -> list[State]:
     >>> [s.current_player for s in replay(t)]
     [1, 0]
     """
-    return [state for _, _, state in _steps(transcript)]
+    return [state for _, _, state in steps(transcript)]
 
 
 def validate(

@@ -1,0 +1,200 @@
+"""``unorules match``: bot programs speaking ``unorules-bot/1`` against each other and the
+built-in bots (:func:`unorules.agents.match.run_match`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, TextIO
+
+from unorules.agents.match import (
+    BotSpec,
+    GameRecord,
+    MatchResult,
+    run_match,
+    seconds_option,
+    seed_option,
+)
+from unorules.cli._common import Verb, rules_with_options
+from unorules.formats import transcript
+from unorules.rules import Rules
+
+
+def add_arguments(parser: Any) -> None:
+    """Add the options of ``unorules match`` to its (argparse) subparser.
+
+    >>> import argparse
+    >>> p = argparse.ArgumentParser()
+    >>> add_arguments(p)
+    >>> p.parse_args(["--bot", "random", "--bot", "node bot.js"]).bot
+    ['random', 'node bot.js']
+    """
+    from unorules.rules import PROFILES  # noqa: PLC0415
+
+    parser.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="CMD",
+        help="a bot: a command line (started without a shell, speaking unorules-bot/1 on"
+        " stdin/stdout) or builtin:random (also: random); one per seat, 2 to 10",
+    )
+    parser.add_argument(
+        "--rules", metavar="NAME", default="mattel", help=f"profile ({', '.join(PROFILES)})"
+    )
+    parser.add_argument(
+        "--option",
+        metavar="KEY=VALUE",
+        action="append",
+        default=[],
+        help="a rule option (JSON value or bare word); repeatable",
+    )
+    parser.add_argument("--games", type=int, default=1, metavar="N", help="games to play (1)")
+    parser.add_argument(
+        "--rounds", type=int, metavar="N", help="rounds a game (default: the whole match)"
+    )
+    parser.add_argument(
+        "--seed", type=seed_option, metavar="N", help="the match's seed (default: random)"
+    )
+    parser.add_argument(
+        "--timeout",
+        type=seconds_option,
+        default=5.0,
+        metavar="SECONDS",
+        help="how long a bot may take to answer (5)",
+    )
+    parser.add_argument(
+        "--startup-timeout",
+        type=seconds_option,
+        default=10.0,
+        metavar="SECONDS",
+        help="how long a bot may take to start and answer hello (10)",
+    )
+    parser.add_argument(
+        "--on-fault",
+        choices=("fallback", "forfeit"),
+        default="fallback",
+        help="a bot that times out, crashes, writes garbage or sends a refused action is"
+        " stopped; fallback: builtin:random plays its seat from then on (default);"
+        " forfeit: the match ends there",
+    )
+    parser.add_argument(
+        "--max-actions",
+        type=int,
+        default=50_000,
+        metavar="N",
+        help="stop a game after N actions (50000)",
+    )
+    parser.add_argument(
+        "-o", "--output", metavar="FILE", help="write every game's transcript (JSON Lines)"
+    )
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+
+
+def run_match_verb(args: Any, rules: Rules, out: TextIO, err: TextIO) -> int:
+    """Run ``unorules match`` with parsed ``args`` and the ``rules`` they name; the exit
+    code: 0 (no fault), 1 (a bot faulted: the faults are printed on ``err``), 2 (a usage
+    error, or a bot that cannot be started).
+
+    >>> import argparse, io, sys, unorules as uno
+    >>> p = argparse.ArgumentParser(); add_arguments(p)
+    >>> args = p.parse_args(["--bot", "random", "--bot", "random", "--rounds", "1",
+    ...                      "--seed", "4"])
+    >>> run_match_verb(args, uno.MATTEL, sys.stdout, sys.stdout)
+    match: 1 game, 2 bots, seed 4
+    bot  games won  rounds won  score  name    fault
+    0    ...
+    0
+    """
+    output: TextIO | None = None
+    try:
+        if len(args.bot) < 2:
+            raise ValueError("give one --bot per seat, 2 to 10")
+        specs = [BotSpec.parse(text) for text in args.bot]
+        if (
+            args.output is not None
+            and args.games > 1
+            and not args.output.endswith((".jsonl", ".ndjson"))
+        ):
+            raise ValueError("-o: several games are written as JSON Lines: name the file *.jsonl")
+        if args.output is not None:
+            output = open(args.output, "w", encoding="utf-8")  # noqa: SIM115
+    except (ValueError, OSError) as exc:
+        what = str(exc) if isinstance(exc, ValueError) else f"cannot write {args.output}: {exc}"
+        print(f"unorules match: error: {what}", file=err)
+        return 2
+
+    def write(game: GameRecord) -> None:
+        if output is not None:
+            output.write(transcript.dumps_lines([game.transcript]))
+            output.flush()
+
+    try:
+        result = run_match(
+            specs,
+            rules,
+            games=args.games,
+            rounds=args.rounds,
+            seed=args.seed,
+            timeout=args.timeout,
+            startup_timeout=args.startup_timeout,
+            on_fault=args.on_fault,
+            max_actions=args.max_actions,
+            on_game=write,
+        )
+    except ValueError as exc:
+        print(f"unorules match: error: {exc}", file=err)
+        return 2
+    except OSError as exc:
+        print(f"unorules match: error: cannot start a bot: {exc}", file=err)
+        return 2
+    finally:
+        if output is not None:
+            output.close()
+    for fault in result.faults:
+        print(f"unorules match: {fault.message}", file=err)
+    if args.json:
+        print(json.dumps({**result.to_dict(), "output": args.output}, indent=2), file=out)
+    else:
+        _print_table(result, out)
+        if args.output is not None:
+            n = len(result.games)
+            print(f"transcripts: {args.output} ({n} game{'s' * (n != 1)})", file=out)
+    return 1 if result.faults else 0
+
+
+def _print_table(result: MatchResult, out: TextIO) -> None:
+    n = len(result.games)
+    print(
+        f"match: {n} game{'s' * (n != 1)}, {len(result.specs)} bots, seed {result.seed}",
+        file=out,
+    )
+    rows = result.table()
+    width = max(len("name"), *(len(r["name"]) for r in rows))
+    print(f"bot  games won  rounds won  score  {'name':<{width}}  fault", file=out)
+    for r in rows:
+        fault = "-" if r["fault"] is None else r["fault"]["kind"]
+        print(
+            f"{r['bot']:<4} {r['games_won']:<10} {r['rounds_won']:<11} {r['score']:<6}"
+            f" {r['name']:<{width}}  {fault}",
+            file=out,
+        )
+    for i, g in enumerate(result.games):
+        if g.stopped is not None:
+            why = "a bot forfeited" if g.stopped == "fault" else "the bound of actions"
+            print(f"game {i} stopped after {g.actions} actions: {why}", file=out)
+
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Run ``unorules match``."""
+    return run_match_verb(args, rules_with_options(args.rules, args.option), out, err)
+
+
+VERB = Verb(
+    "match",
+    "play bot programs (unorules-bot/1 on stdin/stdout) against each other",
+    "Play external bot programs, speaking the stdio protocol unorules-bot/1, against"
+    " each other and the built-in bots; record every game as a transcript.",
+    add_arguments,
+    run,
+)

@@ -1,0 +1,128 @@
+"""``unorules play``: watch bots play a seeded match, move by move."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import TextIO
+
+from unorules._echo import shown
+from unorules.actions import Action, Draw, NextRound, Play
+from unorules.agents import bots
+from unorules.agents.match import seed_option
+from unorules.cards import Rank
+from unorules.cli._common import EXIT_OK, Usage, Verb, game_options, rules_with_options
+from unorules.engine import new_game
+from unorules.pictures import render
+from unorules.state import Phase, State
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``unorules play``."""
+    game_options(p, players=3)
+    p.set_defaults(players=None)  # 3, unless --names gives the players
+    p.add_argument(
+        "--seed", type=seed_option, metavar="N", help="the match's seed (default: random)"
+    )
+    p.add_argument("--names", metavar="A,B,...", help="the players' names, comma-separated")
+
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Run ``unorules play``."""
+    rules = rules_with_options(args.rules, args.option)
+    if args.rounds is not None and args.rounds < 1:
+        raise Usage("--rounds: at least 1")
+    players: int | list[str] = 3 if args.players is None else args.players
+    if args.names is not None:
+        players = _names(args.names, args.players)
+    try:
+        state = new_game(players, rules, args.seed)
+    except ValueError as exc:
+        raise Usage(str(exc)) from None
+    names = state.names
+
+    def who(seat: int | None) -> str:
+        return "-" if seat is None else names[seat]
+
+    def start(s: State) -> None:
+        first = "" if s.current_player is None else f"; {who(s.current_player)} starts"
+        turned = " ".join(map(str, s.turned)) if len(s.turned) > 1 else str(s.top_card)
+        print(f"round {s.round + 1}: {who(s.dealer)} deals; turned {turned}{first}", file=out)
+
+    print(
+        f"unorules play: {len(names)} players ({', '.join(names)}), rules {args.rules},"
+        f" seed {state.seed}",
+        file=out,
+    )
+    start(state)
+    seats = bots.random_bots(len(names), state.seed % (1 << 32))
+    before = state
+    for action, after in bots.play(state, seats, rounds=args.rounds):
+        if isinstance(action, NextRound):
+            start(after)
+            before = after
+            continue
+        text = str(action)
+        for seat in range(len(names) - 1, -1, -1):
+            text = text.replace(f"P{seat}", names[seat])
+        print(f"  {text}{_consequences(action, before, after, who)}", file=out)
+        before = after
+        if after.is_over:
+            if after.round_winner is None:
+                print(f"round {after.round + 1} over: stuck, nobody scores", file=out)
+            else:
+                points = after.round_points or ()
+                gained = max(points) if points else 0
+                totals = ", ".join(f"{names[s]} {p}" for s, p in enumerate(after.scores))
+                print(
+                    f"round {after.round + 1} over: {who(after.round_winner)} goes out"
+                    f" (+{gained}); totals {totals}",
+                    file=out,
+                )
+            if after.phase is Phase.GAME_OVER and after.winner is not None:
+                won = f"team {after.winner}" if rules.teams else who(after.winner)
+                print(f"match over: {won} wins", file=out)
+    return EXIT_OK
+
+
+def _consequences(action: Action, before: State, after: State, who: Callable[[int], str]) -> str:
+    """What an action made happen, read off the hands: who drew how many cards."""
+    if (
+        isinstance(action, Play)
+        and action.card.rank is Rank.WILD_SHUFFLE_HANDS
+        and any(a is not b for a, b in zip(after.hands, before.hands, strict=True))
+    ):
+        return " -> hands shuffled"
+    own_draw = action.player if isinstance(action, Draw) and before.phase is Phase.PLAY else -1
+    names = [who(seat) for seat in range(before.players)]
+    notes = [note for seat, note in render._gains(before, after, names) if seat != own_draw]
+    return f" -> {', '.join(notes)}" if notes else ""
+
+
+def _names(text: str, count: int | None) -> list[str]:
+    """The players' names of ``--names A,B,...``, refused when one is empty or when
+    ``--players`` asks for another number of seats."""
+    if not text.strip():
+        raise Usage("--names is empty: give the players' names, comma-separated (Ann,Bo)")
+    names = [n.strip() for n in text.split(",")]
+    for i, name in enumerate(names, start=1):
+        if not name:
+            raise Usage(f"--names {shown(text)}: name {i} is empty")
+        if not name.isprintable():  # as a bot's name: nothing that drives the terminal
+            raise Usage(f"--names {shown(text)}: name {i} has a character that is not printable")
+    if count is not None and count != len(names):
+        raise Usage(
+            f"--players {count} but --names gives {len(names)} names: give as many names as"
+            " players, or leave out --players"
+        )
+    return names
+
+
+VERB = Verb(
+    "play",
+    "watch simple bots play a seeded match",
+    "Play a seeded match between random bots (unorules.agents.bots.RandomBot) and print"
+    " every move, the round results and the winner.",
+    add_arguments,
+    run,
+)
