@@ -46,7 +46,7 @@ from unorules._engine.general import apply_general
 from unorules._engine.listing import legal_general
 from unorules.effects import EFFECTS
 from unorules.rules import FastPath, RulesError
-from unorules.state import draft, freeze
+from unorules.state import draft, freeze, ledger
 
 PROFILES = ("mattel", "mattel-108", "swedish", "danish")
 STEPS = 200
@@ -141,29 +141,30 @@ def _probes(state: uno.State) -> list[uno.Action]:
 def _hand_swaps(state: uno.State) -> list[uno.State]:
     """The state with the current player's hand exchanged with each other seat's: the same
     moment of the game with other cards to answer it, so that rarer situations (a Wild
-    Draw Four held by its victim, say) come up in every game."""
+    Draw Four held by its victim, say) come up in every game. What a seat knows of a hand
+    goes with the hand. (Built from a draft, as the engine builds states:
+    ``State.from_dict`` would check each one and cost more than the comparison.)"""
     p = state.current_player
     if p is None or state.phase is uno.Phase.DRAWN:
         return []
     out = []
-    data = state.to_dict()
-    for seat in range(state.players):
+    for seat in state._match.active:  # not an eliminated seat, which holds no cards
         if seat == p or 1 in (len(state.hands[p]), len(state.hands[seat])):
             continue  # an owed UNO call is tied to its hand
-        hands = list(data["hands"])
+        hands = list(state.hands)
         hands[p], hands[seat] = hands[seat], hands[p]
-        swapped = {**data, "hands": hands}
-        if "known" in data:  # what a seat knows of a hand goes with the hand
+        d = draft(state)
+        d.hands = tuple(hands)
+        if state._ledger.known:
             owner = {p: seat, seat: p}
-            known = [
-                {**k, "of": owner.get(k["of"], k["of"])}
-                for k in data["known"]
-                if owner.get(k["of"], k["of"]) != k["seat"]
-            ]
-            del swapped["known"]
-            if known:
-                swapped["known"] = known
-        out.append(uno.State.from_dict(swapped))
+            ledger(d).known = tuple(
+                sorted(
+                    (knower, owner.get(of, of), cards)
+                    for knower, of, cards in state._ledger.known
+                    if owner.get(of, of) != knower
+                )
+            )
+        out.append(freeze(d))
     return out
 
 
