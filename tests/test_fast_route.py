@@ -11,9 +11,11 @@ default, under every profile, seeded games are played and at every step
   give the same state or the same error on both routes;
 
 and the same for the moment with the current player's hand exchanged with each other
-seat's, and (its listing and probes) with the current player down to its last card, each
-action card and wild of these hands and one of the draw pile's in turn, so that the
-rules of going out come up at every step.
+seat's, and with one of the draw pile's action cards and wilds (in turn from step to
+step) exchanged for one of its cards, so that the rarer cards come up at every step; and
+(its listing and probes) for the current player down to its last card, each action card
+and wild of these hands in turn, so that the rules of going out do too. Each example
+plays the four profiles at tables of four different sizes (2 to 5 players).
 
 Options and their values are read from ``Rules`` itself, so a new option enters the test
 without editing it, and the time goes where the fast route reads an option (its
@@ -168,46 +170,72 @@ def _hand_swaps(state: uno.State) -> list[uno.State]:
     return out
 
 
-def _last_cards(state: uno.State, seen: set[uno.Card], step: int | None) -> list[uno.State]:
-    """The state with the current player down to one card: each of its action cards and
-    wilds not in ``seen`` in turn, the rest of its hand put under the draw pile; with
-    ``step``, also one of the draw pile's, in turn from step to step, the whole hand put
-    under the pile. The same moment with that card as the player's last, so that the rules
-    of going out (the last card must be a number, a Wild Shuffle Hands laid last, the
-    round's scoring) meet the rarer cards at every step, not only when a round happens to
-    end on one. Adds the cards to ``seen``. (Built as the engine builds states, from a
-    draft: ``State.from_dict`` would check each one and cost more than the comparison.)"""
+def _holds_known(state: uno.State, p: int) -> bool:
+    """Whether some seat knows a card of ``p``'s hand (tied to the hand as it is)."""
+    return any(owner == p for _, owner, _ in state._ledger.known)
+
+
+def _rebuilt(state: uno.State, hand: tuple[uno.Card, ...], pile: tuple[uno.Card, ...]) -> uno.State:
+    """``state`` with the current player holding ``hand`` and ``pile`` as the draw pile
+    (the same cards in all), built as the engine builds states, from a draft:
+    ``State.from_dict`` would check each one and cost more than the comparison."""
+    p = state.current_player
+    assert p is not None
+    d = draft(state)
+    d.hands = (*state.hands[:p], tuple(sorted(hand, key=lambda c: c.index)), *state.hands[p + 1 :])
+    d._pile = pile
+    d._pile_start = 0
+    return freeze(d)
+
+
+def _exchanged(state: uno.State, step: int) -> uno.State | None:
+    """The state with one of the draw pile's action cards and wilds, in turn from step to
+    step, exchanged for one of the current player's cards (in turn too, put under the
+    pile): the same moment with a rarer card to answer it (a Wild Draw Four to stack on
+    one, a Skip to bounce a Draw Two, a Wild Shuffle Hands to lay), at every step."""
+    p = state.current_player
+    if (
+        p is None
+        or state.phase not in (uno.Phase.PLAY, uno.Phase.CHALLENGE)
+        or not state.hands[p]
+        or _holds_known(state, p)
+    ):
+        return None
+    pile = state.draw_pile
+    rare = sorted({c for c in pile if c.number is None}, key=lambda c: c.index)
+    if not rare:
+        return None
+    card = rare[step % len(rare)]
+    hand = state.hands[p]
+    j = step % len(hand)
+    i = pile.index(card)
+    return _rebuilt(state, (*hand[:j], *hand[j + 1 :], card), (*pile[:i], *pile[i + 1 :], hand[j]))
+
+
+def _last_cards(state: uno.State, seen: set[uno.Card]) -> list[uno.State]:
+    """The state with the current player down to one card, each of its action cards and
+    wilds not in ``seen`` in turn (the rest of its hand put under the draw pile): the same
+    moment with that card as its last, so that the rules of going out (the last card must
+    be a number, a Wild Shuffle Hands laid last, the round's scoring) meet the rarer cards
+    at every step, not only when a round happens to end on one. Adds the cards to
+    ``seen``."""
     p = state.current_player
     if (
         p is None
         or state.phase is not uno.Phase.PLAY
         or len(state.hands[p]) < 2
-        or any(owner == p for _, owner, _ in state._ledger.known)
+        or _holds_known(state, p)
     ):
         return []
     hand = state.hands[p]
-    pile = state.draw_pile
-    lasts = []  # (the last card, the draw pile then)
-    for card in dict.fromkeys(hand):
-        if card.number is None:
-            rest = list(hand)
-            rest.remove(card)
-            lasts.append((card, pile + tuple(rest)))
-    rare = sorted({c for c in pile if c.number is None}, key=lambda c: c.index)
-    if step is not None and rare:
-        card = rare[step % len(rare)]
-        i = pile.index(card)
-        lasts.append((card, pile[:i] + pile[i + 1 :] + hand))
     out = []
-    for card, rest_of_pile in lasts:
-        if card in seen:
+    for card in dict.fromkeys(hand):
+        if card.number is not None or card in seen:
             continue
         seen.add(card)
-        d = draft(state)
-        d.hands = (*state.hands[:p], (card,), *state.hands[p + 1 :])
-        d._pile = rest_of_pile
-        d._pile_start = 0
-        out.append(freeze(d))
+        rest = list(hand)
+        rest.remove(card)
+        out.append(_rebuilt(state, (card,), state.draw_pile + tuple(rest)))
     return out
 
 
@@ -251,12 +279,13 @@ def play_and_compare(rules: uno.Rules, players: int, seed: int) -> None:
         if state.phase is uno.Phase.GAME_OVER:
             return
         assert_listing_agrees(state)
-        swaps = _hand_swaps(state)
-        for swapped in swaps:
-            assert_listing_agrees(swapped)
+        exchanged = _exchanged(state, step)
+        others = _hand_swaps(state) + ([exchanged] if exchanged else [])
+        for other in others:
+            assert_listing_agrees(other)
         seen: set[uno.Card] = set()
-        for moment in (state, *swaps):  # every action card and wild held, laid last
-            for last in _last_cards(moment, seen, step if moment is state else None):
+        for moment in (state, *others):  # every action card and wild held, laid last
+            for last in _last_cards(moment, seen):
                 assert_last_card_agrees(last)
         legal = uno.legal_actions(state)
         if state.current_player is not None and rng.random() < 0.9:
@@ -335,14 +364,14 @@ def test_fast_route_equals_general_route_under_each_option(
     name: str, value: object, seed: int
 ) -> None:
     played = 0
-    for profile in PROFILES:
+    for i, profile in enumerate(PROFILES):
         rules = _rules(profile, name, value)
         if rules is None:
             continue
         if not fast_path_admits(rules):
             played += 1  # every move takes the general route: nothing to compare
             continue
-        players = _players(rules, seed)
+        players = _players(rules, seed + i)  # each example: tables of 2 to 5 players
         if players is None:
             continue
         play_and_compare(rules, players, seed)
