@@ -1,12 +1,40 @@
-"""Shared test helpers: apply scripted action sequences, read hands, check rejections.
+"""Shared test helpers: apply scripted action sequences, read hands, check rejections;
+and the hypothesis profiles.
 
-Positions are written in the position notation (:meth:`unorules.State.from_position`)."""
+Positions are written in the position notation (:meth:`unorules.State.from_position`).
+
+Hypothesis runs under one of two profiles, chosen by the ``CI`` environment variable:
+``ci`` (``CI=true``, as ``.ci/run`` sets it) runs the full example counts, ``dev`` (every
+other run) a fifth of them, for a quicker local suite. ``--hypothesis-profile=ci`` runs
+the full counts locally. A test that sets its own ``max_examples`` writes it as
+``examples(full)``, the count under ``ci``, so that it scales with the profile."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import settings
 
 import unorules as uno
+
+CI_EXAMPLES = 100
+"""``max_examples`` under the ``ci`` profile: hypothesis' own default."""
+
+settings.register_profile("ci", max_examples=CI_EXAMPLES)
+settings.register_profile("dev", max_examples=CI_EXAMPLES // 5)
+settings.load_profile("ci" if os.environ.get("CI") == "true" else "dev")
+
+
+def examples(full: int, *, least: int = 2) -> int:
+    """A test's ``max_examples``: ``full`` under the ``ci`` profile, scaled with the
+    profile in force (a fifth under ``dev``), and never below ``least`` (or ``full``).
+
+    Hypothesis tries the simplest example first (a seed of 0), so ``least`` is 2: one
+    example would run the same case whatever ``--hypothesis-seed``.
+    """
+    scaled = -(-full * settings().max_examples // CI_EXAMPLES)  # rounded up, exactly
+    return max(min(full, least), scaled)
 
 
 def cards(text: str) -> tuple[uno.Card, ...]:

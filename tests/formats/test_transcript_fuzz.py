@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -154,7 +155,7 @@ def check_report(report: transcript.Report) -> None:
     assert "\n" not in str(report)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.data())
 def test_the_validator_always_reports(data: st.DataObject) -> None:
     raw = blob_of(data)
@@ -170,7 +171,9 @@ def test_the_validator_always_reports(data: st.DataObject) -> None:
 
 
 @settings(
-    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(120),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(data=st.data())
 def test_the_cli_gives_one_line_per_game(

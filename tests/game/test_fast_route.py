@@ -3,18 +3,31 @@
 The fast route (``unorules._engine.fast``) admits a plain move with a few cheap checks and
 resolves it with the general route's own rule functions; which rules admit it is computed
 from each option's declaration (``Rules`` field metadata ``"fast"``). This test is what
-makes a wrong declaration fail: for every option and every value other than its default,
-under every profile, seeded games are played and at every step
+makes a wrong declaration fail: for options set one at a time to values other than their
+default, under every profile, seeded games are played and at every step
 
 - ``legal_actions`` (for everyone and for each seat) equals the general listing,
 - the chosen action, and a play of every card the current player holds (legal or not),
-  give the same state or the same error on both routes.
+  give the same state or the same error on both routes;
+
+and the same for the moment with the current player's hand exchanged with each other
+seat's, and with one of the draw pile's action cards and wilds (in turn from step to
+step) exchanged for one of its cards, so that the rarer cards come up at every step; and
+(its listing and probes) for the current player down to its last card, each action card
+and wild of these hands in turn, so that the rules of going out do too. Each example
+plays the four profiles at tables of four different sizes (2 to 5 players).
 
 Options and their values are read from ``Rules`` itself, so a new option enters the test
-without editing it. To check the test, remove one of the fast route's admissions of an
-option it declares ``FastPath.HONOURS`` (for example the ``jump_in`` test in
-``_and_calls``, or ``_declined`` in ``fast_play``): this test then fails, whatever
-``--hypothesis-seed``.
+without editing it, and the time goes where the fast route reads an option (its
+declaration, :class:`~unorules.rules.FastPath`): every other value of an option it reads
+(each member of an enumeration, each registered effect), the smallest and the largest
+of the integers tried for an integer option it reads, and one value of an option it
+does not read (``NOT_READ``). The seeds are hypothesis' examples: five per option value
+under the ``ci`` profile, two under ``dev`` (``tests/conftest.py``).
+
+To check the test, remove one of the fast route's admissions of an option it declares
+``FastPath.HONOURS`` (for example the ``jump_in`` test in ``_and_calls``, or
+``_declined`` in ``fast_play``): this test then fails, whatever ``--hypothesis-seed``.
 """
 
 from __future__ import annotations
@@ -25,6 +38,7 @@ from typing import Any
 
 import attrs
 import pytest
+from conftest import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -34,13 +48,15 @@ from unorules._engine.general import apply_general
 from unorules._engine.listing import legal_general
 from unorules.effects import EFFECTS
 from unorules.rules import FastPath, RulesError
+from unorules.state import draft, freeze, ledger
 
 PROFILES = ("mattel", "mattel-108", "swedish", "danish")
 STEPS = 200
 
 
 def _alternatives(field: Any) -> list[object]:
-    """The values other than the default that an option of this type can take."""
+    """The values other than the default that an option of this type can take (for an
+    integer, a few small ones and the default's neighbours)."""
     default = field.default
     kind = type(default)
     if kind is bool:
@@ -65,17 +81,39 @@ def _rules(profile: str, name: str, value: object) -> uno.Rules | None:
         return None
 
 
-def _variants() -> list[tuple[str, object]]:
-    """Every (option, value) other than the default that some profile allows."""
+def _valid(field: Any) -> list[object]:
+    """The alternatives to an option's default that some profile allows."""
+    return [
+        value
+        for value in _alternatives(field)
+        if any(_rules(profile, field.name, value) for profile in PROFILES)
+    ]
+
+
+def _spent(field: Any, values: list[object]) -> list[object]:
+    """The values the differential test plays an option at, by its declaration: one for
+    an option the fast route does not read (for an integer, the one nearest the default),
+    the smallest and the largest for an integer it reads, all of them for any other."""
+    default = field.default
+    ints = [v for v in values if type(v) is int]
+    if field.metadata["fast"] is FastPath.NOT_READ:
+        return [min(ints, key=lambda v: (abs(v - default), -v))] if ints else values[:1]
+    return [min(ints), max(ints)] if ints else values
+
+
+def _variants(*, spent: bool) -> list[tuple[str, object]]:
+    """Every (option, value) other than the default that some profile allows; with
+    ``spent``, only the values the differential test plays (:func:`_spent`)."""
     out = []
     for field in attrs.fields(uno.Rules):
-        for value in _alternatives(field):
-            if any(_rules(profile, field.name, value) for profile in PROFILES):
-                out.append((field.name, value))
+        values = _valid(field)
+        for value in _spent(field, values) if spent else values:
+            out.append((field.name, value))
     return out
 
 
-VARIANTS = _variants()
+ALL_VARIANTS = _variants(spent=False)
+VARIANTS = _variants(spent=True)
 
 
 def _players(rules: uno.Rules, seed: int) -> int | None:
@@ -105,30 +143,110 @@ def _probes(state: uno.State) -> list[uno.Action]:
 def _hand_swaps(state: uno.State) -> list[uno.State]:
     """The state with the current player's hand exchanged with each other seat's: the same
     moment of the game with other cards to answer it, so that rarer situations (a Wild
-    Draw Four held by its victim, say) come up in every game."""
+    Draw Four held by its victim, say) come up in every game. What a seat knows of a hand
+    goes with the hand. (Built from a draft, as the engine builds states:
+    ``State.from_dict`` would check each one and cost more than the comparison.)"""
     p = state.current_player
     if p is None or state.phase is uno.Phase.DRAWN:
         return []
     out = []
-    data = state.to_dict()
-    for seat in range(state.players):
+    for seat in state._match.active:  # not an eliminated seat, which holds no cards
         if seat == p or 1 in (len(state.hands[p]), len(state.hands[seat])):
             continue  # an owed UNO call is tied to its hand
-        hands = list(data["hands"])
+        hands = list(state.hands)
         hands[p], hands[seat] = hands[seat], hands[p]
-        swapped = {**data, "hands": hands}
-        if "known" in data:  # what a seat knows of a hand goes with the hand
+        d = draft(state)
+        d.hands = tuple(hands)
+        if state._ledger.known:
             owner = {p: seat, seat: p}
-            known = [
-                {**k, "of": owner.get(k["of"], k["of"])}
-                for k in data["known"]
-                if owner.get(k["of"], k["of"]) != k["seat"]
-            ]
-            del swapped["known"]
-            if known:
-                swapped["known"] = known
-        out.append(uno.State.from_dict(swapped))
+            ledger(d).known = tuple(
+                sorted(
+                    (knower, owner.get(of, of), cards)
+                    for knower, of, cards in state._ledger.known
+                    if owner.get(of, of) != knower
+                )
+            )
+        out.append(freeze(d))
     return out
+
+
+def _holds_known(state: uno.State, p: int) -> bool:
+    """Whether some seat knows a card of ``p``'s hand (tied to the hand as it is)."""
+    return any(owner == p for _, owner, _ in state._ledger.known)
+
+
+def _rebuilt(state: uno.State, hand: tuple[uno.Card, ...], pile: tuple[uno.Card, ...]) -> uno.State:
+    """``state`` with the current player holding ``hand`` and ``pile`` as the draw pile
+    (the same cards in all), built as the engine builds states, from a draft:
+    ``State.from_dict`` would check each one and cost more than the comparison."""
+    p = state.current_player
+    assert p is not None
+    d = draft(state)
+    d.hands = (*state.hands[:p], tuple(sorted(hand, key=lambda c: c.index)), *state.hands[p + 1 :])
+    d._pile = pile
+    d._pile_start = 0
+    return freeze(d)
+
+
+def _exchanged(state: uno.State, step: int) -> uno.State | None:
+    """The state with one of the draw pile's action cards and wilds, in turn from step to
+    step, exchanged for one of the current player's cards (in turn too, put under the
+    pile): the same moment with a rarer card to answer it (a Wild Draw Four to stack on
+    one, a Skip to bounce a Draw Two, a Wild Shuffle Hands to lay), at every step."""
+    p = state.current_player
+    if (
+        p is None
+        or state.phase not in (uno.Phase.PLAY, uno.Phase.CHALLENGE)
+        or not state.hands[p]
+        or _holds_known(state, p)
+    ):
+        return None
+    pile = state.draw_pile
+    rare = sorted({c for c in pile if c.number is None}, key=lambda c: c.index)
+    if not rare:
+        return None
+    card = rare[step % len(rare)]
+    hand = state.hands[p]
+    j = step % len(hand)
+    i = pile.index(card)
+    return _rebuilt(state, (*hand[:j], *hand[j + 1 :], card), (*pile[:i], *pile[i + 1 :], hand[j]))
+
+
+def _last_cards(state: uno.State, seen: set[uno.Card]) -> list[uno.State]:
+    """The state with the current player down to one card, each of its action cards and
+    wilds not in ``seen`` in turn (the rest of its hand put under the draw pile): the same
+    moment with that card as its last, so that the rules of going out (the last card must
+    be a number, a Wild Shuffle Hands laid last, the round's scoring) meet the rarer cards
+    at every step, not only when a round happens to end on one. Adds the cards to
+    ``seen``."""
+    p = state.current_player
+    if (
+        p is None
+        or state.phase is not uno.Phase.PLAY
+        or len(state.hands[p]) < 2
+        or _holds_known(state, p)
+    ):
+        return []
+    hand = state.hands[p]
+    out = []
+    for card in dict.fromkeys(hand):
+        if card.number is not None or card in seen:
+            continue
+        seen.add(card)
+        rest = list(hand)
+        rest.remove(card)
+        out.append(_rebuilt(state, (card,), state.draw_pile + tuple(rest)))
+    return out
+
+
+def assert_last_card_agrees(state: uno.State) -> None:
+    """The current player's listing, and its last card laid (or a draw, or a pass), agree
+    on both routes."""
+    p = state.current_player
+    assert p is not None
+    assert uno.legal_actions(state, p) == legal_general(state, p)
+    for probe in _probes(state):
+        assert_routes_agree(state, probe)
 
 
 def assert_listing_agrees(state: uno.State) -> None:
@@ -157,12 +275,18 @@ def assert_routes_agree(state: uno.State, action: uno.Action) -> uno.State | Non
 def play_and_compare(rules: uno.Rules, players: int, seed: int) -> None:
     rng = random.Random(seed)
     state = uno.new_game(players, rules, seed=seed)
-    for _ in range(STEPS):
+    for step in range(STEPS):
         if state.phase is uno.Phase.GAME_OVER:
             return
         assert_listing_agrees(state)
-        for swapped in _hand_swaps(state):
-            assert_listing_agrees(swapped)
+        exchanged = _exchanged(state, step)
+        others = _hand_swaps(state) + ([exchanged] if exchanged else [])
+        for other in others:
+            assert_listing_agrees(other)
+        seen: set[uno.Card] = set()
+        for moment in (state, *others):  # every action card and wild held, laid last
+            for last in _last_cards(moment, seen):
+                assert_last_card_agrees(last)
         legal = uno.legal_actions(state)
         if state.current_player is not None and rng.random() < 0.9:
             # Mostly the current player's own moves, and mostly plays, so that rounds
@@ -186,6 +310,17 @@ def test_every_option_declares_how_the_fast_route_treats_it() -> None:
         assert isinstance(field.metadata.get("fast"), FastPath), field.name
 
 
+def test_the_differential_test_plays_every_option() -> None:
+    """Every option is played at some value other than its default, and the values left
+    out are only those the declarations say need not be played."""
+    assert list(dict.fromkeys(n for n, _ in VARIANTS)) == [f.name for f in attrs.fields(uno.Rules)]
+    played = set(VARIANTS)
+    for name, value in ALL_VARIANTS:
+        if (name, value) not in played:
+            field = attrs.fields_dict(uno.Rules)[name]
+            assert field.metadata["fast"] is FastPath.NOT_READ or type(value) is int, name
+
+
 _FLAGS = {
     FastPath.CHECKS_PLAYS: (True, False, False, False),
     FastPath.SHAPES_PLAYS: (True, True, False, False),
@@ -196,7 +331,7 @@ _FLAGS = {
 limits_draws)."""
 
 
-@pytest.mark.parametrize(("name", "value"), VARIANTS, ids=[f"{n}={v}" for n, v in VARIANTS])
+@pytest.mark.parametrize(("name", "value"), ALL_VARIANTS, ids=[f"{n}={v}" for n, v in ALL_VARIANTS])
 def test_the_fast_routes_flags_follow_the_options_declaration(name: str, value: object) -> None:
     """A round's ``Match`` checks plays, takes the general listing's turn, counts turn
     actions, or asks ``may_draw`` about a draw exactly when an option declared so is set:
@@ -223,20 +358,20 @@ def test_the_fast_routes_flags_follow_the_options_declaration(name: str, value: 
 
 
 @pytest.mark.parametrize(("name", "value"), VARIANTS, ids=[f"{n}={v}" for n, v in VARIANTS])
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=examples(5), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_fast_route_equals_general_route_under_each_option(
     name: str, value: object, seed: int
 ) -> None:
     played = 0
-    for profile in PROFILES:
+    for i, profile in enumerate(PROFILES):
         rules = _rules(profile, name, value)
         if rules is None:
             continue
         if not fast_path_admits(rules):
             played += 1  # every move takes the general route: nothing to compare
             continue
-        players = _players(rules, seed)
+        players = _players(rules, seed + i)  # each example: tables of 2 to 5 players
         if players is None:
             continue
         play_and_compare(rules, players, seed)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import attrs
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_properties import PROFILE_NAMES, house_rules
@@ -66,7 +67,7 @@ def tables(draw: st.DrawFn) -> tuple[uno.Rules, int, int]:
     return rules, players, draw(st.integers(0, 2**64 - 1))
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=tables(), steps=st.integers(20, 150))
 def test_every_reachable_state_round_trips(table: tuple[uno.Rules, int, int], steps: int) -> None:
     rules, players, seed = table

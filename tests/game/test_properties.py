@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 import pytest
+from conftest import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -211,7 +212,7 @@ def play_random(
 STEPS = st.lists(st.integers(0, 2**16), min_size=20, max_size=160)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=games(house=False), choices=STEPS)
 def test_profiles_keep_every_invariant(
     game: tuple[uno.Rules, int, int], choices: list[int]
@@ -229,7 +230,7 @@ def test_profiles_keep_every_invariant(
         assert replay == expected
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=games(house=True), choices=STEPS)
 def test_house_rules_keep_every_invariant(
     game: tuple[uno.Rules, int, int], choices: list[int]
@@ -243,7 +244,7 @@ def test_house_rules_keep_every_invariant(
     assert replay == states[-1]
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(game=games(house=False), seed=st.integers(0, 2**32))
 def test_whole_matches_end_with_one_winner(game: tuple[uno.Rules, int, int], seed: int) -> None:
     """Played to the end with a sensible random policy (a random playable card when there is
