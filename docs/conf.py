@@ -235,7 +235,14 @@ def _candidates(target: str) -> list[str]:
         home = getattr(getattr(unorules, parts[1], None), "__module__", None)
         if isinstance(home, str) and home.startswith("unorules."):
             found.append(".".join([home, *parts[1:]]))
+    if len(parts) == 1:  # a bare name in a signature (``Events``): the public module listing it
+        found += [f"{m}.{target}" for m in PUBLIC_MODULES if target in _listed(m)]
     return found
+
+
+def _listed(module: str) -> tuple[str, ...]:
+    """The ``__all__`` of a public module (imported already: the API pages are built)."""
+    return tuple(getattr(importlib.import_module(module), "__all__", ()))
 
 
 def _resolve_short_names(app: Any, env: Any, node: Any, contnode: Any) -> Any:
