@@ -1,0 +1,174 @@
+"""The release: the GitHub Actions workflow that publishes to PyPI
+(``.github/workflows/release.yml``), the Read the Docs configuration
+(``.readthedocs.yaml``) and the project's metadata in ``pyproject.toml``.
+
+The workflow cannot run here, but its build and check commands can: the test reads them
+from the workflow and runs them as written (``python -m build``, ``twine check
+--strict``) into a temporary folder, so that what a tag publishes is what this suite
+built and checked. The build takes about 5 seconds (hatchling in an isolated
+environment, fetched from PyPI as the workflow does).
+"""
+
+from __future__ import annotations
+
+import glob
+import importlib.util
+import os
+import shlex
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+WORKFLOW = ROOT / ".github" / "workflows" / "release.yml"
+READTHEDOCS = ROOT / ".readthedocs.yaml"
+
+
+def load_yaml(path: Path) -> Any:
+    yaml = pytest.importorskip("yaml", reason="PyYAML is in the test extra: pip install '.[test]'")
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def pyproject() -> dict[str, Any]:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def workflow() -> dict[str, Any]:
+    found = load_yaml(WORKFLOW)
+    assert isinstance(found, dict)
+    return found
+
+
+def runs(job: dict[str, Any]) -> list[str]:
+    """The shell commands of a job's steps, in order."""
+    return [step["run"].strip() for step in job["steps"] if "run" in step]
+
+
+def uses(job: dict[str, Any]) -> list[str]:
+    """The actions a job's steps use, without their versions."""
+    return [step["uses"].split("@")[0] for step in job["steps"] if "uses" in step]
+
+
+def the_command(job: dict[str, Any], start: str) -> str:
+    found = [command for command in runs(job) if command.startswith(start)]
+    assert len(found) == 1, f"one step of the build job runs {start!r}: {runs(job)}"
+    return found[0]
+
+
+def test_the_release_workflow_publishes_a_v_tag_by_trusted_publishing() -> None:
+    flow = workflow()
+    # YAML 1.1 (PyYAML) reads the key "on" as True.
+    trigger = flow.get("on", flow.get(True))
+    assert trigger == {"push": {"tags": ["v*"]}}
+    assert flow["permissions"] == {"contents": "read"}  # only publish may ask for more
+    jobs = flow["jobs"]
+    assert set(jobs) == {"sdist-and-wheel", "publish"}
+
+    build = jobs["sdist-and-wheel"]
+    assert "permissions" not in build  # building needs no token
+    assert uses(build) == [
+        "actions/checkout",
+        "actions/setup-python",
+        "actions/upload-artifact",
+    ]
+    upload = next(s for s in build["steps"] if s.get("uses", "").startswith("actions/upload"))
+    # Every build job uploads a dist-* artifact, which publish gathers: a compiled-wheels
+    # job (cibuildwheel) is added the same way.
+    assert upload["with"]["name"].startswith("dist-")
+    assert upload["with"]["path"] == "dist/"
+
+    publish = jobs["publish"]
+    assert publish["needs"] == ["sdist-and-wheel"]
+    assert publish["environment"]["name"] == "pypi"
+    assert publish["permissions"] == {"id-token": "write"}
+    assert uses(publish) == ["actions/download-artifact", "pypa/gh-action-pypi-publish"]
+    download = publish["steps"][0]["with"]
+    assert download == {"pattern": "dist-*", "merge-multiple": True, "path": "dist/"}
+    # Trusted publishing: no password or token is handed to the action.
+    assert "with" not in publish["steps"][1]
+
+
+def test_the_release_build_commands_build_a_checked_sdist_and_wheel(tmp_path: Path) -> None:
+    """The workflow's build and check steps, run here as written (``dist`` in a temporary
+    folder): the sdist and the wheel build, and ``twine check --strict`` passes them."""
+    missing = [m for m in ("build", "twine") if importlib.util.find_spec(m) is None]
+    if missing:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{' and '.join(missing)} missing: they are in the test extra")
+        pytest.skip(f"{' and '.join(missing)} not installed: pip install '.[test]'")
+    job = workflow()["jobs"]["sdist-and-wheel"]
+    build = shlex.split(the_command(job, "python -m build"))
+    check = shlex.split(the_command(job, "python -m twine check"))
+    assert build == ["python", "-m", "build", "--outdir", "dist", "."]
+    assert check == ["python", "-m", "twine", "check", "--strict", "dist/*"]
+
+    dist = tmp_path / "dist"
+
+    def here(argv: list[str]) -> list[str]:
+        out: list[str] = [sys.executable]
+        for arg in argv[1:]:
+            if arg == "dist":
+                out.append(str(dist))
+            elif arg.startswith("dist/"):
+                out += sorted(glob.glob(str(dist / arg.removeprefix("dist/"))))
+            elif arg == ".":
+                out.append(str(ROOT))
+            else:
+                out.append(arg)
+        return out
+
+    built = subprocess.run(here(build), capture_output=True, text=True, check=False)
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    version = pyproject()["project"]["version"]
+    names = sorted(p.name for p in dist.iterdir())
+    assert names == [f"unorules-{version}-py3-none-any.whl", f"unorules-{version}.tar.gz"]
+    checked = subprocess.run(here(check), capture_output=True, text=True, check=False)
+    assert checked.returncode == 0, checked.stdout[-3000:] + checked.stderr[-3000:]
+    assert checked.stdout.count("PASSED") == 2, checked.stdout
+
+    with zipfile.ZipFile(dist / names[0]) as wheel:
+        files = set(wheel.namelist())
+        metadata = wheel.read(f"unorules-{version}.dist-info/METADATA").decode()
+    assert {"unorules/py.typed", "unorules/__init__.py"} <= files
+    for label in ("Homepage", "Documentation", "Source", "Changelog", "Issues"):
+        assert f"Project-URL: {label}, https://" in metadata
+
+
+def test_the_project_urls_name_the_repository_and_the_documentation() -> None:
+    urls = pyproject()["project"]["urls"]
+    repo = "https://github.com/unorules/unorules"
+    assert urls == {
+        "Homepage": repo,
+        "Documentation": "https://unorules.readthedocs.io",
+        "Source": repo,
+        "Changelog": f"{repo}/blob/main/CHANGELOG.md",
+        "Issues": f"{repo}/issues",
+    }
+
+
+def test_read_the_docs_builds_the_sphinx_docs_with_the_docs_extra() -> None:
+    config = load_yaml(READTHEDOCS)
+    assert config["version"] == 2
+    assert config["build"]["os"].startswith("ubuntu-")
+    assert config["build"]["tools"]["python"] in ("3.11", "3.12")
+    assert config["python"]["install"] == [
+        {"method": "pip", "path": ".", "extra_requirements": ["docs"]}
+    ]
+    assert config["sphinx"] == {"configuration": "docs/conf.py", "fail_on_warning": True}
+    assert (ROOT / config["sphinx"]["configuration"]).is_file()
+
+    # The docs extra holds what the build needs: Sphinx and the theme conf.py names, and
+    # the integrations the API pages import and the plots the studies page draws.
+    extras = pyproject()["project"]["optional-dependencies"]
+    docs = " ".join(extras["docs"])
+    test = " ".join(extras["test"])
+    for need in ("sphinx", "furo"):
+        assert need in docs
+        assert need in test  # scripts/test builds the docs too
+    for extra in ("plot", "pettingzoo", "gymnasium", "openspiel"):
+        assert extra in docs
