@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import attrs
@@ -154,6 +155,32 @@ def test_plot_without_matplotlib_is_a_usage_error(
     code, out, err = run(capsys, "simulate", "--games", "1", "--plot", "a.svg")
     assert (code, out) == (2, "")
     assert "--plot needs matplotlib: pip install 'unorules[plot]'" in err
+
+
+def test_the_matplotlib_hints_name_the_extra_and_the_install_from_source(
+    capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Until unorules is on PyPI, ``pip install 'unorules[plot]'`` cannot work: every
+    hint for the missing matplotlib also says how to install the extra from a clone."""
+    import argparse
+
+    from unorules.cli import _common
+    from unorules.studies import _plot
+
+    monkeypatch.setattr("importlib.util.find_spec", lambda name, *a: None)
+    _, _, err = run(capsys, "simulate", "--games", "1", "--plot", "a.svg")
+    assert err.strip().endswith("(from a clone of the source: pip install '.[plot]')")
+    assert len(err.strip().splitlines()) == 1
+
+    parser = argparse.ArgumentParser()
+    _common.study_options(parser, 10)
+    assert "from a clone: pip install '.[plot]'" in " ".join(parser.format_help().split())
+
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    with pytest.raises(ImportError) as caught:
+        _plot._matplotlib()
+    assert "pip install 'unorules[plot]'" in str(caught.value)
+    assert "from a clone of the source: pip install '.[plot]'" in str(caught.value)
 
 
 def test_plot_to_an_unwritable_place(capsys: Capture, tmp_path: Path) -> None:

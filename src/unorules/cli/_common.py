@@ -167,5 +167,6 @@ def study_options(p: argparse.ArgumentParser, games: int) -> None:
         "--plot",
         metavar="FILE",
         help="also draw the round lengths and the win shares per seat to FILE (.svg,"
-        " .png or .pdf; needs matplotlib: pip install 'unorules[plot]')",
+        " .png or .pdf; needs matplotlib: pip install 'unorules[plot]', from a clone:"
+        " pip install '.[plot]')",
     )

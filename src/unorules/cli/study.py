@@ -56,7 +56,10 @@ def _check(args: argparse.Namespace) -> None:
         if not args.plot.lower().endswith((".svg", ".png", ".pdf")):
             raise Usage(f"--plot {args.plot!r}: name the file *.svg, *.png or *.pdf")
         if importlib.util.find_spec("matplotlib") is None:
-            raise Usage("--plot needs matplotlib: pip install 'unorules[plot]'")
+            raise Usage(
+                "--plot needs matplotlib: pip install 'unorules[plot]'"
+                " (from a clone of the source: pip install '.[plot]')"
+            )
 
 
 @contextmanager

@@ -25,7 +25,8 @@ def _matplotlib() -> Any:
         from matplotlib.ticker import PercentFormatter  # noqa: PLC0415
     except ImportError:
         raise ImportError(
-            "plots need matplotlib: pip install 'unorules[plot]' (or pip install matplotlib)"
+            "plots need matplotlib: pip install 'unorules[plot]' (from a clone of the source:"
+            " pip install '.[plot]'; or pip install matplotlib)"
         ) from None
     return matplotlib, Figure, PercentFormatter
 
