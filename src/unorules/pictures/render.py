@@ -2,9 +2,12 @@
 
 :func:`page` replays a transcript (with :mod:`unorules.formats.transcript`) and writes every step
 as a picture of the table (:mod:`unorules.pictures.svg`): the start of each round and the table
-after each action, with a move list, buttons and the arrow keys to step. For an invalid
+after each action, with a move list, buttons and the arrow keys to step, and Play (or P) to
+step on its own at a chosen speed. On a narrow screen (a phone) the table comes first and
+the move list below it. For an invalid
 transcript the last step is the illegal move, highlighted with its code and message.
-Everything is inline (styles, script, pictures): the page loads nothing from anywhere.
+Everything is inline (styles, script, pictures): the page loads nothing from anywhere,
+and its Content-Security-Policy lets it run only its own script.
 ``unorules render game.json -o game.html`` writes it from the command line. A page draws
 at most :data:`MAX_STEPS` steps (the last ones of a longer game; ``round=`` draws one
 round), and rounds, actions and steps are numbered from 1 on it, as people count them.
@@ -22,6 +25,8 @@ True
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import sys
 from collections.abc import Sequence
@@ -219,7 +224,7 @@ header p{margin:4px 0 0;color:#ccc}
 .verdict.valid{background:#e3f4e6;color:#14562a}
 .verdict.invalid{background:#fde4ea;color:#8a0024;border:2px solid #e0115f}
 main{display:flex;gap:16px;padding:12px 20px;align-items:flex-start}
-nav{flex:0 0 320px;max-height:calc(100vh - 150px);overflow:auto;background:#fff;
+nav{position:relative;flex:0 0 320px;max-height:calc(100vh - 150px);overflow:auto;background:#fff;
 border:1px solid #ccd;border-radius:6px}
 nav ol{margin:0;padding:0;list-style:none}
 .move{padding:4px 10px;border-bottom:1px solid #eee;cursor:pointer;display:flex;gap:6px;
@@ -232,12 +237,19 @@ align-items:center}
 .num{color:#888;min-width:2.6em;text-align:right;font-variant-numeric:tabular-nums}
 svg.mini{width:16px;height:24px;flex:none}
 #stage{flex:1;min-width:0}
-.controls{display:flex;gap:6px;align-items:center;flex-wrap:wrap;margin-bottom:8px}
-button{font:inherit;padding:5px 12px;border-radius:5px;border:1px solid #888;background:#fff;
-cursor:pointer}
+.controls{display:flex;gap:6px 12px;align-items:center;flex-wrap:wrap;margin-bottom:8px}
+.group{display:flex;gap:6px;align-items:center}
+button,select{font:inherit;padding:5px 12px;border-radius:5px;border:1px solid #888;
+background:#fff;cursor:pointer;white-space:nowrap}
+select{padding:4px 6px}
 button:disabled{opacity:.4;cursor:default}
+button:focus-visible,select:focus-visible{outline:3px solid #1a5fd0;
+outline-offset:1px}
+#play{min-width:6.5em}
+#play[aria-pressed="true"]{background:#fff7c2;border-color:#e0b000}
+.speed{color:#555;white-space:nowrap}
 #to-error{border-color:#e0115f;color:#8a0024}
-#counter{margin:0 8px;color:#555}
+#counter{flex-basis:100%;color:#555}
 #caption{font-size:17px;font-weight:bold;margin:4px 0 8px}
 .frame svg{width:100%;max-width:800px;height:auto;max-height:calc(100vh - 230px)}
 .banner{margin:0 0 10px;padding:10px 14px;border-radius:6px;background:#fde4ea;
@@ -246,6 +258,17 @@ border:2px solid #e0115f;color:#8a0024}
 .hint{color:#777;font-size:13px}
 .cut{margin:10px 20px 0;padding:8px 14px;border-radius:6px;background:#fff4d6;
 border:1px solid #e0b000}
+@media (max-width:700px){
+header{padding:10px 12px}
+.verdict,.cut{margin:8px 12px 0}
+main{flex-direction:column;align-items:stretch;gap:12px;padding:10px 12px}
+#stage{order:-1}
+nav{flex:none;max-height:50vh}
+.group.steps{flex-basis:100%}
+.group.steps button{flex:1 1 0;min-width:0;padding:6px 4px}
+.hint.keys{display:none}
+.frame svg{max-height:none}
+}
 """
 
 _SCRIPT = """
@@ -256,6 +279,15 @@ _SCRIPT = """
   var counter = document.getElementById('counter');
   var total = document.getElementById('moves').getAttribute('data-total');
   var current = 0;
+  // Scroll the move list (only it: not the page, which on a phone has the table above it)
+  // to show a move.
+  function reveal(move) {
+    var list = move.closest('nav'), top = move.offsetTop, bottom = top + move.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (bottom > list.scrollTop + list.clientHeight) {
+      list.scrollTop = bottom - list.clientHeight;
+    }
+  }
   function show(i) {
     if (!frames.length) return;
     i = Math.max(0, Math.min(frames.length - 1, i));
@@ -266,7 +298,7 @@ _SCRIPT = """
     frames[i].hidden = false;
     moves[i].classList.add('current');
     moves[i].setAttribute('aria-current', 'step');
-    moves[i].scrollIntoView({block: 'nearest'});
+    reveal(moves[i]);
     caption.textContent = moves[i].getAttribute('data-label');
     counter.textContent = 'step ' + moves[i].getAttribute('data-n') + ' of ' + total +
       ' \u00b7 ' + moves[i].getAttribute('data-where');
@@ -285,22 +317,82 @@ _SCRIPT = """
   if (toError) toError.onclick = function () { show(frames.length - 1); };
   moves.forEach(function (m, i) { m.onclick = function () { show(i); }; });
   document.addEventListener('keydown', function (e) {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.target.tagName === 'SELECT') return;
     var to = {ArrowRight: current + 1, ArrowDown: current + 1, ArrowLeft: current - 1,
               ArrowUp: current - 1, Home: 0, End: frames.length - 1}[e.key];
     if (to === undefined) return;
     e.preventDefault();
     show(to);
   });
+  // Play and pause: step forward every `speed` milliseconds until the last step; any
+  // step the reader takes (a button, a move, a key) pauses.
+  var play = document.getElementById('play');
+  var speed = document.getElementById('speed');
+  var timer = null;
+  function pause() {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    play.textContent = '\u25b6 Play';
+    play.setAttribute('aria-pressed', 'false');
+  }
+  function tick() {
+    show(current + 1);
+    if (current === frames.length - 1) pause();
+  }
+  function start() {
+    if (current === frames.length - 1) show(0);
+    clearInterval(timer);
+    timer = setInterval(tick, parseInt(speed.value, 10));
+    play.textContent = '\u275a\u275a Pause';
+    play.setAttribute('aria-pressed', 'true');
+  }
+  play.onclick = function () { if (timer === null) start(); else pause(); };
+  speed.onchange = function () { if (timer !== null) start(); };
+  document.addEventListener('click', function (e) {
+    var t = e.target;
+    if (t.closest && t.closest('#first, #prev, #next, #last, #to-error, .move')) pause();
+  }, true);
+  document.addEventListener('keydown', function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey || e.target === speed) return;
+    if (e.key === 'p' || e.key === 'P') { e.preventDefault(); play.click(); }
+    else if (/^(Arrow|Home$|End$)/.test(e.key)) pause();
+  }, true);
   var m = /^#(?:step-(\\d+)|(error))$/.exec(location.hash);
   show(m ? (m[2] ? frames.length - 1 : parseInt(m[1], 10)) : 0);
 })();
 """
 
 
+_PLAY_SPEEDS: Final = ((2000, "2 s"), (1000, "1 s"), (500, "0.5 s"), (250, "0.25 s"))
+"""The times between two steps that Play offers (milliseconds, and as the page says them)."""
+
+_PLAY_DEFAULT: Final = 1000
+
+
+def _sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+_SYMBOLS_STYLE: Final = "position:absolute"
+"""The one style attribute of the page: on the hidden SVG of the card symbols."""
+
+_CSP: Final = "; ".join(
+    [
+        "default-src 'none'",
+        f"script-src {_sha256(_SCRIPT)}",
+        f"style-src {_sha256(_STYLE)} 'unsafe-hashes' {_sha256(_SYMBOLS_STYLE)}",
+        "base-uri 'none'",
+        "form-action 'none'",
+    ]
+)
+"""The page's Content-Security-Policy: it runs its own script and styles (allowed by their
+hashes) and nothing else, and loads nothing at all."""
+
+
 def _document(title: str, head: str, verdict: str, body: str) -> str:
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta http-equiv="Content-Security-Policy" content="{_CSP}">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{_esc(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
         f"<header><h1>{_esc(title)}</h1><p>{head}</p></header>\n{verdict}\n{body}\n"
@@ -616,13 +708,24 @@ def _build(
     )
     controls = (
         '<div class="controls">'
+        '<div class="group steps" role="group" aria-label="step">'
         '<button id="first" type="button" title="first step (Home)">First</button>'
         '<button id="prev" type="button" title="previous step (\u2190)">\u25c0 Back</button>'
-        '<span id="counter"></span>'
         '<button id="next" type="button" title="next step (\u2192)">Next \u25b6</button>'
-        '<button id="last" type="button" title="last step (End)">Last</button>'
+        '<button id="last" type="button" title="last step (End)">Last</button></div>'
+        '<div class="group" role="group" aria-label="play">'
+        '<button id="play" type="button" aria-pressed="false"'
+        ' title="play the steps one after another, or pause (P)">\u25b6 Play</button>'
+        '<label class="speed">a step every <select id="speed">'
+        + "".join(
+            f'<option value="{ms}"{" selected" if ms == _PLAY_DEFAULT else ""}>{label}</option>'
+            for ms, label in _PLAY_SPEEDS
+        )
+        + "</select></label></div>"
         f"{error_button}"
-        '<span class="hint">arrow keys step; Home and End jump</span></div>'
+        '<span id="counter" aria-live="polite"></span>'
+        '<span class="hint keys">arrow keys step; Home and End jump; P plays and pauses</span>'
+        "</div>"
     )
     notice = (
         "" if cut is None else f'<p class="cut" id="cut">{_esc(cut[0].upper() + cut[1:])}.</p>\n'
