@@ -466,9 +466,8 @@ def rules_json(rules: Rules) -> str | dict[str, Any]:
     the options that differ from it. Never a registered name: a registered profile may be
     replaced, and the transcript must mean the same thing forever (issue 11).
 
-    >>> import attrs
     >>> from unorules.rules import SWEDISH
-    >>> rules_json(SWEDISH), rules_json(attrs.evolve(SWEDISH, target=200))
+    >>> rules_json(SWEDISH), rules_json(SWEDISH.but(target=200))
     ('swedish', {'profile': 'swedish', 'options': {'target': 200}})
     """
     built_in = [(name, get_profile(name)) for name in BUILT_IN_ORDER]

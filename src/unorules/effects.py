@@ -30,11 +30,11 @@ __all__ = ["EFFECTS", "Effect", "EffectContext", "register_effect"]
 class EffectContext(Protocol):
     """What an effect may look at and do. The engine provides it while it applies the card.
 
-    >>> import unorules as uno, attrs
+    >>> import unorules as uno
     >>> def show(ctx: EffectContext) -> None:
     ...     print(ctx.player, ctx.color.value, ctx.next_player, len(ctx.hand(ctx.next_player)))
     >>> uno.register_effect("doc-show", show)
-    >>> rules = attrs.evolve(uno.MATTEL, customizable_effect="doc-show", hand_size=2)
+    >>> rules = uno.MATTEL.but(customizable_effect="doc-show", hand_size=2)
     >>> deal = uno.Deal(dealer=1, hands=(("WC", "R1"), ("G2", "G3")), turned=("R5",))
     >>> state = uno.new_game(2, rules=rules, deal=deal)
     >>> _ = uno.apply(state, uno.Play(0, "WC", "blue"))

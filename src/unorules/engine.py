@@ -10,8 +10,8 @@ rooms noted it: a host reads that record instead of comparing states. A host tha
 chance itself asks :func:`next_chance` (and :func:`opening_chance` at a round's start)
 what an action needs.
 
->>> import attrs, unorules as uno
->>> rules = attrs.evolve(uno.MATTEL, hand_size=3)
+>>> import unorules as uno
+>>> rules = uno.MATTEL.but(hand_size=3)
 >>> deal = uno.Deal(dealer=1, hands=[["R2", "RR", "G4"], ["B1", "B7", "Y3"]], turned=["R7"])
 >>> s = uno.new_game(2, rules, deal=deal)
 >>> s.current_player, uno.legal_actions(s, 0)
@@ -72,8 +72,8 @@ legal_actions = _legal_actions
 def is_legal(state: State, action: Action) -> bool:
     """Whether :func:`apply` accepts ``action`` now.
 
-    >>> import attrs, unorules as uno
-    >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+    >>> import unorules as uno
+    >>> rules = uno.MATTEL.but(hand_size=2)
     >>> deal = uno.Deal(dealer=1, hands=[["R2", "G5"], ["B1", "R9"]], turned=["R7"])
     >>> s = uno.new_game(2, rules, deal=deal)
     >>> uno.is_legal(s, uno.Play(0, "R2")), uno.is_legal(s, uno.Play(0, "G5"))
@@ -92,8 +92,8 @@ def apply(state: State, action: Action) -> State:
     Raises :class:`~unorules.IllegalAction` (with a stable code and a message naming the
     rule) when the action is not allowed now; ``TypeError`` when it is not an action.
 
-    >>> import attrs, unorules as uno
-    >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+    >>> import unorules as uno
+    >>> rules = uno.MATTEL.but(hand_size=2)
     >>> deal = uno.Deal(dealer=1, hands=[["R2", "G5"], ["B1", "R9"]], turned=["R7"])
     >>> s = uno.new_game(2, rules, deal=deal)
     >>> uno.apply(s, uno.Play(1, "R9"))
@@ -267,8 +267,8 @@ def step(state: State, action: Action) -> Step:
     The record names the cards every seat drew: it is for the host. A seat is shown
     ``events.for_seat(seat)``.
 
-    >>> import attrs, unorules as uno
-    >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+    >>> import unorules as uno
+    >>> rules = uno.MATTEL.but(hand_size=2)
     >>> deal = uno.Deal(dealer=1, hands=[["R+2", "G5"], ["B1", "R9"]], turned=["R7"])
     >>> s = uno.new_game(2, rules, deal=deal)
     >>> play = uno.Play(0, "R+2", uno=True, drawn=["Y1", "Y2"])  # the cards P1 draws

@@ -160,8 +160,8 @@ def apply_from_seat(state: State, seat: int, action: Action) -> State:
     cannot see. ``ValueError`` for a seat that is not at the table and ``TypeError`` for
     a value that is not a state or an action (the host's mistakes).
 
-    >>> import attrs, unorules as uno
-    >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+    >>> import unorules as uno
+    >>> rules = uno.MATTEL.but(hand_size=2)
     >>> deal = uno.Deal(dealer=1, hands=[["R2", "G5"], ["B1", "R9"]], turned=["R7"])
     >>> s = uno.new_game(2, rules, deal=deal)
     >>> uno.apply_from_seat(s, 0, uno.Play(0, "R2")).top_card

@@ -101,8 +101,8 @@ def sample_state(view: View, *, seed: int, offender_drew: int = 0) -> State:
             ``offender_drew`` is not a count of that player's unseen cards in the
             challenge phase.
 
-    >>> import attrs, unorules as uno
-    >>> rules = attrs.evolve(uno.MATTEL, hand_size=3)
+    >>> import unorules as uno
+    >>> rules = uno.MATTEL.but(hand_size=3)
     >>> deal = uno.Deal(dealer=1, hands=[["W+4", "R1", "G5"], ["G2", "G3", "B1"]],
     ...                 turned=["R7"])
     >>> s = uno.apply(uno.new_game(2, rules, deal=deal), uno.Play(0, "W+4", "blue"))

@@ -36,8 +36,8 @@ __all__ = ["View", "observe"]
 class View:
     """One player's view of a state: everything public, and that player's own cards.
 
-    >>> import attrs, unorules as uno
-    >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+    >>> import unorules as uno
+    >>> rules = uno.MATTEL.but(hand_size=2)
     >>> deal = uno.Deal(dealer=1, hands=[["R2", "G5"], ["B1", "R9"]], turned=["R7"])
     >>> v = uno.observe(uno.new_game(2, rules, deal=deal), 0)
     >>> [str(c) for c in v.hand], str(v.top_card), v.hand_sizes, v.legal_actions[0]
@@ -79,8 +79,8 @@ class View:
     or passed on (A18). A known card is forgotten when its holder lays a copy of it; a
     Wild Shuffle Hands and a new round forget everything.
 
-    >>> import attrs, unorules as uno
-    >>> rules = attrs.evolve(uno.MATTEL, hand_size=3)
+    >>> import unorules as uno
+    >>> rules = uno.MATTEL.but(hand_size=3)
     >>> deal = uno.Deal(dealer=1, hands=[["W+4", "R1", "G5"], ["G2", "G3", "B1"]],
     ...                 turned=["R7"])
     >>> s = uno.apply(uno.new_game(2, rules, deal=deal), uno.Play(0, "W+4", "blue"))
@@ -265,8 +265,8 @@ def view_to_dict(view: View) -> dict[str, Any]:
     field, cards in notation, colors and the phase by their names, the legal actions as
     action objects, the rules as the options that differ from the ``mattel`` profile.
 
-    >>> import attrs, unorules as uno
-    >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+    >>> import unorules as uno
+    >>> rules = uno.MATTEL.but(hand_size=2)
     >>> deal = uno.Deal(dealer=1, hands=[["R2", "W"], ["B1", "R9"]], turned=["R7"])
     >>> d = view_to_dict(uno.observe(uno.new_game(2, rules, deal=deal), 0))
     >>> sorted(d["hand"]), d["hand_sizes"], d["top_card"], d["color"], d["phase"]
@@ -280,8 +280,8 @@ def view_to_dict(view: View) -> dict[str, Any]:
 def view_to_json(view: View) -> str:
     """``view`` as one line of JSON.
 
-    >>> import attrs, unorules as uno
-    >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+    >>> import unorules as uno
+    >>> rules = uno.MATTEL.but(hand_size=2)
     >>> deal = uno.Deal(dealer=1, hands=[["R2", "W"], ["B1", "R9"]], turned=["R7"])
     >>> line = view_to_json(uno.observe(uno.new_game(2, rules, deal=deal), 1))
     >>> line[:22], '"hand_sizes": [2, 2]' in line

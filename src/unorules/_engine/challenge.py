@@ -14,8 +14,8 @@ the :class:`~unorules.state.PendingChallenge`. The profiles resolve a challenge 
 - ``extra_four`` (the Swedish sheet, C10): the accusation costs a bluffer four cards, and
   the victim draws the penalty either way.
 
->>> import attrs, unorules as uno
->>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+>>> import unorules as uno
+>>> rules = uno.MATTEL.but(hand_size=2)
 >>> deal = uno.Deal(dealer=1, hands=[["W+4", "R1"], ["G2", "G3"]], turned=["R7"])
 >>> s = uno.apply(uno.new_game(2, rules, deal=deal), uno.Play(0, "W+4", "blue", uno=True))
 >>> s._ledger.challenge

@@ -7,8 +7,8 @@ draw it all. Draw Twos laid together add two each (A18). Going out on a Draw Two
 makes the next player draw (R11.3). Turned up first, a Draw Two makes the player to the
 dealer's left draw two and lose the turn (R3.5, :func:`first_card`).
 
->>> import attrs, unorules as uno
->>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+>>> import unorules as uno
+>>> rules = uno.MATTEL.but(hand_size=2)
 >>> deal = uno.Deal(dealer=2, hands=[["R+2", "G1"], ["B2", "B3"], ["Y4", "Y5"]], turned=["R3"])
 >>> s = uno.apply(uno.new_game(3, rules, deal=deal), uno.Play(0, "R+2", uno=True))
 >>> len(s.hands[1]), s.current_player

@@ -18,8 +18,8 @@ listing costs no call between them. It never returns None: what its admission do
 take, it lists with the general listing (:func:`unorules._engine.listing.legal_general`),
 and a value that is not a State it refuses with ``TypeError`` itself.
 
->>> import attrs, unorules as uno
->>> rules = attrs.evolve(uno.MATTEL, hand_size=3)
+>>> import unorules as uno
+>>> rules = uno.MATTEL.but(hand_size=3)
 >>> deal = uno.Deal(dealer=1, hands=[["R2", "G4", "B6"], ["B1", "B7", "Y3"]], turned=["R7"])
 >>> s = uno.new_game(2, rules, deal=deal)
 >>> fast_play(s, uno.Play(0, "R2")) == uno.apply(s, uno.Play(0, "R2"))
@@ -156,8 +156,8 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
     ``ValueError`` when ``player`` is neither None nor a seat of this table (an int; not
     a bool, a float, a string or a numpy integer).
 
-    >>> import attrs, unorules as uno
-    >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+    >>> import unorules as uno
+    >>> rules = uno.MATTEL.but(hand_size=2)
     >>> deal = uno.Deal(dealer=1, hands=[["R2", "W"], ["B1", "B7"]], turned=["R7"])
     >>> uno.legal_actions(uno.new_game(2, rules, deal=deal), 0)  # doctest: +NORMALIZE_WHITESPACE
     (Play(0, 'R2'), Play(0, 'R2', uno=True),

@@ -21,8 +21,8 @@ a card is laying the card, since copies cannot be told apart); a Wild Shuffle Ha
 new round start from nothing (:func:`forget`). Drawing adds unknown cards, which changes
 nothing known.
 
->>> import attrs, unorules as uno
->>> rules = attrs.evolve(uno.MATTEL, hand_size=3)
+>>> import unorules as uno
+>>> rules = uno.MATTEL.but(hand_size=3)
 >>> deal = uno.Deal(dealer=1, hands=[["W+4", "R1", "G5"], ["G2", "G3", "B1"]], turned=["R7"])
 >>> s = uno.apply(uno.new_game(2, rules, deal=deal), uno.Play(0, "W+4", "blue"))
 >>> after = uno.apply(s, uno.Challenge(1))  # P0 shows R1 G5 to P1, then draws four

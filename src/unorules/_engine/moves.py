@@ -7,8 +7,8 @@ Each action is a check and a resolution: the general route runs both, the fast r
 (:mod:`unorules._engine.fast`) proves the check passes and runs the resolution alone
 (:func:`draw_turn`, :func:`take_penalty`, :func:`keep_drawn`).
 
->>> import attrs, unorules as uno
->>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+>>> import unorules as uno
+>>> rules = uno.MATTEL.but(hand_size=2)
 >>> deal = uno.Deal(dealer=1, hands=[["G4", "B6"], ["B1", "B7"]], turned=["R7"])
 >>> s = uno.apply(uno.new_game(2, rules, deal=deal), uno.Draw(0, drawn=["R2"]))
 >>> s.phase, s.drawn_card  # a playable card drawn may be laid at once (R4.4)

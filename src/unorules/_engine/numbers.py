@@ -5,8 +5,8 @@ swaps the player's hand with the target's, and a 0 passes every hand one seat on
 direction of play (once for each 0 laid together). Whether a play must name that target
 is :func:`needs_target`, which the checks of both routes and both listings ask.
 
->>> import attrs, unorules as uno
->>> rules = attrs.evolve(uno.MATTEL, seven_o=True, hand_size=2)
+>>> import unorules as uno
+>>> rules = uno.MATTEL.but(seven_o=True, hand_size=2)
 >>> deal = uno.Deal(dealer=2, hands=[["R7", "G1"], ["B2", "B3"], ["Y4", "Y5"]], turned=["R3"])
 >>> s = uno.apply(uno.new_game(3, rules, deal=deal), uno.Play(0, "R7", target=2, uno=True))
 >>> [" ".join(map(str, h)) for h in s.hands]

@@ -8,8 +8,8 @@ color, or the color named for a wild), runs the effect of the first card's rank 
 rooms), charges a false UNO call (C16), and ends the round when the player went out
 (R11.1), or begins the next turn.
 
->>> import attrs, unorules as uno
->>> rules = attrs.evolve(uno.MATTEL, hand_size=3)
+>>> import unorules as uno
+>>> rules = uno.MATTEL.but(hand_size=3)
 >>> deal = uno.Deal(dealer=1, hands=[["R2", "G4", "B6"], ["B1", "B7", "Y3"]], turned=["R7"])
 >>> s = uno.new_game(2, rules, deal=deal)
 >>> t = uno.apply(s, uno.Play(0, "R2"))

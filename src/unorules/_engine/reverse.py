@@ -8,8 +8,8 @@ a Reverse of another color (the lock lives in :mod:`unorules._engine.turns`). Tu
 first, a Reverse makes the dealer start, play going the other way (R3.5,
 :func:`first_card`).
 
->>> import attrs, unorules as uno
->>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+>>> import unorules as uno
+>>> rules = uno.MATTEL.but(hand_size=2)
 >>> deal = uno.Deal(dealer=1, hands=[["RR", "G1"], ["B2", "B3"]], turned=["R3"])
 >>> uno.apply(uno.new_game(2, rules, deal=deal), uno.Play(0, "RR", uno=True)).current_player
 0

@@ -6,8 +6,8 @@ a Skip of the color in force passes the penalty on: the next player takes it and
 skipped. Turned up first, a Skip skips the player to the dealer's left (R3.5,
 :func:`first_card`).
 
->>> import attrs, unorules as uno
->>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+>>> import unorules as uno
+>>> rules = uno.MATTEL.but(hand_size=2)
 >>> deal = uno.Deal(dealer=2, hands=[["RS", "G1"], ["B2", "B3"], ["Y4", "Y5"]], turned=["R3"])
 >>> uno.apply(uno.new_game(3, rules, deal=deal), uno.Play(0, "RS", uno=True)).current_player
 2

@@ -14,8 +14,8 @@ Customizable (R9, A10, C14). The color named with a wild is set when it is laid
 Turned up first and kept (R3.5), a wild does nothing but ask the player to the dealer's
 left for the color (:func:`first_card`).
 
->>> import attrs, unorules as uno
->>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+>>> import unorules as uno
+>>> rules = uno.MATTEL.but(hand_size=2)
 >>> deal = uno.Deal(dealer=1, hands=[["W", "G1"], ["B2", "B3"]], turned=["R3"])
 >>> s = uno.apply(uno.new_game(2, rules, deal=deal), uno.Play(0, "W", "blue", uno=True))
 >>> s.color, s.current_player

@@ -382,8 +382,8 @@ class MonteCarloBot:
         the UNO calls, without a play that leaves one card but does not say UNO, and
         without a voluntary draw when it may lay a card.
 
-        >>> import attrs, unorules as uno
-        >>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+        >>> import unorules as uno
+        >>> rules = uno.MATTEL.but(hand_size=2)
         >>> deal = uno.Deal(dealer=1, hands=[["R2", "G5"], ["B1", "R9"]], turned=["R7"])
         >>> MonteCarloBot(seed=0).choices(uno.observe(uno.new_game(2, rules, deal=deal), 0))
         [Play(0, 'R2', uno=True)]

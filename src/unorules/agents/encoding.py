@@ -31,9 +31,9 @@ token. :func:`encode` gives an action's tokens, :func:`decode` reads them back, 
 :class:`ActionBuilder` walks the legal actions token by token, listing at each step the
 tokens that lead to a legal action (the mask):
 
->>> import attrs, unorules as uno
+>>> import unorules as uno
 >>> from unorules.agents import encoding as enc
->>> rules = attrs.evolve(uno.MATTEL, hand_size=2)
+>>> rules = uno.MATTEL.but(hand_size=2)
 >>> deal = uno.Deal(dealer=1, hands=[["R2", "W"], ["B1", "B7"]], turned=["R7"])
 >>> state = uno.new_game(2, rules, deal=deal)
 >>> b = enc.ActionBuilder(uno.legal_actions(state, 0), players=2)

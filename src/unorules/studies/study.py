@@ -1360,7 +1360,7 @@ class Comparison:
         >>> c = compare("mattel", "mattel", 2, 20, rounds=1)
         >>> c.differences()["round_length"]
         Estimate(value=0.0, low=0.0, high=0.0)
-        >>> teams = compare("mattel", attrs.evolve(MATTEL, teams=2), 4, 2)  # seats, teams
+        >>> teams = compare("mattel", MATTEL.but(teams=2), 4, 2)  # seats, teams
         >>> teams.differences()["match_win_share[0]"] is None
         True
         """
@@ -1498,8 +1498,8 @@ def compare(
     >>> c = compare("mattel", "mattel", 4, 40, rounds=1)  # the same rules: no difference
     >>> c.differences()["round_win_share[0]"].significant
     False
-    >>> import attrs, unorules as uno
-    >>> stacking = attrs.evolve(uno.MATTEL, stacking=uno.Stacking.SAME_TYPE)
+    >>> import unorules as uno
+    >>> stacking = uno.MATTEL.but(stacking=uno.Stacking.SAME_TYPE)
     >>> c = compare("mattel", stacking, 4, 40, rounds=1)
     >>> c.b.rules.stacking.value
     'same_type'
