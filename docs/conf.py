@@ -24,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 sys.path.insert(0, str(Path(__file__).resolve().parent / "_ext"))
 
 import unorules
+from unorules import svg as unorules_svg
 from unorules.rules import compare_profiles, option_docs
 
 # The project's own extension (rules reference, error codes, changelog, phase diagram).
@@ -33,6 +34,9 @@ from unorules_docs import api_toc_rst, link_citations, module_page_rst
 project = "unorules"
 author = "the unorules developers"
 copyright = "2026, the unorules developers"
+# The version shown in the sidebar's title and on the landing page (``|release|``).
+release = unorules.__version__
+version = ".".join(release.split(".")[:2])
 
 # docs/_ext holds this project's own extensions and build-time generators (playthrough:
 # the move-by-move page; unorules_studies: the studies page).
@@ -54,7 +58,7 @@ extensions += ["unorules_docs"]
 # (see "generated pages" below); they are not documents of their own.
 exclude_patterns = ["_build", "_generated"]
 html_theme = "furo"
-html_title = "unorules"
+html_title = f"unorules {release}"
 
 # -- autodoc -------------------------------------------------------------------------
 autodoc_typehints = "description"
@@ -199,6 +203,21 @@ def api_pages() -> dict[str, str]:
     return pages
 
 
+LANDING_GAME = (("Ann", "Bo", "Cai", "Dee"), 11, 7)
+"""The landing page's game: its players, its seed, and the moves played before the picture."""
+
+
+def landing_svg() -> str:
+    """The landing page's picture (docs/_generated/landing.svg): a seeded game of four a few
+    moves in, every hand face up, drawn by the library itself (:func:`unorules.svg.table`)
+    with the page's fixed policy (``playthrough.policy``)."""
+    players, seed, moves = LANDING_GAME
+    state = unorules.new_game(list(players), rules="mattel", seed=seed)
+    for _ in range(moves):
+        state = unorules.apply(state, playthrough.policy(state))
+    return str(unorules_svg.table(state))
+
+
 def write_generated(app: Any = None) -> None:
     """Write every generated file (connected to ``builder-inited``)."""
     GENERATED.mkdir(exist_ok=True)
@@ -213,6 +232,7 @@ def write_generated(app: Any = None) -> None:
         if stale.name not in pages:
             stale.unlink()
     _write_if_changed(GENERATED / "playthrough.rst", playthrough.page(with_pictures=True))
+    _write_if_changed(GENERATED / "landing.svg", landing_svg())
 
 
 # -- short names ---------------------------------------------------------------------
