@@ -172,3 +172,9 @@ def test_read_the_docs_builds_the_sphinx_docs_with_the_docs_extra() -> None:
         assert need in test  # scripts/test builds the docs too
     for extra in ("plot", "pettingzoo", "gymnasium", "openspiel"):
         assert extra in docs
+
+    # scripts/rtd-build builds the docs as this configuration says (run before a release).
+    script = (ROOT / "scripts" / "rtd-build").read_text(encoding="utf-8")
+    assert '"$root[docs]"' in script
+    assert 'cd "$root/docs"' in script  # the folder of sphinx.configuration
+    assert "-m sphinx -T -W --keep-going -b html" in script  # fail_on_warning

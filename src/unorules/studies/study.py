@@ -985,7 +985,8 @@ class Study:
 
     def plot(self, path: str) -> None:
         """Draw the round-length distribution and the win shares per seat to ``path``
-        (``.svg``, ``.png`` or ``.pdf``). Needs matplotlib (``pip install 'unorules[plot]'``).
+        (``.svg``, ``.png`` or ``.pdf``). Needs matplotlib (``pip install 'unorules[plot]'``;
+        from a clone, ``pip install '.[plot]'``).
 
         >>> import tempfile, os
         >>> with tempfile.TemporaryDirectory() as tmp:
