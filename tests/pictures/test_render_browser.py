@@ -368,7 +368,8 @@ def test_the_replay_page_at_a_phones_and_a_desktops_width(
     browser = chromium()
     width, height = size
     target = tmp_path / "game.html"
-    page = render.page(VALID.read_bytes())
+    # The title as `unorules render` writes it: a path, which has no space to break at.
+    page = render.page(VALID.read_bytes(), title=f"UNO game: {VALID}")
     target.write_text(with_driver(page, MEASURE), encoding="utf-8")
     frame = tmp_path / "frame.html"
     frame.write_text(FRAME.format(width, height), encoding="utf-8")

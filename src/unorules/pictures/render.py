@@ -219,6 +219,7 @@ body{margin:0;font:15px/1.4 'Helvetica Neue',Arial,'Liberation Sans',sans-serif;
 background:#f6f7f6}
 header{padding:12px 20px;background:#1b1b1b;color:#fff}
 header h1{margin:0;font-size:20px}
+header,.verdict,.banner{overflow-wrap:anywhere}
 header p{margin:4px 0 0;color:#ccc}
 .verdict{margin:10px 20px 0;padding:10px 14px;border-radius:6px;font-weight:bold}
 .verdict.valid{background:#e3f4e6;color:#14562a}
