@@ -42,36 +42,45 @@ FORMAT: Final = "unorules/1"
 
 @attrs.frozen
 class Problem:
-    """Why a transcript is not valid: where (round and action index, both from 0, and the
-    JSON path), a stable :class:`~unorules.ErrorCode`, and a message naming the rule.
+    """Why a transcript is not valid: where (round and action index, both from 0 as in the
+    JSON path, and the JSON path), a stable :class:`~unorules.ErrorCode`, and a message
+    naming the rule. Its text counts rounds and actions from 1, as everything a person
+    reads does (:attr:`where`); its fields and :meth:`to_dict` keep the indices from 0.
 
     >>> p = Problem(ErrorCode.BAD_COLOR, "W is a wild: name a color", "$.rounds[0].actions[3]",
     ...             round=0, index=3)
-    >>> p.to_dict()["code"], str(p)
-    ('bad_color', 'at round 0 action 3 (bad_color): W is a wild: name a color')
+    >>> p.to_dict()["round"], p.to_dict()["index"], str(p)
+    (0, 3, 'at round 1, action 4 (bad_color): W is a wild: name a color')
     """
 
     code: ErrorCode
     message: str
     path: str = "$"
     round: int | None = None
-    """The round (from 0) the problem is in, None when it is not in a round."""
+    """The round (from 0, as in the JSON path) the problem is in, None when it is not in a
+    round."""
     index: int | None = None
-    """The action (from 0, within its round), None when the problem is not an action."""
+    """The action (from 0 within its round, as in the JSON path), None when the problem is
+    not an action."""
 
     @property
     def where(self) -> str:
-        """Where the problem is, as a person reads it: ``round 0 action 5`` for an action,
-        ``round 1`` for a round entry, else the JSON path.
+        """Where the problem is, as a person reads it, counting from 1: ``round 1, action
+        6`` for the sixth action of the first round (``round=0, index=5``), ``round 2``
+        for the second round's entry, else the JSON path.
 
         >>> Problem(ErrorCode.MALFORMED, "expected a list", "$.rounds").where
         '$.rounds'
+        >>> Problem(ErrorCode.NOT_YOUR_TURN, "...", round=0, index=5).where
+        'round 1, action 6'
+        >>> Problem(ErrorCode.BAD_DEAL, "...", round=1).where
+        'round 2'
         """
         if self.code in (ErrorCode.MALFORMED, ErrorCode.UNKNOWN_RULES) or self.round is None:
             return self.path
         if self.index is None:
-            return f"round {self.round}"
-        return f"round {self.round} action {self.index}"
+            return f"round {self.round + 1}"
+        return f"round {self.round + 1}, action {self.index + 1}"
 
     def to_dict(self) -> dict[str, Any]:
         """The problem as plain JSON values: ``round``, ``index``, ``code``, ``message``,

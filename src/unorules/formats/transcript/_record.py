@@ -132,7 +132,7 @@ def record(
     if seed and not draw_pile:
         raise ValueError("draw_pile=False goes with seed=False (a seed fixes every draw)")
     if start.round != 0 or any(start.scores) or start.eliminated:
-        raise ValueError("record needs the state at the start of the match (round 0)")
+        raise ValueError("record needs the state at the start of the match (its first round)")
     names, rules, match_seed = start.names, start.rules, start.seed
     round_actions: list[list[Action]] = [[]]
     starts = [start]
