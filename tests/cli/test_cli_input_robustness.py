@@ -261,7 +261,8 @@ def _round0() -> dict[str, object]:
         (
             {1: "x"},
             "$[1]",
-            "unknown key 1 in a transcript (allowed: format, rules, players, seed, rounds, result)",
+            "unknown key 1 in a transcript"
+            " (allowed: format, rules, players, seed, meta, rounds, result)",
         ),
         (
             {"rules": {"profile": "mattel", None: 2}},

@@ -43,6 +43,10 @@ from unorules.formats.transcript._io import (
 )
 from unorules.formats.transcript._model import (
     FORMAT,
+    MAX_META_COMMENTS,
+    MAX_META_TAGS,
+    MAX_META_TEXT,
+    Meta,
     Problem,
     Report,
     Round,
@@ -65,6 +69,10 @@ __all__ = [
     "FORMAT",
     "JSON_LINES",
     "MAX_GAME_BYTES",
+    "MAX_META_COMMENTS",
+    "MAX_META_TAGS",
+    "MAX_META_TEXT",
+    "Meta",
     "Problem",
     "Report",
     "Round",
