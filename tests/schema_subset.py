@@ -3,7 +3,8 @@ so the tests need no ``jsonschema`` package.
 
 Keywords: ``type``, ``enum``, ``properties``, ``required``, ``additionalProperties``,
 ``items``, ``minItems``, ``maxItems``, ``uniqueItems``, ``oneOf``, ``anyOf``, ``minimum``,
-``maximum``, ``pattern``, ``$ref`` (local, ``#/$defs/...``), boolean schemas, and the
+``maximum``, ``pattern``, ``maxLength``, ``maxProperties``, ``propertyNames``, ``$ref``
+(local, ``#/$defs/...``), boolean schemas, and the
 annotations ``$schema``, ``$id``, ``$defs``, ``title``, ``description``. Any other keyword
 is an error, so the schema cannot silently rely on something not checked here.
 """
@@ -30,6 +31,9 @@ KEYWORDS = frozenset(
         "minimum",
         "maximum",
         "pattern",
+        "maxLength",
+        "maxProperties",
+        "propertyNames",
         "$ref",
     }
 )
@@ -94,6 +98,14 @@ def errors(
         for key in schema.get("required", []):
             if key not in value:
                 out.append(f"{path}: missing {key!r}")
+        if "maxProperties" in schema and len(value) > schema["maxProperties"]:
+            out.append(f"{path}: more than {schema['maxProperties']} properties")
+        if "propertyNames" in schema:
+            for key in value:
+                out += [
+                    f"{path}: property name {e}"
+                    for e in errors(schema["propertyNames"], key, root, path)
+                ]
         for key, item in value.items():
             if key in props:
                 out += errors(props[key], item, root, f"{path}.{key}")
@@ -116,6 +128,8 @@ def errors(
             out.append(f"{path}: above {schema['maximum']}")
     if isinstance(value, str) and "pattern" in schema and not re.search(schema["pattern"], value):
         out.append(f"{path}: {value!r:.40} does not match the pattern")
+    if isinstance(value, str) and "maxLength" in schema and len(value) > schema["maxLength"]:
+        out.append(f"{path}: longer than {schema['maxLength']} characters")
     if "oneOf" in schema:
         passing = sum(not errors(s, value, root, path) for s in schema["oneOf"])
         if passing != 1:

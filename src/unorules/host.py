@@ -51,7 +51,7 @@ from unorules.actions import (
     Play,
 )
 from unorules.cards import Card
-from unorules.engine import apply, legal_actions
+from unorules.engine import apply, is_legal, legal_actions
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.sampling import consistent_state
 from unorules.state import State
@@ -97,15 +97,23 @@ def _refusal(seat: int, action: Action) -> IllegalAction | None:
     return None
 
 
-def _canonical(action: Action) -> Action:
-    """``action`` as :func:`legal_actions` lists it: the middle cards of a multi-card play
-    in card order (the engine takes them in any order, with the same outcome)."""
-    if isinstance(action, Play) and len(action.also) > 2:
+def _canonical(state: State, seat: int, action: Action) -> Action:
+    """``action`` as :func:`legal_actions` lists it, once per outcome: the middle cards of
+    a multi-card play in card order (the engine takes them in any order, with the same
+    outcome), and a play that goes out without ``uno=True`` (the engine accepts the call
+    said with it, moot there; not a Wild Shuffle Hands laid last that redeals instead,
+    which the engine refuses with the call)."""
+    if not isinstance(action, Play):
+        return action
+    if len(action.also) > 2:
         *middle, last = action.also
         also = (*sorted(middle, key=_index), last)
         if also != action.also:
-            return Play(action.player, action.card, action.color, uno=action.uno,
-                        target=action.target, also=also)  # fmt: skip
+            action = Play(action.player, action.card, action.color, uno=action.uno,
+                          target=action.target, also=also)  # fmt: skip
+    if action.uno and len(state.hands[seat]) == 1 + len(action.also) and is_legal(state, action):
+        action = Play(action.player, action.card, action.color, target=action.target,
+                      also=action.also)  # fmt: skip
     return action
 
 
@@ -114,12 +122,13 @@ def _index(card: Card) -> int:
 
 
 def listed_action(state: State, seat: int, action: Action) -> Action | None:
-    """The listed action equal to ``action`` (after :func:`_canonical`), or None."""
+    """The listed action equal to ``action`` (after :func:`_canonical`), or None. The
+    caller has checked that ``action`` acts for ``seat``."""
     legal = legal_actions(state, seat)
     try:
         # tuple.index compares identity first, in C: an action taken from the seat's view
         # (the listed object itself) is found without a Python-level comparison.
-        return legal[legal.index(_canonical(action))]
+        return legal[legal.index(_canonical(state, seat, action))]
     except ValueError:
         return None
 

@@ -634,12 +634,14 @@ _DOING: Final = {
 
 
 def picture(state: State) -> str:
-    """A small text picture of the table: ``str(state)``.
+    """A small text picture of the table: ``str(state)``. It counts rounds from 1, as
+    everything a person reads does (``state.round``, the position's ``round`` and JSON
+    count from 0).
 
     >>> import unorules as uno
     >>> s = uno.State.from_position("R2,RS,W/G1/Y3,Y4 R5,R7 red 0- play * uno=1")
     >>> print(s)
-    round 0 · P0 to play · counter-clockwise · dealer P2
+    round 1 · P0 to play · counter-clockwise · dealer P2
     discard R5 R7 (2 cards) · color red · draw pile 104 cards
     > P0  3  R2 RS W
       P1  1  G1  (UNO not called)
@@ -648,7 +650,7 @@ def picture(state: State) -> str:
     names = state.names
     lines = []
     phase = state.phase.value
-    head = f"round {state.round} · "
+    head = f"round {state.round + 1} · "  # people count rounds from 1 (SPEC §8)
     if state.current_player is not None and phase in _DOING:
         doing = _DOING[phase].format(drawn=state.drawn_card, pending=state.pending_draw)
         head += f"{names[state.current_player]} {doing}"

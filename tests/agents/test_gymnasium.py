@@ -147,7 +147,7 @@ def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
     env = ugym.UnoEnv(players=2, render_mode="ansi")
     env.reset(seed=1)
     text = env.render()
-    assert text is not None and text.startswith("round 0 | ")
+    assert text is not None and text.startswith("round 1 | ")
     assert ugym.UnoEnv(players=2).render() is None
     with pytest.raises(ValueError, match="render_mode is None, 'ansi' or 'human'"):
         ugym.UnoEnv(players=2, render_mode="rgb_array")

@@ -212,7 +212,7 @@ def test_a_bot_is_told_only_its_own_view(tmp_path: Path) -> None:
         ("hands", "refused", "at $.hands: a player may not name the hands"),
         ("illegal", "refused", "not one of the"),
         ("other_seat", "refused", 'with \'{"player": 1, "draw": true}\': at $.player: seat 0 may'),
-        ("crash", "crash", "closed its output instead of answering decide (game 0, round 0"),
+        ("crash", "crash", "closed its output instead of answering decide (game 1, round 1"),
         ("stray", "garbage", "wrote a line nobody asked for"),
     ],
 )
@@ -236,7 +236,7 @@ def test_a_bot_that_does_not_answer_times_out() -> None:
     result = run_match([bad("slow"), "random"], uno.MATTEL, rounds=1, seed=3, timeout=0.6)
     (fault,) = result.faults
     assert fault.kind == "timeout"
-    assert "no answer to decide (game 0, round 0, seat " in fault.message
+    assert "no answer to decide (game 1, round 1, seat " in fault.message
     assert fault.message.endswith("within 0.6 s")
     assert transcript.validate(result.games[0].transcript).valid
 
@@ -272,7 +272,7 @@ def test_forfeit_ends_the_match_at_the_fault(
     assert code == 1
     assert err.startswith("unorules match: bot 0 (")
     assert "at $.drawn: a player may not name the cards drawn" in err
-    assert "game 0 stopped after " in out and out.rstrip().endswith("(1 game)")
+    assert "game 1 stopped after " in out and out.rstrip().endswith("(1 game)")
     (report,) = validate(games)
     assert report.valid  # an unfinished game, valid as far as it went
     final = transcript.replay(transcript.read(games)[0].load())[-1]
@@ -303,7 +303,7 @@ def test_a_bound_on_actions_stops_a_game(capsys: pytest.CaptureFixture[str]) -> 
     code = main(["match", "--bot", PY, "--bot", "random", "--seed", "1", "--max-actions", "10"])
     out, _ = capsys.readouterr()
     assert code == 0
-    assert "game 0 stopped after 10 actions: the bound of actions" in out
+    assert "game 1 stopped after 10 actions: the bound of actions" in out
 
 
 @pytest.mark.parametrize(

@@ -385,7 +385,7 @@ def test_render_ansi_and_human(capsys: pytest.CaptureFixture[str]) -> None:
     e = env(2, "mattel", render_mode="ansi")
     e.reset(seed=5)
     text = e.render()
-    assert text.startswith("round 0 | play | P") and "P1 (7): " in text
+    assert text.startswith("round 1 | play | P") and "P1 (7): " in text
     h = env(2, "mattel", render_mode="human")
     h.reset(seed=5)
     assert capsys.readouterr().out.strip() == text  # "human" renders on reset too

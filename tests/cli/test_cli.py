@@ -79,7 +79,7 @@ def test_validate_valid_and_invalid(capsys: Capture) -> None:
     code, out, _ = run(capsys, "validate", str(VALID), str(INVALID))
     assert code == 1
     assert out.splitlines()[1] == (
-        f"{INVALID}: invalid at round 0 action 2 (card_does_not_match): G9 does not match RS"
+        f"{INVALID}: invalid at round 1, action 3 (card_does_not_match): G9 does not match RS"
         " (color red): lay the same color, number or symbol, or a wild (R4.1)"
     )
 

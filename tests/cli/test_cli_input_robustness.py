@@ -188,7 +188,7 @@ def test_match_refuses_a_double_encoded_answer() -> None:
     (fault,) = result.faults  # was: a whole round with no fault
     assert (fault.bot, fault.game, fault.kind) == (0, 0, "refused")
     label = BotSpec.parse(spec).label
-    assert fault.message.startswith(f"bot 0 ({label}): answered decide (game 0, round 0, seat ")
+    assert fault.message.startswith(f"bot 0 ({label}): answered decide (game 1, round 1, seat ")
     assert fault.message.endswith(
         ': at $: an action (e.g. {"player": 0, "play": "R7"}) is a JSON object, not a string'
     )
@@ -261,7 +261,8 @@ def _round0() -> dict[str, object]:
         (
             {1: "x"},
             "$[1]",
-            "unknown key 1 in a transcript (allowed: format, rules, players, seed, rounds, result)",
+            "unknown key 1 in a transcript"
+            " (allowed: format, rules, players, seed, meta, rounds, result)",
         ),
         (
             {"rules": {"profile": "mattel", None: 2}},

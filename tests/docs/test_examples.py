@@ -117,7 +117,7 @@ def test_game_server_verbose_prints_every_move() -> None:
 def test_validate_logs_reports_each_game(tmp_path: Path) -> None:
     out = run("validate_logs.py", str(EXAMPLES / "transcripts"), expect=1)
     assert "ok       mattel-valid.json: valid" in out
-    assert "INVALID  mattel-invalid-bad_color.json: invalid at round 0 action 0 (bad_color)" in out
+    assert "INVALID  mattel-invalid-bad_color.json: invalid at round 1, action 1 (bad_color)" in out
     assert "  bad_color: 1" in out
 
 

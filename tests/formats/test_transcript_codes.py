@@ -58,10 +58,10 @@ def check(
     return report
 
 
-def seeded_game(profile: str, seed: int, **record: bool) -> dict[str, Any]:
+def seeded_game(profile: str, seed: int) -> dict[str, Any]:
     start = uno.new_game(2, profile, seed=seed)
     actions = [a for a, _ in bots.play(start, bots.random_bots(2, seed), rounds=1)]
-    data: dict[str, Any] = transcript.record(start, actions, **record).to_dict()
+    data: dict[str, Any] = transcript.record(start, actions).to_dict()
     return data
 
 

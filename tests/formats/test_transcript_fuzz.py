@@ -234,7 +234,7 @@ def test_the_installed_command() -> None:
     assert done.returncode == 1, done.stderr
     assert done.stdout.splitlines() == [
         f"{valid}: valid (1 round, 35 actions; scores 120 0 0)",
-        f"{invalid}: invalid at round 0 action 2 (card_does_not_match): G9 does not match RS"
+        f"{invalid}: invalid at round 1, action 3 (card_does_not_match): G9 does not match RS"
         " (color red): lay the same color, number or symbol, or a wild (R4.1)",
     ]
     done = subprocess.run(

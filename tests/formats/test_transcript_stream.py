@@ -185,7 +185,7 @@ def test_cli_jobs_gives_the_same_output_as_one_job(capsys: Capture, tmp_path: Pa
     assert outputs["1", True] == outputs["2", True] == outputs["0", True]
     text = outputs["1", False].splitlines()
     assert len(text) == 1 + 250 + 4 + 1
-    assert text[1].startswith(f"{big}:1: invalid at round 0 action 0 (not_your_turn)")
+    assert text[1].startswith(f"{big}:1: invalid at round 1, action 1 (not_your_turn)")
     entries = json.loads(outputs["1", True])
     assert outputs["1", True] == json.dumps(entries, indent=2) + "\n"  # the same layout
     assert [e["line"] for e in entries[1:251]] == list(range(1, 251))

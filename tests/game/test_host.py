@@ -24,6 +24,7 @@ from loaders import load_script
 
 import unorules as uno
 from unorules._engine.legality import matching
+from unorules.agents.botio import action_from_seat
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 HOST_ONLY = uno.ErrorCode.HOST_ONLY
@@ -447,6 +448,23 @@ def test_game_server_warns_when_given_a_seed() -> None:
     assert done.stderr.startswith("warning: --seed fixes every shuffle")
     assert "rounds played: 1" in done.stdout
     assert run_server("--players", "2").stderr == ""
+
+
+def test_going_out_with_uno_said_is_legal_from_a_seat_too() -> None:
+    """Issue 28: a seat (a client, a bot of ``unorules match``) that says UNO with the play
+    that goes out is accepted like the engine accepts it; the call is moot there, so the
+    listed play, without the flag, is what is applied. Under ``redeal`` a Wild Shuffle
+    Hands laid last does not go out, and the call with it stays refused."""
+    state = uno.State.from_position("R3/Y1,Y2/G9/B9 R7 red 0+ play *")
+    said = uno.Play(0, "R3", uno=True)
+    assert uno.is_legal_from_seat(state, 0, said)
+    out = outcome(state, 0, said)
+    assert isinstance(out, uno.State) and out == uno.apply(state, uno.Play(0, "R3"))
+    assert out.round_winner == 0
+    assert action_from_seat(state, 0, {"player": 0, "play": "R3", "uno": True}) == uno.Play(0, "R3")
+    redeal = uno.State.from_position("WS/Y1,Y2 R5 red 0+ play *")
+    refused = outcome(redeal, 0, uno.Play(0, "WS", "blue", uno=True))
+    assert isinstance(refused, tuple) and refused[0] == "wrong_phase"
 
 
 def test_only_listed_uno_calls_are_accepted() -> None:

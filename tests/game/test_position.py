@@ -434,7 +434,7 @@ def test_str_draws_the_table() -> None:
     s = uno.State.from_position("R2,RS,W/G1/Y3,Y4 R5,R7 red 0- play * uno=1")
     assert str(s) == "\n".join(
         [
-            "round 0 · P0 to play · counter-clockwise · dealer P2",
+            "round 1 · P0 to play · counter-clockwise · dealer P2",
             "discard R5 R7 (2 cards) · color red · draw pile 104 cards",
             "> P0  3  R2 RS W",
             "  P1  1  G1  (UNO not called)",
@@ -453,25 +453,25 @@ STACKING = uno.MATTEL.but(stacking=uno.Stacking.SAME_TYPE)
         (
             "R1/G2,B2 B9 blue 1+ drawn * drawn=B2",
             uno.MATTEL,
-            "round 0 · P1 drew B2: play it or pass",
+            "round 1 · P1 drew B2: play it or pass",
         ),
-        ("R1/G2 W - 0+ choose_color *", uno.MATTEL, "round 0 · P0 to choose the color"),
+        ("R1/G2 W - 0+ choose_color *", uno.MATTEL, "round 1 · P0 to choose the color"),
         (
             "G1/G2 R5,W+4 blue 1+ challenge * pending=4 challenge=0,honest,red",
             uno.MATTEL,
-            "round 0 · P1 to challenge the Wild Draw Four or draw 4",
+            "round 1 · P1 to challenge the Wild Draw Four or draw 4",
         ),
-        ("R1/G2 R5,R+2 red 1+ penalty * pending=2", STACKING, "round 0 · P1 to stack or draw 2"),
+        ("R1/G2 R5,R+2 red 1+ penalty * pending=2", STACKING, "round 1 · P1 to stack or draw 2"),
         (
             "-/G2 R5,R1 red -+ round_over * round_winner=0 round_points=2,0 scores=2,0",
             uno.MATTEL,
-            "round 0 · round over · P0 went out",
+            "round 1 · round over · P0 went out",
         ),
         (
             "-/G2 R5,R1 red -+ game_over * round=3 round_winner=0 round_points=2,0 winner=0"
             " scores=502,0",
             uno.MATTEL,
-            "round 3 · game over · winner P0",
+            "round 4 · game over · winner P0",
         ),
     ],
 )

@@ -121,7 +121,8 @@ def probes(state: uno.State, pick: int) -> list[uno.Action]:
         uno.Play(seat, own, color if own.is_wild else None, also=(own,)),
         uno.Play(seat, own, color if own.is_wild else None, also=(card,)),
         uno.Play(seat, own, color if own.is_wild else None, target=other),
-        # A call with a play is accepted exactly when it is listed (SPEC §1, C8).
+        # A call with a play is accepted exactly when it is listed (SPEC §1, C8), or
+        # when the play goes out (the call is moot; the same outcome as the listed play).
         uno.Play(seat, own, color if own.is_wild else None, uno=True),
     ]
     return out
@@ -188,6 +189,14 @@ def play_random(
             for probe in probes(state, pick):
                 if probe in listed:
                     continue
+                if isinstance(probe, uno.Play) and probe.uno:
+                    plain = attrs.evolve(probe, uno=False)
+                    if plain in listed and uno.apply(state, plain).round_winner is not None:
+                        # Going out with the call said (issue 28): accepted unlisted, as
+                        # legal_actions lists each outcome once, and the same outcome.
+                        assert uno.apply(state, probe) == uno.apply(state, plain)
+                        assert_fast_path_agrees(state, probe)
+                        continue
                 with pytest.raises(uno.IllegalAction) as info:
                     uno.apply(state, probe)
                 assert isinstance(info.value.code, uno.ErrorCode)

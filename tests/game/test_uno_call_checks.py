@@ -4,7 +4,8 @@ two or more cards, which ``legal_actions`` never lists (SPEC §1: it lists every
 
 The decision (C8): ``uno=True`` is the call made with the play that leaves one card
 (R10.1), so ``apply`` accepts it exactly when the cards laid leave one card in the hand,
-and refuses it otherwise (``wrong_phase``, pointing to ``CallUno``), on both routes. A
+or none as the player goes out (issue 28: moot there, so not listed apart), and refuses it
+otherwise (``wrong_phase``, pointing to ``CallUno``), on both routes. A
 call at any other time is :class:`~unorules.CallUno`, which is always listed; under
 ``false_uno_penalty`` that is how a false call is made. Whether the call was needed is
 judged once the play has resolved (C7): a Seven-O swap, a rotation or a redeal may leave
@@ -22,6 +23,7 @@ from conftest import hand, rejects, run
 import unorules as uno
 from unorules._engine.fast import fast_play
 from unorules._engine.general import apply_general
+from unorules.formats import transcript
 from unorules.rules import MultiPlay
 
 MATTEL = uno.MATTEL
@@ -53,12 +55,61 @@ def test_a_call_with_a_play_that_keeps_two_cards_is_refused_on_both_routes() -> 
     assert hand(after, 0) == "G5 G6" and after.current_player == 1
 
 
-def test_a_call_with_the_play_that_goes_out_is_refused() -> None:
+def test_going_out_with_uno_said_is_legal() -> None:
+    """Issue 28: a play that goes out may carry ``uno=True`` (it used to be refused as
+    ``wrong_phase``): the call is moot once the hand is empty, so the play goes out exactly
+    as it does without the flag, on both routes. ``legal_actions`` lists each outcome once,
+    so it lists the play without the flag (as it lists a draw without ``drawn``)."""
     s = uno.State.from_position("R3/Y1,Y2/G9/B9 R7 red 0+ play *")
-    err = rejects(s, uno.Play(0, "R3", uno=True), "wrong_phase")
-    assert str(err) == _refusal("R3", 0, "no card")
-    out = uno.apply(s, uno.Play(0, "R3"))
+    said = uno.Play(0, "R3", uno=True)
+    assert uno.is_legal(s, said)
+    out = uno.apply(s, said)
     assert out.phase is uno.Phase.ROUND_OVER and out.round_winner == 0
+    assert out == uno.apply(s, uno.Play(0, "R3")) == apply_general(s, said)
+    assert uno.Play(0, "R3") in uno.legal_actions(s, 0)
+    assert said not in uno.legal_actions(s, 0)
+
+
+def test_going_out_with_uno_said_is_scored_like_going_out() -> None:
+    """Issue 28, the peer's case: two players, the last card laid with the call; the
+    transcript is valid, the round is over and scored (R13.1: Ann scores Bo's 3 + 7)."""
+    doc = {
+        "format": "unorules/1",
+        "rules": {"profile": "mattel", "options": {"hand_size": 2}},
+        "players": ["Ann", "Bo"],
+        "rounds": [
+            {
+                "dealer": 1,
+                "hands": [["R2", "R5"], ["B3", "G7"]],
+                "turned": ["R7"],
+                "actions": [
+                    {"player": 0, "play": "R2", "uno": True},
+                    {"player": 1, "draw": True, "drawn": ["Y9"]},
+                    {"player": 0, "play": "R5", "uno": True},
+                ],
+            }
+        ],
+        "result": {"scores": [19, 0]},
+    }
+    report = transcript.validate(doc)
+    assert report.valid, report.error
+    assert report.final is not None and report.final.phase == "round_over"
+    assert report.final.hand_sizes == (0, 3)
+    assert report.scores == (19, 0)
+
+
+def test_a_wild_shuffle_hands_laid_last_under_redeal_does_not_go_out_so_refuses_the_call() -> None:
+    """A9 (iv): under ``redeal`` a Wild Shuffle Hands laid as the last card deals the hands
+    again instead of going out, so the play leaves no card without going out and the call
+    with it is still refused (say UNO with ``CallUno`` once the redeal has resolved)."""
+    s = uno.State.from_position("WS/Y1,Y2 R5 red 0+ play *")
+    err = rejects(s, uno.Play(0, "WS", "blue", uno=True), "wrong_phase")
+    assert str(err) == _refusal("WS", 0, "no card")
+    going = uno.State.from_position(
+        "WS/Y1,Y2 R5 red 0+ play *",
+        rules=MATTEL.but(shuffle_hands_last_card=uno.rules.ShuffleHandsLastCard.GO_OUT),
+    )
+    assert uno.apply(going, uno.Play(0, "WS", "blue", uno=True)).phase is uno.Phase.ROUND_OVER
 
 
 def test_a_call_with_the_play_that_leaves_one_card_protects_on_both_routes() -> None:
@@ -167,7 +218,9 @@ MIXTURES = {
 def test_legal_actions_lists_every_call_with_a_play_that_apply_accepts(name: str) -> None:
     """SPEC §1 for the call with a play: at every step of seeded games, each listed play
     with its ``uno`` flag flipped is accepted by ``apply`` exactly when it is listed too,
-    on the fast and the general route alike."""
+    on the fast and the general route alike; except the play that goes out, listed once
+    per outcome: with the call said (moot there) it is accepted unlisted, and its outcome
+    is exactly the listed play's (issue 28)."""
     rules = MIXTURES[name]
     checked = refused = 0
     for seed in range(3):
@@ -190,7 +243,13 @@ def test_legal_actions_lists_every_call_with_a_play_that_apply_accepts(name: str
                     assert err.code.value == "wrong_phase"
                     assert _general_error(s, flipped) == (err.code.value, str(err))
                     refused += 1
-                assert accepted is listed, (s.position(), flipped)
+                if accepted and not listed and flipped.uno:
+                    # Going out with the call said: the same outcome as the listed play.
+                    outcome = uno.apply(s, a)
+                    assert outcome.phase is uno.Phase.ROUND_OVER or outcome.is_over
+                    assert uno.apply(s, flipped) == outcome == apply_general(s, flipped)
+                else:
+                    assert accepted is listed, (s.position(), flipped)
                 checked += 1
             s = uno.apply(s, pick.choice(legal))
     assert checked > 500 and 0 < refused < checked  # both ways were tried

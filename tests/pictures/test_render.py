@@ -219,7 +219,7 @@ def test_render_one_seat_says_on_the_terminal_only_what_the_page_says(
     for seat, shown in (("0", False), ("1", True)):
         assert main(["render", str(src), "-o", str(tmp_path / "p.html"), "--seat", seat]) == 0
         line = capsys.readouterr().out
-        assert "invalid at round 0 action 1 (card_not_in_hand)" in line
+        assert "invalid at round 1, action 2 (card_not_in_hand)" in line
         assert ("player 1 does not hold B9" in line) is shown
 
 

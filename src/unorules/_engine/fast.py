@@ -79,7 +79,10 @@ def fast_play(s: State, a: Play, named: Named | None = None) -> State | None:
     except ValueError:
         return None
     if a.uno and len(hand) != 2:
-        return None  # a call with a play that does not leave one card: check refuses it
+        # A call with a play that leaves two cards or more (check refuses it), or with
+        # the play that goes out (moot, but a Wild Shuffle Hands laid last may redeal
+        # instead): the general route decides.
+        return None
     if s._match.checked and _declined(s, p, card, hand):
         return None
     done = lay(s, a, (card,), hand[:i] + hand[i + 1 :], named)
@@ -149,7 +152,9 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
     challenge), then Jump-Ins, catches and UNO calls by seat. Actions that draw are listed
     without ``drawn``; :func:`~unorules.apply` also accepts them naming the cards drawn. A
     multi-card play is listed once per outcome (the middle cards in card order);
-    :func:`~unorules.apply` accepts the middle cards in any order. Saying UNO is allowed at
+    :func:`~unorules.apply` accepts the middle cards in any order. A play that goes out is
+    listed without ``uno=True``; :func:`~unorules.apply` also accepts it with the call
+    said, which is moot there (the same outcome). Saying UNO is allowed at
     any moment of a round (C8), so every seat has a :class:`~unorules.CallUno`.
 
     Raises ``TypeError`` when ``state`` is not a :class:`~unorules.State`, and

@@ -168,7 +168,10 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         or (not rest and rules.shuffle_hands_last_card is ShuffleHandsLastCard.GO_OUT)
     ):
         _fail(ErrorCode.WRONG_PHASE, "hands= only fixes the deal of a Wild Shuffle Hands")
-    if a.uno and len(rest) != 1:
+    if a.uno and (len(rest) > 1 or (not rest and redeals_last_card(rules, card))):
+        # The call goes with the play that leaves one card (R10.1, C8); a play that goes
+        # out may carry it too, where it is moot (the round ends). A Wild Shuffle Hands
+        # laid last under ``redeal`` leaves no card without going out: refused as ever.
         _fail(ErrorCode.WRONG_PHASE, _false_call(p, laid, len(rest)))
     if not rest and not all(may_end_on(rules, c) for c in laid):
         raise last_card_error(laid[-1])
@@ -176,7 +179,8 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
 
 
 def _false_call(p: int, laid: tuple[Card, ...], left: int) -> str:
-    """Why ``uno=True`` is refused on a play that does not leave one card (C8)."""
+    """Why ``uno=True`` is refused on a play that leaves two cards or more, or that leaves
+    none without going out (C8)."""
     cards = "no card" if not left else f"{left} cards"
     return (
         f"uno=True says UNO with the play that leaves one card (R10.1, C8): laying"
@@ -228,7 +232,8 @@ def lay(
     if a.uno:
         penalty = calls.false_call_penalty(s._match.rules, len(d.hands[p]))
         if penalty:
-            # check admits the call only on a play that leaves one card (C8); a swap, a
+            # check admits the call only on a play that leaves one card or goes out (C8;
+            # going out returned above, where the call is moot); a swap, a
             # rotation or a redeal may still leave another number once it has resolved
             # (C7). The false call's penalty is drawn by this play: ``drawn`` names it too.
             piles.draw(d, p, penalty, named)

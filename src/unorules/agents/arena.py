@@ -678,11 +678,11 @@ def render_text(state: State, seat: int | None = None) -> str:
 
     >>> import unorules as uno
     >>> print(render_text(uno.new_game(2, seed=5)))  # doctest: +ELLIPSIS
-    round 0 | play | P... to act | top ... | clockwise | draw pile 97
+    round 1 | play | P... to act | top ... | clockwise | draw pile 97
     P0 (7): ...
     P1 (7): ...
     >>> print(render_text(uno.new_game(2, seed=5), seat=1))  # doctest: +ELLIPSIS
-    round 0 | play | P... to act | top ... | clockwise | draw pile 97
+    round 1 | play | P... to act | top ... | clockwise | draw pile 97
     P0 (7)
     P1 (7): ...
     """
@@ -697,7 +697,7 @@ def render_text(state: State, seat: int | None = None) -> str:
     color = "" if state.color is None else f" ({state.color.value})"
     way = "clockwise" if state.direction == 1 else "counter-clockwise"
     lines = [
-        f"round {state.round} | {state.phase.value} | {turn} to act | top "
+        f"round {state.round + 1} | {state.phase.value} | {turn} to act | top "
         f"{state.top_card}{color} | {way} | draw pile {state.draw_pile_size}"
     ]
     for k, hand in enumerate(state.hands):

@@ -521,7 +521,8 @@ def play(
     max_actions: int = 1_000_000,
 ) -> Iterator[tuple[Action, State]]:
     """Play from ``state`` with one bot per seat, yielding each action and the state after
-    it, until the match is over or ``rounds`` rounds (counted from round 0) have ended.
+    it, until the match is over or the match's round ``rounds`` (counted from 1 from the
+    match's first round) has ended.
     Between rounds it deals the next one (:class:`~unorules.NextRound`). Before the current
     player acts, every other seat in turn may interject (catch, Jump-In).
 

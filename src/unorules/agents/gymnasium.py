@@ -280,7 +280,7 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
         >>> env = UnoEnv(players=2, render_mode="ansi")
         >>> _ = env.reset(seed=1)
         >>> print(env.render())
-        round 0 | play | P0 to act | top R3 (red) | clockwise | draw pile 97
+        round 1 | play | P0 to act | top R3 (red) | clockwise | draw pile 97
         P0 (7): R8 Y2 YR G8 B5 BS BR
         P1 (6)
         """

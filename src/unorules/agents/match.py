@@ -382,7 +382,9 @@ class _Host:
         kind = "decide" if turn else "interject"
         build = decide_message if turn else interject_message
         game = -1 if self.game is None else self.game
-        where = f"{kind} (game {game}, round {state.round}, seat {seat})"
+        # A person reads this: games and rounds from 1 (the message to the bot keeps
+        # the protocol's 0-based "game").
+        where = f"{kind} (game {game + 1}, round {state.round + 1}, seat {seat})"
         try:
             data = bot.ask(build(state, seat, game=game), where)
         except BotFault as err:

@@ -372,7 +372,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         >>> e = raw_env(2, render_mode="ansi")
         >>> e.reset(seed=1)
         >>> print(e.render())  # doctest: +ELLIPSIS
-        round 0 | play | P1 to act | top RS (red) | clockwise | draw pile 97
+        round 1 | play | P1 to act | top RS (red) | clockwise | draw pile 97
         P0 (7): R8 Y2 YR G8 B5 BS BR
         P1 (7): ...
         """

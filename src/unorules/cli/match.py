@@ -172,7 +172,7 @@ def _print_table(result: MatchResult, out: TextIO) -> None:
     for i, g in enumerate(result.games):
         if g.stopped is not None:
             why = "a bot forfeited" if g.stopped == "fault" else "the bound of actions"
-            print(f"game {i} stopped after {g.actions} actions: {why}", file=out)
+            print(f"game {i + 1} stopped after {g.actions} actions: {why}", file=out)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

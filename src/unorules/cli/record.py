@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
+from unorules._echo import writable
 from unorules.agents import bots
 from unorules.agents.match import seed_option
 from unorules.cli._common import EXIT_OK, EXIT_USAGE, Usage, Verb, game_options, rules_with_options
@@ -30,6 +31,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="with --standalone: no draw piles, every drawn card named",
     )
+    p.add_argument(
+        "--event", metavar="TEXT", help="write the event in the transcript's meta (never judged)"
+    )
+    p.add_argument(
+        "--date",
+        metavar="TEXT",
+        help="write the date in the transcript's meta, e.g. 2026-12-04 (never judged)",
+    )
     p.add_argument("-o", "--output", metavar="FILE", help="write here (default: standard output)")
 
 
@@ -41,6 +50,14 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.rounds is not None and args.rounds < 1:
         raise Usage("--rounds: at least 1")
     standalone = args.standalone or args.no_draw_pile
+    tags = [(name, getattr(args, name)) for name in ("event", "date")]
+    given = [(name, text) for name, text in tags if text is not None]
+    for name, text in given:
+        if len(text) > transcript.MAX_META_TEXT or not writable(text):
+            raise Usage(
+                f"--{name}: at most {transcript.MAX_META_TEXT:,} characters of text UTF-8 can write"
+            )
+    meta = transcript.Meta(given) if given else None
     games: list[transcript.Transcript] = []
     for index in range(args.games):
         seed = None if args.seed is None else game_seed(args.seed, index)
@@ -51,7 +68,13 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         players = bots.random_bots(args.players, start.seed % (1 << 32))
         actions = [a for a, _ in bots.play(start, players, rounds=args.rounds)]
         games.append(
-            transcript.record(start, actions, seed=not standalone, draw_pile=not args.no_draw_pile)
+            transcript.record(
+                start,
+                actions,
+                seed=not standalone,
+                draw_pile=not args.no_draw_pile,
+                meta=meta,
+            )
         )
     text = transcript.dumps(games[0]) if args.games == 1 else transcript.dumps_lines(games)
     if args.output is None or args.output == "-":

@@ -183,11 +183,9 @@ def _challenge_outcome(events: Events, names: Sequence[str]) -> str:
 def _place(problem: Problem, *, path: bool = True) -> str:
     """Where a problem is, as the page numbers rounds and actions for people (from 1),
     with its JSON path (where it is in the file) unless ``path`` is false."""
-    if problem.round is None or problem.code in (ErrorCode.MALFORMED, ErrorCode.UNKNOWN_RULES):
-        return problem.path
-    where = f"round {problem.round + 1}"
-    if problem.index is not None:
-        where += f", action {problem.index + 1}"
+    where = problem.where  # the one home of how a person reads where a problem is
+    if where == problem.path:
+        return where
     return f"{where} ({problem.path})" if path else where
 
 
@@ -764,7 +762,7 @@ def run(
     ...     page_path = str(pathlib.Path(tmp, "game.html"))
     ...     code = run("examples/transcripts/mattel-invalid-bad_color.json", page_path)
     ...     written = pathlib.Path(page_path).read_text(encoding="utf-8")
-    wrote .../game.html: 2 steps; invalid at round 0 action 0 (bad_color): ...
+    wrote .../game.html: 2 steps; invalid at round 1, action 1 (bad_color): ...
     >>> code, 'id="illegal"' in written
     (0, True)
     >>> run("no/such/file.json", "game.html")

@@ -20,7 +20,7 @@ The same game with one move changed no longer validates, and the report says whe
 >>> data = json.loads(text)
 >>> data["rounds"][0]["actions"][0] = {"player": 2, "draw": True}
 >>> print(transcript.validate(data))
-invalid at round 0 action 0 (not_your_turn): player 2 may not act now: it is player 0's turn
+invalid at round 1, action 1 (not_your_turn): player 2 may not act now: it is player 0's turn
 
 The documentation page "Transcripts" describes the format; its JSON Schema ships with the
 package (:func:`schema`).
@@ -43,6 +43,10 @@ from unorules.formats.transcript._io import (
 )
 from unorules.formats.transcript._model import (
     FORMAT,
+    MAX_META_COMMENTS,
+    MAX_META_TAGS,
+    MAX_META_TEXT,
+    Meta,
     Problem,
     Report,
     Round,
@@ -65,6 +69,10 @@ __all__ = [
     "FORMAT",
     "JSON_LINES",
     "MAX_GAME_BYTES",
+    "MAX_META_COMMENTS",
+    "MAX_META_TAGS",
+    "MAX_META_TEXT",
+    "Meta",
     "Problem",
     "Report",
     "Round",

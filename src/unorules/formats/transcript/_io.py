@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
@@ -33,6 +34,10 @@ from unorules.effects import EFFECTS
 from unorules.errors import ErrorCode, JSONError
 from unorules.formats.transcript._model import (
     FORMAT,
+    MAX_META_COMMENTS,
+    MAX_META_TAGS,
+    MAX_META_TEXT,
+    Meta,
     Problem,
     Report,
     Round,
@@ -45,7 +50,7 @@ from unorules.formats.transcript._model import (
 from unorules.rules import Rules, RulesError, get_profile, option_value, rules_from_options
 
 _MAX_SEED: Final = 1 << 64
-_TOP_KEYS: Final = ("format", "rules", "players", "seed", "rounds", "result")
+_TOP_KEYS: Final = ("format", "rules", "players", "seed", "meta", "rounds", "result")
 _ROUND_KEYS: Final = (*DEAL_KEYS, "actions")
 
 
@@ -227,6 +232,7 @@ def _parse(data: object, override: Rules | None) -> Transcript:
         w.fail("$.seed", f"a seed is a whole number from 0 to 2**64 - 1, not {shown_json(seed)}")
     if "seed" in top and seed is None:
         w.fail("$.seed", "a seed is a whole number from 0 to 2**64 - 1, not null")
+    meta = None if "meta" not in top else parse_meta(w, top["meta"])
     raw_rounds = top["rounds"]
     if not isinstance(raw_rounds, list):
         w.fail("$.rounds", f"rounds is a list of rounds, not {type_name(raw_rounds)}")
@@ -247,7 +253,77 @@ def _parse(data: object, override: Rules | None) -> Transcript:
             if not isinstance(v, int) or isinstance(v, bool):
                 w.fail(f"$.result.scores[{i}]", f"a score is a whole number, not {type_name(v)}")
         result = tuple(scores)
-    return Transcript(rules, names, rounds, seed=seed, result=result)
+    return Transcript(rules, names, rounds, seed=seed, result=result, meta=meta)
+
+
+_COMMENT_KEY: Final = re.compile(r"(0|[1-9][0-9]{0,8})(?::(0|[1-9][0-9]{0,8}))?")
+
+
+def _meta_text(w: Reader, value: object, path: str, what: str) -> str:
+    if not isinstance(value, str):
+        w.fail(path, f"{what} is a string, not {type_name(value)}")
+    if len(value) > MAX_META_TEXT:
+        w.fail(path, f"{what} is at most {MAX_META_TEXT:,} characters, not {len(value):,}")
+    if not writable(value):
+        w.fail(path, f"{what} is text UTF-8 can write (no lone surrogate)")
+    return value
+
+
+def parse_meta(w: Reader, value: object) -> Meta:
+    """Read the ``meta`` object of a transcript: tags with string values (``event``,
+    ``site``, ``date``, or any other name) and ``comments``, an object of strings keyed
+    ``"round:action"`` or ``"round"`` (indices from 0). Only the shape and the size are
+    checked (``w.fail`` with the JSON path otherwise): what it says is never judged.
+
+    >>> parse_meta(Reader(), {"event": "Finals", "comments": {"0:5": "bold"}}).comment(0, 5)
+    'bold'
+    >>> parse_meta(Reader(), {"comments": {"0:x": "?"}})
+    Traceback (most recent call last):
+    ...
+    unorules.errors.JSONError: at $.meta.comments["0:x"]: a comment is keyed "round:action" ...
+    """
+    data = w.obj(value, "$.meta", "meta")
+    if len(data) > MAX_META_TAGS:
+        w.fail("$.meta", f"meta holds at most {MAX_META_TAGS} keys, not {len(data):,}")
+    tags: list[tuple[str, str]] = []
+    comments: list[tuple[tuple[int, int | None], str]] = []
+    for key, item in data.items():
+        path = key_path("$.meta", key)
+        if not isinstance(key, str):  # not JSON: only a dict built in Python has one
+            w.fail(path, f"a meta key is a string, not {shown(key)}")
+        _meta_text(w, key, path, "a meta key")
+        if key != "comments":
+            tags.append((key, _meta_text(w, item, path, f"meta's {key!r}")))
+            continue
+        notes = w.obj(item, path, "comments")
+        if len(notes) > MAX_META_COMMENTS:
+            w.fail(path, f"at most {MAX_META_COMMENTS:,} comments, not {len(notes):,}")
+        for where, text in notes.items():
+            at = key_path(path, where)
+            found = _COMMENT_KEY.fullmatch(where) if isinstance(where, str) else None
+            if found is None:
+                w.fail(
+                    at,
+                    'a comment is keyed "round:action" ("0:5" for $.rounds[0].actions[5])'
+                    f' or "round" ("1"), indices from 0, not {shown(where)}',
+                )
+            r, i = found[1], found[2]
+            comments.append(
+                ((int(r), None if i is None else int(i)), _meta_text(w, text, at, "a comment"))
+            )
+    return Meta(tags, comments)
+
+
+def check_meta(meta: Meta) -> None:
+    """Check a :class:`Meta` built in Python as the JSON reader checks ``meta``: raises
+    :class:`TranscriptError` (code ``malformed``) with the JSON path of the first problem.
+
+    >>> check_meta(Meta({"event": "x" * 10_001}))
+    Traceback (most recent call last):
+    ...
+    unorules.formats.transcript.TranscriptError: at $.meta.event (malformed): ...
+    """
+    parse_meta(_Where(), meta.to_dict())
 
 
 def _parse_rules(value: object, override: Rules | None) -> Rules:

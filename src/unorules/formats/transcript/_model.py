@@ -1,5 +1,6 @@
-"""The transcript model: :class:`Transcript`, :class:`Round`, and what validation reports
-(:class:`Problem`, :class:`Report`, :class:`Summary`, :class:`TranscriptError`).
+"""The transcript model: :class:`Transcript`, :class:`Round`, :class:`Meta`, and what
+validation reports (:class:`Problem`, :class:`Report`, :class:`Summary`,
+:class:`TranscriptError`).
 
 Part of :mod:`unorules.formats.transcript`, which re-exports every public name; import them from
 there.
@@ -7,7 +8,7 @@ there.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final, NoReturn
 
 import attrs
@@ -37,41 +38,213 @@ FORMAT: Final = "unorules/1"
 """
 
 
+# == what a transcript says about its game ====================================================
+
+MAX_META_TAGS: Final = 100
+"""The most keys a transcript's ``meta`` object holds (its tags and ``comments``).
+
+>>> MAX_META_TAGS
+100
+"""
+
+MAX_META_COMMENTS: Final = 100_000
+"""The most comments a transcript's ``meta.comments`` holds.
+
+>>> MAX_META_COMMENTS
+100000
+"""
+
+MAX_META_TEXT: Final = 10_000
+"""The longest text (in characters) of a ``meta`` tag's name, value or comment.
+
+>>> MAX_META_TEXT
+10000
+"""
+
+
+def _tags(value: Mapping[str, str] | Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    pairs = tuple(value.items() if isinstance(value, Mapping) else value)
+    for pair in pairs:
+        if not (isinstance(pair, tuple) and len(pair) == 2):
+            raise TypeError(f"a meta tag is a (name, text) pair, not {pair!r}")
+        name, text = pair
+        if not isinstance(name, str) or not isinstance(text, str):
+            raise TypeError(f"a meta tag's name and value are strings, not {pair!r}")
+        if name == "comments":
+            raise ValueError("comments is not a tag: give them as Meta(comments=...)")
+    return pairs
+
+
+def _comment_key(key: object) -> tuple[int, int | None]:
+    if isinstance(key, int) and not isinstance(key, bool) and key >= 0:
+        return (key, None)
+    if isinstance(key, tuple) and len(key) == 2:
+        r, i = key
+        if (
+            isinstance(r, int)
+            and not isinstance(r, bool)
+            and r >= 0
+            and (i is None or (isinstance(i, int) and not isinstance(i, bool) and i >= 0))
+        ):
+            return (r, i)
+    raise TypeError(
+        f"a comment is keyed by (round, action) or a round, indices from 0, not {key!r}"
+    )
+
+
+def _comments(
+    value: Mapping[Any, str] | Iterable[tuple[Any, str]],
+) -> tuple[tuple[tuple[int, int | None], str], ...]:
+    pairs = tuple(value.items() if isinstance(value, Mapping) else value)
+    out = []
+    for pair in pairs:
+        if not (isinstance(pair, tuple) and len(pair) == 2) or not isinstance(pair[1], str):
+            raise TypeError(f"a comment is a (where, text) pair with text a string, not {pair!r}")
+        out.append((_comment_key(pair[0]), pair[1]))
+    return tuple(out)
+
+
+def comment_key_json(key: tuple[int, int | None]) -> str:
+    """A comment's key as ``meta.comments`` writes it: ``"round:action"``, or ``"round"``
+    for a comment on a round, both from 0 (as in the JSON path).
+
+    >>> comment_key_json((0, 5)), comment_key_json((2, None))
+    ('0:5', '2')
+    """
+    r, i = key
+    return str(r) if i is None else f"{r}:{i}"
+
+
+@attrs.frozen
+class Meta:
+    """What a transcript says about its game beyond the moves, as a PGN file's headers do:
+    tags (``event``, ``site``, ``date``, or any other name, each with a string value) and
+    comments on rounds and actions. Validation keeps and reports it (:attr:`Report.meta`,
+    ``validate --json``) and never judges it; the JSON reader only checks its shape and
+    size (code ``malformed`` with the JSON path otherwise).
+
+    A comment is keyed by where it is, with the indices from 0 of the JSON path: ``(0, 5)``
+    for ``$.rounds[0].actions[5]`` (written ``"0:5"``), ``(1, None)`` or ``1`` for the
+    second round as a whole (written ``"1"``). Actions hold no comments themselves, so an
+    unknown key in an action stays an error.
+
+    >>> m = Meta({"event": "Club night", "date": "2026-12-04"}, {(0, 5): "a bold Wild"})
+    >>> m.event, m.site, m.comment(0, 5), m.comment(0)
+    ('Club night', None, 'a bold Wild', None)
+    >>> m.to_dict()
+    {'event': 'Club night', 'date': '2026-12-04', 'comments': {'0:5': 'a bold Wild'}}
+    """
+
+    tags: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_tags)
+    """The tags, ``(name, value)`` in the file's order (a mapping is accepted too)."""
+    comments: tuple[tuple[tuple[int, int | None], str], ...] = attrs.field(
+        default=(), converter=_comments
+    )
+    """The comments, ``((round, action or None), text)`` in the file's order (a mapping
+    is accepted too, a round alone as its key for a comment on the round)."""
+
+    def tag(self, name: str) -> str | None:
+        """The value of the tag ``name``, or None.
+
+        >>> Meta({"annotator": "Bo"}).tag("annotator"), Meta().tag("event")
+        ('Bo', None)
+        """
+        return next((value for key, value in self.tags if key == name), None)
+
+    @property
+    def event(self) -> str | None:
+        """The ``event`` tag: what the game was played for (a club night, a tournament).
+
+        >>> Meta({"event": "Finals"}).event
+        'Finals'
+        """
+        return self.tag("event")
+
+    @property
+    def site(self) -> str | None:
+        """The ``site`` tag: where the game was played.
+
+        >>> Meta({"site": "Malmö"}).site
+        'Malmö'
+        """
+        return self.tag("site")
+
+    @property
+    def date(self) -> str | None:
+        """The ``date`` tag, as written (``YYYY-MM-DD`` reads best; never judged).
+
+        >>> Meta({"date": "2026-12-04"}).date
+        '2026-12-04'
+        """
+        return self.tag("date")
+
+    def comment(self, round: int, index: int | None = None) -> str | None:
+        """The comment on action ``index`` of round ``round`` (both from 0), or on the
+        round itself when ``index`` is None; None when there is none.
+
+        >>> Meta(comments={1: "Bo deals"}).comment(1), Meta().comment(0, 3)
+        ('Bo deals', None)
+        """
+        key = (round, index)
+        return next((text for where, text in self.comments if where == key), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``meta`` object as plain JSON values: the tags, then ``comments`` keyed
+        ``"round:action"`` or ``"round"`` (when there are any).
+
+        >>> Meta({"site": "home"}, {(0, None): "a quick one"}).to_dict()
+        {'site': 'home', 'comments': {'0': 'a quick one'}}
+        """
+        out: dict[str, Any] = dict(self.tags)
+        if self.comments:
+            out["comments"] = {comment_key_json(k): text for k, text in self.comments}
+        return out
+
+
 # == errors and reports ========================================================================
 
 
 @attrs.frozen
 class Problem:
-    """Why a transcript is not valid: where (round and action index, both from 0, and the
-    JSON path), a stable :class:`~unorules.ErrorCode`, and a message naming the rule.
+    """Why a transcript is not valid: where (round and action index, both from 0 as in the
+    JSON path, and the JSON path), a stable :class:`~unorules.ErrorCode`, and a message
+    naming the rule. Its text counts rounds and actions from 1, as everything a person
+    reads does (:attr:`where`); its fields and :meth:`to_dict` keep the indices from 0.
 
     >>> p = Problem(ErrorCode.BAD_COLOR, "W is a wild: name a color", "$.rounds[0].actions[3]",
     ...             round=0, index=3)
-    >>> p.to_dict()["code"], str(p)
-    ('bad_color', 'at round 0 action 3 (bad_color): W is a wild: name a color')
+    >>> p.to_dict()["round"], p.to_dict()["index"], str(p)
+    (0, 3, 'at round 1, action 4 (bad_color): W is a wild: name a color')
     """
 
     code: ErrorCode
     message: str
     path: str = "$"
     round: int | None = None
-    """The round (from 0) the problem is in, None when it is not in a round."""
+    """The round (from 0, as in the JSON path) the problem is in, None when it is not in a
+    round."""
     index: int | None = None
-    """The action (from 0, within its round), None when the problem is not an action."""
+    """The action (from 0 within its round, as in the JSON path), None when the problem is
+    not an action."""
 
     @property
     def where(self) -> str:
-        """Where the problem is, as a person reads it: ``round 0 action 5`` for an action,
-        ``round 1`` for a round entry, else the JSON path.
+        """Where the problem is, as a person reads it, counting from 1: ``round 1, action
+        6`` for the sixth action of the first round (``round=0, index=5``), ``round 2``
+        for the second round's entry, else the JSON path.
 
         >>> Problem(ErrorCode.MALFORMED, "expected a list", "$.rounds").where
         '$.rounds'
+        >>> Problem(ErrorCode.NOT_YOUR_TURN, "...", round=0, index=5).where
+        'round 1, action 6'
+        >>> Problem(ErrorCode.BAD_DEAL, "...", round=1).where
+        'round 2'
         """
         if self.code in (ErrorCode.MALFORMED, ErrorCode.UNKNOWN_RULES) or self.round is None:
             return self.path
         if self.index is None:
-            return f"round {self.round}"
-        return f"round {self.round} action {self.index}"
+            return f"round {self.round + 1}"
+        return f"round {self.round + 1}, action {self.index + 1}"
 
     def to_dict(self) -> dict[str, Any]:
         """The problem as plain JSON values: ``round``, ``index``, ``code``, ``message``,
@@ -229,6 +402,9 @@ class Report:
     """How many actions were applied (all rounds)."""
     state: State | None = attrs.field(default=None, eq=False, repr=False)
     """The state after the last valid action, for a closer look."""
+    meta: Meta | None = attrs.field(default=None, kw_only=True)
+    """The transcript's ``meta`` (event, date, comments ...), kept as read and never
+    judged; None when it has none or could not be read."""
 
     @property
     def valid(self) -> bool:
@@ -244,7 +420,7 @@ class Report:
         ``file`` and ``line``).
 
         >>> sorted(validate("{}").to_dict())
-        ['actions', 'error', 'final', 'rounds', 'scores', 'valid']
+        ['actions', 'error', 'final', 'meta', 'rounds', 'scores', 'valid']
         """
         return {
             "valid": self.valid,
@@ -253,6 +429,7 @@ class Report:
             "final": None if self.final is None else self.final.to_dict(),
             "rounds": self.rounds,
             "actions": self.actions,
+            "meta": None if self.meta is None else self.meta.to_dict(),
         }
 
     def __str__(self) -> str:
@@ -320,7 +497,8 @@ def _scores(value: Iterable[int] | None) -> tuple[int, ...] | None:
 @attrs.frozen
 class Transcript:
     """A recorded game: the rules, the players, an optional seed, the rounds (each with its
-    deal and actions) and an optional expected ``result`` (final scores).
+    deal and actions), an optional expected ``result`` (final scores) and optional
+    :class:`Meta` (event, date, comments: never judged).
 
     Build one with :func:`record`, :func:`loads` or directly:
 
@@ -341,6 +519,9 @@ class Transcript:
     deals leave to chance."""
     result: tuple[int, ...] | None = attrs.field(default=None, converter=_scores)
     """The final scores the replayed game must reach, or None."""
+    meta: Meta | None = attrs.field(default=None, kw_only=True)
+    """What the transcript says about the game beyond the moves (event, site, date,
+    comments), or None: kept and reported, never judged."""
 
     @classmethod
     def from_dict(cls, data: object, *, rules: Rules | str | None = None) -> Transcript:
@@ -374,6 +555,8 @@ class Transcript:
         out["players"] = len(self.players) if self.players == default else list(self.players)
         if self.seed is not None:
             out["seed"] = self.seed
+        if self.meta is not None:
+            out["meta"] = self.meta.to_dict()
         out["rounds"] = [_round_json(r) for r in self.rounds]
         if self.result is not None:
             out["result"] = {"scores": list(self.result)}

@@ -27,7 +27,7 @@ from unorules.cards import Card
 from unorules.deal import Deal
 from unorules.engine import apply, new_game, step
 from unorules.errors import IllegalAction
-from unorules.formats.transcript._model import Round, Transcript, TranscriptError
+from unorules.formats.transcript._model import Meta, Round, Transcript, TranscriptError
 from unorules.state import State
 
 # == recording =================================================================================
@@ -94,6 +94,7 @@ def record(
     seed: bool = True,
     draw_pile: bool = True,
     result: bool = True,
+    meta: Meta | None = None,
 ) -> Transcript:
     """The transcript of a game played through the API: ``start`` is the state
     :func:`~unorules.new_game` returned, ``actions`` everything applied to it, in order,
@@ -111,7 +112,8 @@ def record(
     the states differs. ``ValueError`` if the game cannot be written so (a UNO call cannot
     name the cards of a ``false_uno_penalty``).
 
-    ``result`` adds the final scores, which validation then checks.
+    ``result`` adds the final scores, which validation then checks; ``meta`` (a
+    :class:`Meta`: event, site, date, comments) is written as given, never judged.
 
     >>> import unorules as uno
     >>> from unorules.agents import bots
@@ -128,11 +130,13 @@ def record(
     (None, True)
     >>> [s.hands for s in replay(alone)] == [s.hands for s in states]
     True
+    >>> record(start, actions, meta=Meta({"event": "demo"})).to_dict()["meta"]
+    {'event': 'demo'}
     """
     if seed and not draw_pile:
         raise ValueError("draw_pile=False goes with seed=False (a seed fixes every draw)")
     if start.round != 0 or any(start.scores) or start.eliminated:
-        raise ValueError("record needs the state at the start of the match (round 0)")
+        raise ValueError("record needs the state at the start of the match (its first round)")
     names, rules, match_seed = start.names, start.rules, start.seed
     round_actions: list[list[Action]] = [[]]
     starts = [start]
@@ -182,6 +186,7 @@ def record(
         rounds,
         seed=match_seed if seed else None,
         result=state.scores if result else None,
+        meta=meta,
     )
     if not seed:
         from unorules.formats.transcript._validate import replay  # noqa: PLC0415 (it imports this module)

@@ -15,8 +15,9 @@ from unorules._echo import shown, shown_int, shown_json, writable
 from unorules.actions import Action, NextRound
 from unorules.engine import Chance, apply, new_game, step
 from unorules.errors import ErrorCode, IllegalAction
-from unorules.formats.transcript._io import Source, _decode, _parse
+from unorules.formats.transcript._io import Source, _decode, _parse, check_meta
 from unorules.formats.transcript._model import (
+    Meta,
     Problem,
     Report,
     Round,
@@ -71,6 +72,10 @@ def _check_fields(t: Transcript, *, whole: bool) -> None:
     for i, score in enumerate(t.result or ()):
         if not isinstance(score, int) or isinstance(score, bool):
             _malformed(f"$.result.scores[{i}]", f"a score is a whole number, not {shown(score)}")
+    if t.meta is not None:
+        if not isinstance(t.meta, Meta):
+            _malformed("$.meta", f"meta is a unorules.formats.transcript.Meta, not {shown(t.meta)}")
+        check_meta(t.meta)
 
 
 def _action_path(r: int, i: int) -> str:
@@ -294,9 +299,10 @@ def validate(
         error = malformed
     state = progress.state
     rounds, actions = progress.rounds, progress.actions
+    meta = transcript.meta  # kept and reported, never judged
     if state is None:
-        return Report(error)
-    return Report(error, state.scores, Summary.of(state), rounds, actions, state)
+        return Report(error, meta=meta)
+    return Report(error, state.scores, Summary.of(state), rounds, actions, state, meta=meta)
 
 
 def readable_part(text: str | bytes, problem: Problem) -> Transcript | None:
