@@ -54,20 +54,32 @@ def _too_large(name: str, line: int | None, limit: int) -> Source:
     return Source(name, line, b"", problem=Problem(ErrorCode.MALFORMED, message))
 
 
-def _sources(handle: BinaryIO, name: str, *, lines: bool, limit: int) -> Iterator[Source]:
-    """The games read from an open binary file, one at a time (see :func:`stream`)."""
+def _too_long(raw: bytes, limit: int) -> bool:
+    """Whether ``raw``, read with ``readline(limit + 1)``, is a line longer than ``limit``
+    (cut before its end)."""
+    return len(raw) > limit and not raw.endswith(b"\n")
+
+
+def _sources(
+    handle: BinaryIO, name: str, *, lines: bool, limit: int, first: bytes = b"", number: int = 0
+) -> Iterator[Source]:
+    """The games read from an open binary file, one at a time (see :func:`stream`).
+    ``first`` is the start of the input already read off ``handle`` (``number`` lines
+    before its last one, which is whole unless longer than ``limit``)."""
     if not lines:
-        data = handle.read(limit + 1)
+        if len(first) > limit:
+            yield _too_large(name, None, limit)
+            return
+        data = first + handle.read(limit + 1 - len(first))
         yield _too_large(name, None, limit) if len(data) > limit else Source(name, None, data)
         return
     found = False
-    number = 0
     while True:
-        raw = handle.readline(limit + 1)
+        raw, first = first or handle.readline(limit + 1), b""
         if not raw:
             break
         number += 1
-        if not raw.endswith(b"\n") and len(raw) > limit:
+        if _too_long(raw, limit):
             yield _too_large(name, number, limit)
             return
         text = raw[:-1] if raw.endswith(b"\n") else raw
@@ -78,28 +90,13 @@ def _sources(handle: BinaryIO, name: str, *, lines: bool, limit: int) -> Iterato
         yield Source(name, None, b"")
 
 
-class _Ahead:
-    """A binary stream with the lines already read off it put back in front (to look at a
-    stream's first line, which cannot be read twice)."""
-
-    def __init__(self, lines: list[bytes], handle: BinaryIO) -> None:
-        self.lines = lines
-        self.handle = handle
-
-    def readline(self, limit: int = -1) -> bytes:
-        return self.lines.pop(0) if self.lines else self.handle.readline(limit)
-
-    def read(self, limit: int = -1) -> bytes:
-        head = b"".join(self.lines)
-        self.lines = []
-        if limit < 0:
-            return head + self.handle.read()
-        return head + self.handle.read(max(0, limit - len(head)))
-
-
 def _whole_json(line: bytes) -> bool:
+    """Whether ``line`` holds a whole JSON value on its own. A line nested too deeply for
+    Python's parser counts as one (it is then refused as a game, on its own line)."""
     try:
         json.loads(line)
+    except RecursionError:
+        return True
     except ValueError:
         return False
     return True
@@ -114,30 +111,56 @@ def stream_handle(
     when the first line that is not blank holds a whole JSON value on its own (a game
     written out over several lines begins with a line such as ``{``, which does not).
 
+    The stream is read as a file is, within the same ``limit``: blank lines before the
+    first game are skipped as they come (memory does not grow with them, and they count
+    towards the size of a one-game input, as in a ``.json`` file), and a game or a line
+    larger than ``limit`` is refused (a :class:`Source` whose ``problem`` says so) without
+    being read whole.
+
     >>> import io
     >>> [(s.name, s.validate().valid) for s in stream_handle(io.BytesIO(b"[]\\n{}\\n"), "-")]
     [('-:1', False), ('-:2', False)]
-    >>> [s.name for s in stream_handle(io.BytesIO(b"{\\n}\\n"), "-")]
+    >>> [s.name for s in stream_handle(io.BytesIO(b"\\n\\n{\\n}\\n"), "-")]
     ['-']
+    >>> [s.name for s in stream_handle(io.BytesIO(b"\\n" * 10_000 + b"[]"), "-")]
+    ['-:10001']
+    >>> for s in stream_handle(io.BytesIO(b"\\n" * 30 + b"{\\n}"), "-", limit=20):
+    ...     print(s.validate())
+    invalid at $ (malformed): the file is larger than 20 bytes, the most one game may take
     """
     if lines is not None:
         yield from _sources(handle, name, lines=lines, limit=limit)
         return
-    seen: list[bytes] = []
+    # The blank lines before the first game: kept while a one-game input could hold
+    # them (they are part of its text, as in a file), counted only past that.
+    blank = bytearray()
+    size = count = 0
     while True:
         raw = handle.readline(limit + 1)
-        seen.append(raw)
-        if not raw or raw.strip():
+        if not raw or _too_long(raw, limit) or raw.strip():
             break
-    lines = bool(raw) and len(raw) <= limit and _whole_json(raw)
-    ahead = cast(BinaryIO, _Ahead(seen, handle))
-    yield from _sources(ahead, name, lines=lines, limit=limit)
+        count += 1
+        size += len(raw)
+        if size <= limit:
+            blank += raw
+        elif blank:
+            blank = bytearray()
+    if raw and not _too_long(raw, limit) and _whole_json(raw):
+        yield from _sources(handle, name, lines=True, limit=limit, first=raw, number=count)
+        return
+    if size > limit:
+        yield _too_large(name, None, limit)
+        return
+    yield from _sources(handle, name, lines=False, limit=limit, first=bytes(blank) + raw)
 
 
-def stream(path: str | os.PathLike[str], *, limit: int = MAX_GAME_BYTES) -> Iterator[Source]:
+def stream(
+    path: str | os.PathLike[str], *, limit: int = MAX_GAME_BYTES
+) -> Generator[Source, None, None]:
     """The games in a file, one at a time, as :func:`read` finds them, reading the file as
     it goes: memory does not grow with the file. The file is opened when the first game is
-    asked for (:class:`OSError` then, if it cannot be). A game larger than ``limit`` bytes
+    asked for (:class:`OSError` then, if it cannot be), and closed at its end or when the
+    generator is closed. A game larger than ``limit`` bytes
     (:data:`MAX_GAME_BYTES` by default) comes as a :class:`Source` whose ``problem`` says
     so, and a JSON Lines file is not read beyond such a line.
 
