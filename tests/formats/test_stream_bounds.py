@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import io
 import json
+import os
 import tracemalloc
 from pathlib import Path
 
@@ -144,4 +145,48 @@ def test_issue29_validate_stdin_refuses_a_game_larger_than_the_limit(
         "<stdin>: invalid at $ (malformed): the file is larger than 1000 bytes, the most one"
         " game may take\n",
         "",
+    )
+
+
+# == unorules render reads game by game ==========================================================
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
+def test_issue29_render_names_a_game_too_large_to_read(tmp_path: Path, capsys: Capture) -> None:
+    """The page and the line said "not JSON: Expecting value" (the empty text of a game
+    that was not read) instead of the reason: the game is larger than the limit."""
+    for name, where in (("zero.json", "the file is"), ("zero.jsonl", "line 1 is longer")):
+        link = tmp_path / name
+        link.symlink_to("/dev/zero")
+        page = tmp_path / "page.html"
+        assert main(["render", str(link), "-o", str(page)]) == 0
+        out = capsys.readouterr().out
+        assert f"invalid at $ (malformed): {where}" in out
+        assert "than 16 MiB, the most one game may take" in out
+        assert "than 16 MiB, the most one game may take" in page.read_text(encoding="utf-8")
+
+
+def test_issue29_render_reads_a_json_lines_file_only_up_to_its_game(
+    tmp_path: Path, capsys: Capture
+) -> None:
+    """The old reader held every game of the file in a list to pick one."""
+    path = tmp_path / "games.jsonl"
+    pad = b"x" * 1000 + b"\n"
+    path.write_bytes(GAME + b"\n" + pad * 16_000)
+    page = tmp_path / "page.html"
+    used = peak(functools.partial(main, ["render", str(path), "-o", str(page), "--line", "1"]))
+    assert "wrote" in capsys.readouterr().out
+    assert used < 8 * 1024 * 1024
+
+
+def test_issue29_render_names_at_most_a_few_lines_of_a_long_file(
+    tmp_path: Path, capsys: Capture
+) -> None:
+    path = tmp_path / "games.jsonl"
+    path.write_bytes((GAME + b"\n") * 1000)
+    assert main(["render", str(path), "-o", str(tmp_path / "p.html"), "--line", "5000"]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"unorules render: error: {path} has no game on line 5000 (games on lines: 1, 2, 3,"
+        " 4, 5, 6, 7, 8, 9, 10 and 990 more)\n"
     )
