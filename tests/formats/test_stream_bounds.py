@@ -11,6 +11,7 @@ import io
 import json
 import os
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -39,7 +40,7 @@ def stdin(monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(data)))
 
 
-def peak(run: functools.partial[object]) -> int:
+def peak(run: Callable[[], object]) -> int:
     """The peak of memory Python allocates while ``run`` runs."""
     tracemalloc.start()
     try:
@@ -64,7 +65,7 @@ def test_issue29_blank_lines_before_the_first_game_on_stdin_take_constant_memory
         ]
 
     assert games() == [(100_001, True), (101_002, True)]
-    assert peak(functools.partial(games)) < 512 * 1024
+    assert peak(games) < 512 * 1024
 
 
 def test_issue29_blank_lines_before_one_game_on_stdin_read_as_a_file_reads_them(
@@ -91,8 +92,9 @@ def test_issue29_only_blank_lines_on_stdin_are_one_malformed_game_read_in_bounds
         "invalid at $ (malformed): the file is larger than 100 bytes, the most one game may take"
     )
     (source,) = transcript.stream_handle(io.BytesIO(b"\n" * 10), "-", limit=100)
-    assert source.validate().error is not None
-    assert source.validate().error.code.value == "malformed"
+    error = source.validate().error
+    assert error is not None
+    assert error.code.value == "malformed"
 
 
 def test_issue29_a_blank_line_longer_than_the_limit_on_stdin_is_not_read_whole() -> None:
