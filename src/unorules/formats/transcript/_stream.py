@@ -14,6 +14,7 @@ import json
 import multiprocessing
 import os
 from collections.abc import Generator, Iterable, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import BinaryIO, Final, TypeVar, cast
 
@@ -240,6 +241,13 @@ def _merge(batch: list[object], reports: list[Report]) -> Iterator[tuple[object,
         yield item, next(found) if isinstance(item, Source) else None
 
 
+def _none() -> concurrent.futures.Future[list[Report]]:
+    """The reports of a batch with no game, already known (no worker needed)."""
+    future: concurrent.futures.Future[list[Report]] = concurrent.futures.Future()
+    future.set_result([])
+    return future
+
+
 _Item = TypeVar("_Item")
 _Pairs = Iterator[tuple[Source | _Item, Report | None]]
 
@@ -250,6 +258,11 @@ def validate_items(
     """:func:`validate_many` for a mix of games and other items, in order: each
     :class:`Source` with its report, anything else with None (a caller's marks in the
     stream, such as the files that ``unorules validate`` could not open).
+
+    A worker process that dies (killed, or out of memory) ends the run with
+    :class:`~concurrent.futures.process.BrokenProcessPool`, whose message names the first
+    game not checked (``the games from games.jsonl:65 on are not checked``); every item
+    before it has been yielded with its report.
 
     >>> source = Source("game.json", None, b"[]")
     >>> [(item if report is None else report.valid) for item, report in validate_items(
@@ -270,20 +283,32 @@ def validate_items(
     )
     ahead: collections.deque[tuple[list[object], concurrent.futures.Future[list[Report]]]]
     ahead = collections.deque()
+    pending: list[object] = []  # a batch read but not yet handed to the pool
     try:
         for batch in _batches(iter(cast(Iterable[object], items))):
+            pending = batch
             sources = [item for item in batch if isinstance(item, Source)]
-            ahead.append((batch, pool.submit(_check_batch, sources)))
+            ahead.append((batch, pool.submit(_check_batch, sources) if sources else _none()))
+            pending = []
             if len(ahead) > 2 * workers:
-                done, future = ahead.popleft()
-                yield from cast(
-                    Iterator[tuple[Source | _Item, Report | None]], _merge(done, future.result())
-                )
+                done, future = ahead[0]
+                reports = future.result()
+                ahead.popleft()
+                yield from cast(_Pairs[_Item], _merge(done, reports))
         while ahead:
-            done, future = ahead.popleft()
-            yield from cast(
-                Iterator[tuple[Source | _Item, Report | None]], _merge(done, future.result())
-            )
+            done, future = ahead[0]
+            reports = future.result()
+            ahead.popleft()
+            yield from cast(_Pairs[_Item], _merge(done, reports))
+    except BrokenProcessPool:
+        unchecked = (
+            i for b in (*(b for b, _ in ahead), pending) for i in b if isinstance(i, Source)
+        )
+        first = next(unchecked, None)
+        lost = "after the last one reported" if first is None else f"from {first.name} on"
+        raise BrokenProcessPool(
+            f"a worker process died (killed, or out of memory?): the games {lost} are not checked"
+        ) from None
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -295,7 +320,9 @@ def validate_many(
     :class:`Report`, in the order given, on ``jobs`` processes (0: one per CPU; at most
     the CPU count). The reports are the same whatever ``jobs`` is; they do not keep the
     ``state`` reached, so that memory stays bounded: only a few batches of games are read
-    ahead of the report being yielded.
+    ahead of the report being yielded. A worker process that dies raises
+    :class:`~concurrent.futures.process.BrokenProcessPool` naming the first game not
+    checked (see :func:`validate_items`).
 
     >>> import tempfile, pathlib
     >>> text = ('{"format": "unorules/1", "rules": "mattel", "players": 2, "seed": 1,'
