@@ -13,6 +13,7 @@ import os
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 import pytest
 
@@ -148,6 +149,36 @@ def test_issue29_validate_stdin_refuses_a_game_larger_than_the_limit(
         " game may take\n",
         "",
     )
+
+
+def found(handle: BinaryIO, limit: int) -> list[tuple[int | None, bytes, str]]:
+    return [
+        (s.line, s.text, str(s.validate()))
+        for s in transcript.stream_handle(handle, "-", limit=limit)
+    ]
+
+
+@pytest.mark.parametrize("limit", [8, 40, 200, 4096])
+def test_issue29_a_buffered_stream_skips_blank_lines_a_buffer_at_a_time(limit: int) -> None:
+    """Standard input skips its blank lines a buffer at a time (100 MB of them in under
+    a second): exactly as reading them a line at a time does."""
+    pretty = transcript.dumps(transcript.loads(GAME)).encode()
+    inputs = [
+        b"",
+        b"\n",
+        b" \t\r\n" * 30,
+        b"\n" * 50 + GAME + b"\n\n" + GAME,
+        b"  \n" * 20 + pretty,
+        b" " * 30 + b"\n" + GAME,
+        b" " * 300 + b"\n\n" + GAME + b"\n",
+        b"\n" * 7 + b" " * 9 + b"\n" + b"[1]\n",
+        b"\n\n" + b"[" * 300 + b"\n[]",
+        b"\r\n" * 100,
+    ]
+    for data in inputs:
+        expected = found(io.BytesIO(data), limit)
+        for size in (1, 2, 7, 16, 64, 8192):
+            assert found(io.BufferedReader(io.BytesIO(data), size), limit) == expected, (data, size)
 
 
 # == unorules render reads game by game ==========================================================

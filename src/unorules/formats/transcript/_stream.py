@@ -133,14 +133,20 @@ def stream_handle(
         yield from _sources(handle, name, lines=lines, limit=limit)
         return
     # The blank lines before the first game: kept while a one-game input could hold
-    # them (they are part of its text, as in a file), counted only past that.
+    # them (they are part of its text, as in a file), counted only past that. A
+    # buffered stream (standard input, a file) is skipped a buffer at a time.
     blank = bytearray()
     size = count = 0
+    peek = getattr(handle, "peek", None)
     while True:
-        raw = handle.readline(limit + 1)
-        if not raw or _too_long(raw, limit) or raw.strip():
+        # the whole blank lines in the buffer (none can pass the limit if it does not)
+        ahead = peek(1) if peek is not None else b""
+        lead = len(ahead) - len(ahead.lstrip()) if len(ahead) <= limit + 1 else 0
+        cut = ahead.rfind(b"\n", 0, lead) + 1
+        raw = handle.read(cut) if cut else handle.readline(limit + 1)
+        if not cut and (not raw or _too_long(raw, limit) or raw.strip()):
             break
-        count += 1
+        count += raw.count(b"\n")
         size += len(raw)
         if size <= limit:
             blank += raw
