@@ -65,8 +65,9 @@ def _sources(
     handle: BinaryIO, name: str, *, lines: bool, limit: int, first: bytes = b"", number: int = 0
 ) -> Iterator[Source]:
     """The games read from an open binary file, one at a time (see :func:`stream`).
-    ``first`` is the start of the input already read off ``handle`` (``number`` lines
-    before its last one, which is whole unless longer than ``limit``)."""
+    ``first`` is input already read off ``handle``: for JSON Lines, the next line (read
+    with ``readline(limit + 1)``), after ``number`` lines; for one game, the start of its
+    text."""
     if not lines:
         if len(first) > limit:
             yield _too_large(name, None, limit)
