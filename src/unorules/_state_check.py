@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from typing import Any, Final, NoReturn
 
 from unorules._echo import writable
-from unorules._json import CARD_BY_NAME, COLOR_NAMES, Reader
+from unorules._json import CARD_BY_NAME, COLOR_NAMES, MAX_DEPTH, Reader, deeper_than
 from unorules._limits import COUNTER_END
 from unorules.cards import Card, Color
 from unorules.rules import (
@@ -114,23 +114,32 @@ def _fail(path: str, message: str) -> NoReturn:
 
 def load_state_json(text: object) -> object:
     """JSON text parsed for :meth:`State.from_json <unorules.State.from_json>`: any
-    failure, nesting too deep included, is a ``ValueError``.
+    failure, nesting deeper than :data:`~unorules._json.MAX_DEPTH` included, is a
+    ``ValueError``.
 
     >>> load_state_json("[" * 100_000)
     Traceback (most recent call last):
     ...
-    ValueError: not a unorules state: at $: nested too deeply
+    ValueError: not a unorules state: at $: nested too deeply (more than 100 levels of ...
     """
     if not isinstance(text, str | bytes | bytearray):
         raise ValueError(
             f"not a unorules state: JSON text is str or bytes, not {type(text).__name__}"
         )
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except RecursionError:
-        _fail("$", "nested too deeply")
+        _fail("$", _NESTED)
     except ValueError as err:  # JSONDecodeError, bad UTF-8, an integer too long
         raise ValueError(f"not a unorules state: not valid JSON: {err}") from None
+    if not isinstance(text, str):  # it parsed, so its encoding is one JSON allows
+        text = bytes(text).decode(json.detect_encoding(text), "surrogatepass")
+    if deeper_than(text):
+        _fail("$", _NESTED)
+    return value
+
+
+_NESTED: Final = f"nested too deeply (more than {MAX_DEPTH} levels of lists and objects)"
 
 
 class _Reader(Reader):

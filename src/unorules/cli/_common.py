@@ -6,11 +6,13 @@ options, and :class:`Verb`, the entry of a verb in the command's table
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable, Sequence
 from typing import NamedTuple, TextIO
 
+from unorules._echo import capped
+from unorules._json import decode
 from unorules.agents.match import seed_option
+from unorules.errors import JSONError
 from unorules.rules import PROFILES, Rules, RulesError, get_profile, rules_from_options
 from unorules.studies.study import BOTS
 
@@ -88,12 +90,25 @@ def profile(name: str) -> Rules:
         raise Usage(str(exc)) from None
 
 
-def option_value(text: str) -> object:
+def option_value(key: str, text: str) -> object:
+    """The value of ``--option KEY=TEXT``: JSON, read by the strict reader
+    (:func:`unorules._json.decode`), or the text itself, a bare word, when it is not JSON.
+    A value written as a list or an object (``[`` or ``{`` first) that the reader refuses
+    (not JSON, a key twice, nested too deeply) is a :class:`Usage` error that says why.
+
+    >>> option_value("stacking", "same_type"), option_value("target", "250")
+    ('same_type', 250)
+    >>> option_value("stacking", "[" * 5000 + "]" * 5000)
+    Traceback (most recent call last):
+    ...
+    unorules.cli._common.Usage: --option: stacking=[[[...: not JSON this library reads: nested ...
+    """
     try:
-        value: object = json.loads(text)
-    except ValueError:
-        return text
-    return value
+        return decode(text)
+    except JSONError as exc:
+        if not text.startswith(("[", "{")):
+            return text
+        raise Usage(f"--option: {capped(key)}={capped(text)}: {exc.message}") from None
 
 
 def rules_with_options(name: str, options: Sequence[str]) -> Rules:
@@ -103,7 +118,7 @@ def rules_with_options(name: str, options: Sequence[str]) -> Rules:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise Usage(f"--option {item!r}: write KEY=VALUE, e.g. --option stacking=same_type")
-        changes[key.strip()] = option_value(value.strip())
+        changes[key.strip()] = option_value(key.strip(), value.strip())
     try:
         return rules_from_options(base, changes)
     except RulesError as exc:

@@ -21,6 +21,7 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Final, TextIO
 
 import attrs
@@ -147,6 +148,19 @@ def silence(out: TextIO) -> None:
         os.close(devnull)
 
 
+_Checked = Iterator[tuple[Source | _Unread, Report | None]]
+
+
+def _until_a_worker_dies(checked: _Checked, died: list[str]) -> _Checked:
+    """The games of ``checked`` with their reports, up to a worker process that dies
+    (killed, or out of memory): then ``died`` gets the reason, which names the first game
+    not checked, and the games end there."""
+    try:
+        yield from checked
+    except BrokenProcessPool as exc:
+        died.append(str(exc))
+
+
 def run(
     files: Sequence[str],
     *,
@@ -158,7 +172,9 @@ def run(
 ) -> int:
     """Validate ``files`` and print one line a game (or the ``--json`` array) to ``out``;
     return the exit code (0 every game valid, 1 a game invalid, 2 a file that cannot be
-    opened or read, or output that cannot be written).
+    opened or read, output that cannot be written, or a worker process that died: the
+    games checked before it are reported, and one line on ``err`` names the first game
+    not checked).
 
     >>> import io
     >>> out, err = io.StringIO(), io.StringIO()
@@ -173,10 +189,11 @@ def run(
     games = 0
     first = True
     checked = validate_items(_items(files), rules=rules, jobs=jobs)
+    died: list[str] = []
     try:
         if as_json:
             out.write("[")
-        for item, report in checked:
+        for item, report in _until_a_worker_dies(checked, died):
             if isinstance(item, _Unread) or report is None:
                 assert isinstance(item, _Unread)
                 progress.close()
@@ -209,6 +226,9 @@ def run(
         print(f"unorules validate: cannot write the output: {exc.strerror or exc}", file=err)
         return _CANNOT
     progress.close()
+    if died:  # the games checked are reported; the first one not checked is named
+        print(f"unorules validate: {died[0]}", file=err)
+        return _CANNOT
     return status
 
 

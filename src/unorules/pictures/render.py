@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import html
 import sys
@@ -427,6 +428,8 @@ def _verdict(report: Report, action: Action | None = None, seat: int | None = No
     )
 
 
+_LISTED: Final = 10  # the lines of games an error message names, at most
+
 MAX_STEPS: Final = 1000
 """The most steps one page draws. A longer game (or round) is drawn from its last
 :data:`MAX_STEPS` steps, which hold its end or its illegal move, and the page says which
@@ -546,15 +549,24 @@ def _build(
     seat: int | None,
     title: str,
     round: int | None,
+    problem: Problem | None = None,
 ) -> _Page:
+    """The page of ``source``; ``problem``, when given, is why the game could not be read
+    (a game larger than the reader's limit): the page shows it instead."""
     seat = _number(seat, "seat")
     round = _number(round, "round")
-    report = transcript.validate(source)
+    report = transcript.validate(source) if problem is None else Report(problem)
     try:
+        if problem is not None:
+            raise transcript.TranscriptError(problem)
         t = source if isinstance(source, Transcript) else transcript.loads(source)
     except transcript.TranscriptError as err:
         # A malformed round or action: the game up to it is still shown.
-        part = None if isinstance(source, Transcript) else readable_part(source, err.problem)
+        part = (
+            None
+            if isinstance(source, Transcript) or problem is not None
+            else readable_part(source, err.problem)
+        )
         if part is not None:
             t = part
         elif seat is not None:
@@ -755,7 +767,10 @@ def run(
     was written, and return the exit code: 0 when the page is written (an invalid game is
     drawn with its problem; a game longer than :data:`MAX_STEPS` steps from its last
     steps, and the line printed says which were left out), 2 when a file cannot be read or
-    written, the line holds no game, or the seat or the round is not in the game.
+    written, the line holds no game, or the seat or the round is not in the game. The file
+    is read game by game, only up to the game drawn, each within
+    :data:`~unorules.formats.transcript.MAX_GAME_BYTES`: a larger game is drawn as its
+    problem (code ``malformed``), not read.
 
     >>> import tempfile, pathlib
     >>> with tempfile.TemporaryDirectory() as tmp:
@@ -770,28 +785,37 @@ def run(
     """
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
+    # Game by game: only the games up to the one drawn are read, each within the limit.
+    source: transcript.Source | None = None
+    listed: list[int] = []  # the first lines that hold a game, for the message
+    numbered = 0
     try:
-        sources = transcript.read(path)
+        with contextlib.closing(transcript.stream(path)) as games:
+            for found in games:
+                if line is None or found.line == line:
+                    source = found
+                    break
+                if found.line is not None:
+                    numbered += 1
+                    if len(listed) < _LISTED:
+                        listed.append(found.line)
     except OSError as exc:
         print(f"unorules render: error: cannot read {path}: {exc.strerror or exc}", file=err)
         return 2
-    if line is None:
-        source = sources[0]
-    else:
-        found = [s for s in sources if s.line == line]
-        if not found and all(s.line is None for s in sources):
+    if source is None:
+        if not numbered:
             print(f"unorules render: error: --line: {path} holds one game, not JSON Lines:"
                   " leave out --line", file=err)  # fmt: skip
             return 2
-        if not found:
-            lines = ", ".join(str(s.line) for s in sources if s.line is not None) or "none"
-            print(f"unorules render: error: {path} has no game on line {line}"
-                  f" (games on lines: {lines})", file=err)  # fmt: skip
-            return 2
-        source = found[0]
+        lines = ", ".join(map(str, listed))
+        if numbered > len(listed):
+            lines += f" and {numbered - len(listed):,} more"
+        print(f"unorules render: error: {path} has no game on line {line}"
+              f" (games on lines: {lines})", file=err)  # fmt: skip
+        return 2
     title = f"UNO game: {source.name}"
     try:
-        built = _build(source.text, seat=seat, title=title, round=round)
+        built = _build(source.text, seat=seat, title=title, round=round, problem=source.problem)
     except _SeatError as exc:
         print(f"unorules render: error: --seat: {exc}", file=err)
         return 2

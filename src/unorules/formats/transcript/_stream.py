@@ -14,6 +14,7 @@ import json
 import multiprocessing
 import os
 from collections.abc import Generator, Iterable, Iterator
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import BinaryIO, Final, TypeVar, cast
 
@@ -54,20 +55,33 @@ def _too_large(name: str, line: int | None, limit: int) -> Source:
     return Source(name, line, b"", problem=Problem(ErrorCode.MALFORMED, message))
 
 
-def _sources(handle: BinaryIO, name: str, *, lines: bool, limit: int) -> Iterator[Source]:
-    """The games read from an open binary file, one at a time (see :func:`stream`)."""
+def _too_long(raw: bytes, limit: int) -> bool:
+    """Whether ``raw``, read with ``readline(limit + 1)``, is a line longer than ``limit``
+    (cut before its end)."""
+    return len(raw) > limit and not raw.endswith(b"\n")
+
+
+def _sources(
+    handle: BinaryIO, name: str, *, lines: bool, limit: int, first: bytes = b"", number: int = 0
+) -> Iterator[Source]:
+    """The games read from an open binary file, one at a time (see :func:`stream`).
+    ``first`` is input already read off ``handle``: for JSON Lines, the next line (read
+    with ``readline(limit + 1)``), after ``number`` lines; for one game, the start of its
+    text."""
     if not lines:
-        data = handle.read(limit + 1)
+        if len(first) > limit:
+            yield _too_large(name, None, limit)
+            return
+        data = first + handle.read(limit + 1 - len(first))
         yield _too_large(name, None, limit) if len(data) > limit else Source(name, None, data)
         return
     found = False
-    number = 0
     while True:
-        raw = handle.readline(limit + 1)
+        raw, first = first or handle.readline(limit + 1), b""
         if not raw:
             break
         number += 1
-        if not raw.endswith(b"\n") and len(raw) > limit:
+        if _too_long(raw, limit):
             yield _too_large(name, number, limit)
             return
         text = raw[:-1] if raw.endswith(b"\n") else raw
@@ -78,28 +92,13 @@ def _sources(handle: BinaryIO, name: str, *, lines: bool, limit: int) -> Iterato
         yield Source(name, None, b"")
 
 
-class _Ahead:
-    """A binary stream with the lines already read off it put back in front (to look at a
-    stream's first line, which cannot be read twice)."""
-
-    def __init__(self, lines: list[bytes], handle: BinaryIO) -> None:
-        self.lines = lines
-        self.handle = handle
-
-    def readline(self, limit: int = -1) -> bytes:
-        return self.lines.pop(0) if self.lines else self.handle.readline(limit)
-
-    def read(self, limit: int = -1) -> bytes:
-        head = b"".join(self.lines)
-        self.lines = []
-        if limit < 0:
-            return head + self.handle.read()
-        return head + self.handle.read(max(0, limit - len(head)))
-
-
 def _whole_json(line: bytes) -> bool:
+    """Whether ``line`` holds a whole JSON value on its own. A line nested too deeply for
+    Python's parser counts as one (it is then refused as a game, on its own line)."""
     try:
         json.loads(line)
+    except RecursionError:
+        return True
     except ValueError:
         return False
     return True
@@ -114,30 +113,62 @@ def stream_handle(
     when the first line that is not blank holds a whole JSON value on its own (a game
     written out over several lines begins with a line such as ``{``, which does not).
 
+    The stream is read as a file is, within the same ``limit``: blank lines before the
+    first game are skipped as they come (memory does not grow with them, and they count
+    towards the size of a one-game input, as in a ``.json`` file), and a game or a line
+    larger than ``limit`` is refused (a :class:`Source` whose ``problem`` says so) without
+    being read whole.
+
     >>> import io
     >>> [(s.name, s.validate().valid) for s in stream_handle(io.BytesIO(b"[]\\n{}\\n"), "-")]
     [('-:1', False), ('-:2', False)]
-    >>> [s.name for s in stream_handle(io.BytesIO(b"{\\n}\\n"), "-")]
+    >>> [s.name for s in stream_handle(io.BytesIO(b"\\n\\n{\\n}\\n"), "-")]
     ['-']
+    >>> [s.name for s in stream_handle(io.BytesIO(b"\\n" * 10_000 + b"[]"), "-")]
+    ['-:10001']
+    >>> for s in stream_handle(io.BytesIO(b"\\n" * 30 + b"{\\n}"), "-", limit=20):
+    ...     print(s.validate())
+    invalid at $ (malformed): the file is larger than 20 bytes, the most one game may take
     """
     if lines is not None:
         yield from _sources(handle, name, lines=lines, limit=limit)
         return
-    seen: list[bytes] = []
+    # The blank lines before the first game: kept while a one-game input could hold
+    # them (they are part of its text, as in a file), counted only past that. A
+    # buffered stream (standard input, a file) is skipped a buffer at a time.
+    blank = bytearray()
+    size = count = 0
+    peek = getattr(handle, "peek", None)
     while True:
-        raw = handle.readline(limit + 1)
-        seen.append(raw)
-        if not raw or raw.strip():
+        # the whole blank lines in the buffer (none can pass the limit if it does not)
+        ahead = peek(1) if peek is not None else b""
+        lead = len(ahead) - len(ahead.lstrip()) if len(ahead) <= limit + 1 else 0
+        cut = ahead.rfind(b"\n", 0, lead) + 1
+        raw = handle.read(cut) if cut else handle.readline(limit + 1)
+        if not cut and (not raw or _too_long(raw, limit) or raw.strip()):
             break
-    lines = bool(raw) and len(raw) <= limit and _whole_json(raw)
-    ahead = cast(BinaryIO, _Ahead(seen, handle))
-    yield from _sources(ahead, name, lines=lines, limit=limit)
+        count += raw.count(b"\n")
+        size += len(raw)
+        if size <= limit:
+            blank += raw
+        elif blank:
+            blank = bytearray()
+    if raw and not _too_long(raw, limit) and _whole_json(raw):
+        yield from _sources(handle, name, lines=True, limit=limit, first=raw, number=count)
+        return
+    if size > limit:
+        yield _too_large(name, None, limit)
+        return
+    yield from _sources(handle, name, lines=False, limit=limit, first=bytes(blank) + raw)
 
 
-def stream(path: str | os.PathLike[str], *, limit: int = MAX_GAME_BYTES) -> Iterator[Source]:
+def stream(
+    path: str | os.PathLike[str], *, limit: int = MAX_GAME_BYTES
+) -> Generator[Source, None, None]:
     """The games in a file, one at a time, as :func:`read` finds them, reading the file as
     it goes: memory does not grow with the file. The file is opened when the first game is
-    asked for (:class:`OSError` then, if it cannot be). A game larger than ``limit`` bytes
+    asked for (:class:`OSError` then, if it cannot be), and closed at its end or when the
+    generator is closed. A game larger than ``limit`` bytes
     (:data:`MAX_GAME_BYTES` by default) comes as a :class:`Source` whose ``problem`` says
     so, and a JSON Lines file is not read beyond such a line.
 
@@ -217,6 +248,13 @@ def _merge(batch: list[object], reports: list[Report]) -> Iterator[tuple[object,
         yield item, next(found) if isinstance(item, Source) else None
 
 
+def _none() -> concurrent.futures.Future[list[Report]]:
+    """The reports of a batch with no game, already known (no worker needed)."""
+    future: concurrent.futures.Future[list[Report]] = concurrent.futures.Future()
+    future.set_result([])
+    return future
+
+
 _Item = TypeVar("_Item")
 _Pairs = Iterator[tuple[Source | _Item, Report | None]]
 
@@ -227,6 +265,11 @@ def validate_items(
     """:func:`validate_many` for a mix of games and other items, in order: each
     :class:`Source` with its report, anything else with None (a caller's marks in the
     stream, such as the files that ``unorules validate`` could not open).
+
+    A worker process that dies (killed, or out of memory) ends the run with
+    :class:`~concurrent.futures.process.BrokenProcessPool`, whose message names the first
+    game not checked (``the games from games.jsonl:65 on are not checked``); every item
+    before it has been yielded with its report.
 
     >>> source = Source("game.json", None, b"[]")
     >>> [(item if report is None else report.valid) for item, report in validate_items(
@@ -247,20 +290,32 @@ def validate_items(
     )
     ahead: collections.deque[tuple[list[object], concurrent.futures.Future[list[Report]]]]
     ahead = collections.deque()
+    pending: list[object] = []  # a batch read but not yet handed to the pool
     try:
         for batch in _batches(iter(cast(Iterable[object], items))):
+            pending = batch
             sources = [item for item in batch if isinstance(item, Source)]
-            ahead.append((batch, pool.submit(_check_batch, sources)))
+            ahead.append((batch, pool.submit(_check_batch, sources) if sources else _none()))
+            pending = []
             if len(ahead) > 2 * workers:
-                done, future = ahead.popleft()
-                yield from cast(
-                    Iterator[tuple[Source | _Item, Report | None]], _merge(done, future.result())
-                )
+                done, future = ahead[0]
+                reports = future.result()
+                ahead.popleft()
+                yield from cast(_Pairs[_Item], _merge(done, reports))
         while ahead:
-            done, future = ahead.popleft()
-            yield from cast(
-                Iterator[tuple[Source | _Item, Report | None]], _merge(done, future.result())
-            )
+            done, future = ahead[0]
+            reports = future.result()
+            ahead.popleft()
+            yield from cast(_Pairs[_Item], _merge(done, reports))
+    except BrokenProcessPool:
+        unchecked = (
+            i for b in (*(b for b, _ in ahead), pending) for i in b if isinstance(i, Source)
+        )
+        first = next(unchecked, None)
+        lost = "after the last one reported" if first is None else f"from {first.name} on"
+        raise BrokenProcessPool(
+            f"a worker process died (killed, or out of memory?): the games {lost} are not checked"
+        ) from None
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -272,7 +327,9 @@ def validate_many(
     :class:`Report`, in the order given, on ``jobs`` processes (0: one per CPU; at most
     the CPU count). The reports are the same whatever ``jobs`` is; they do not keep the
     ``state`` reached, so that memory stays bounded: only a few batches of games are read
-    ahead of the report being yielded.
+    ahead of the report being yielded. A worker process that dies raises
+    :class:`~concurrent.futures.process.BrokenProcessPool` naming the first game not
+    checked (see :func:`validate_items`).
 
     >>> import tempfile, pathlib
     >>> text = ('{"format": "unorules/1", "rules": "mattel", "players": 2, "seed": 1,'
