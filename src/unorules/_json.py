@@ -29,10 +29,10 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, Final, NoReturn, TypeVar
 
-from unorules._echo import ECHO_LIMIT, shown, shown_json
+from unorules._echo import ECHO_LIMIT, shown, shown_int, shown_json
 from unorules._limits import COUNTER_END
 from unorules.cards import ALL_CARDS, Card, Color
-from unorules.deal import Deal
+from unorules.deal import _SMALL, Deal, _too_long
 from unorules.errors import JSONError
 from unorules.rules import BUILT_IN_ORDER, Rules, get_profile, rules_to_options
 
@@ -276,6 +276,10 @@ class Reader:
         ...
         unorules.errors.JSONError: at $.idle_turns: idle_turns is a whole number from 0 to 2, not 3
         """
+        if isinstance(value, int) and not -_SMALL <= value <= _SMALL and _too_long(value):
+            # Only a value built in memory (JSON text cannot hold it): no action, deal or
+            # message could write it.
+            self.fail(path, f"{what} is a whole number, not {shown_int(value)} (too long)")
         if (
             not isinstance(value, int)
             or isinstance(value, bool)
