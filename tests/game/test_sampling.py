@@ -9,6 +9,7 @@ naming the field, never a state whose view differs (issue 29, item 10)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -106,7 +107,7 @@ def test_a_view_whose_top_card_is_not_its_discard_piles_is_refused() -> None:
     ],
 )
 def test_a_view_whose_fields_by_seat_disagree_is_a_value_error(
-    change: dict[str, object], message: str
+    change: dict[str, Any], message: str
 ) -> None:
     view = attrs.evolve(_mid_game_view(), **change)
     with pytest.raises(ValueError, match=f"^not a view of a real game: {message}"):
