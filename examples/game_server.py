@@ -6,6 +6,13 @@ the public piles, their legal moves) and applies the action they send back. A re
 rules do not allow is answered with the error code and message, and the player is asked
 again. Players whose turn it is not are asked too, so they can catch a forgotten UNO.
 
+A reply is an action, or the action as JSON (the object a network client sends, decoded
+or as a line of text), read by the library's one reader of actions
+(:mod:`unorules.formats.jsonio`). Anything else (a string that is not an action, None on
+the player's turn, a list, a number) is answered with code ``malformed`` and the JSON
+path of the problem. No reply stops the server or changes the game: it is refused, or it
+is one of the moves the rules allow.
+
 Every reply goes through :func:`unorules.apply_from_seat`, the trust boundary: it accepts
 only one of the legal actions of the seat that sent it, so a client cannot act for
 another seat, deal, or choose or probe the cards it draws (``drawn=``, ``hands=``: code
@@ -30,9 +37,13 @@ import argparse
 import collections
 import sys
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Final, Protocol, get_args
 
 import unorules as uno
+from unorules.formats import jsonio
+
+ACTIONS: Final = get_args(uno.Action)
+"""The action classes: a reply of one of them is taken as it is."""
 
 
 class Client(Protocol):
@@ -40,9 +51,10 @@ class Client(Protocol):
 
     name: str
 
-    def on_view(self, view: uno.View) -> uno.Action | None:
-        """The player's reply to a view of the game: an action, or None (only allowed
-        when it is not this player's turn)."""
+    def on_view(self, view: uno.View) -> object:
+        """The player's reply to a view of the game: an action, the action as JSON (a
+        decoded object such as ``{"player": 0, "draw": true}``, or a line of text), or
+        None (nothing to do: allowed only when it is not this player's turn)."""
         ...
 
     def on_error(self, code: str, message: str) -> None:
@@ -106,6 +118,20 @@ class SloppyClient(BotClient):
         self.rebuked = True
 
 
+def read_reply(reply: object) -> uno.Action:
+    """The action a client's reply asks for: an action as it is, else the action its JSON
+    describes (a decoded object, or a line of text). Raises
+    :class:`~unorules.formats.jsonio.JSONError`, naming the JSON path, for anything else.
+
+    Whether the action may be taken is :func:`unorules.apply_from_seat`'s to say.
+    """
+    if isinstance(reply, uno.Action) and type(reply) in ACTIONS:  # not a subclass
+        return reply
+    if isinstance(reply, str | bytes):
+        return jsonio.action_from_json(reply)
+    return jsonio.action_from_dict(reply)
+
+
 class Server:
     """Runs a match: the only place where the full state exists."""
 
@@ -119,19 +145,24 @@ class Server:
         something happens (else a player who always says UNO stalls the game)."""
 
     def send(self, seat: int) -> uno.Action | None:
-        """Send one player their view; return their reply if the rules accept it and it
-        changes the game (on their turn, a reply that changes nothing is one more try)."""
+        """Send one player their view; return the action they sent if the rules accept it
+        and it changes the game (on their turn, a reply that is refused or changes nothing
+        is one more try). A refused reply is answered with its code and message, and the
+        game is unchanged."""
         turn = seat == self.state.current_player
         for _ in range(3):
             reply = self.clients[seat].on_view(uno.observe(self.state, seat))
-            if reply is None:
+            if reply is None and not turn:
                 return None
             before = self.state
             try:
-                self.state = uno.apply_from_seat(before, seat, reply)
-            except uno.IllegalAction as err:
-                self.clients[seat].on_error(err.code.value, str(err))
-                self.rejected[err.code.value] += 1
+                action = read_reply(reply)
+                self.state = uno.apply_from_seat(before, seat, action)
+            except jsonio.JSONError as err:  # not an action at all
+                self.refuse(seat, uno.ErrorCode.MALFORMED.value, f"not an action: {err}")
+                continue
+            except uno.IllegalAction as err:  # an action the rules do not allow now
+                self.refuse(seat, err.code.value, str(err))
                 continue
             if self.state == before:  # a call of UNO that protects nobody: no move
                 if turn:
@@ -139,8 +170,13 @@ class Server:
                 self.quiet.add(seat)
             else:
                 self.quiet.clear()
-            return reply
+            return action
         return None
+
+    def refuse(self, seat: int, code: str, message: str) -> None:
+        """Answer a refused reply of ``seat``: its code and message, counted."""
+        self.clients[seat].on_error(code, message)
+        self.rejected[code] += 1
 
     def step(self) -> str:
         """One move of the game, described."""

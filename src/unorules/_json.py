@@ -31,10 +31,10 @@ from collections.abc import Callable, Sequence
 from itertools import accumulate
 from typing import Any, Final, NoReturn, TypeVar
 
-from unorules._echo import ECHO_LIMIT, shown, shown_json
+from unorules._echo import ECHO_LIMIT, shown, shown_int, shown_json
 from unorules._limits import COUNTER_END
 from unorules.cards import ALL_CARDS, Card, Color
-from unorules.deal import Deal
+from unorules.deal import Deal, _too_long
 from unorules.errors import JSONError
 from unorules.rules import BUILT_IN_ORDER, Rules, get_profile, rules_to_options
 
@@ -68,6 +68,10 @@ spellings go through :meth:`Card.parse`).
 >>> CARD_BY_NAME["W+4"].is_wild, "r7" in CARD_BY_NAME
 (True, False)
 """
+_WRITABLE_BITS: Final = 2126
+"""An integer of at most this many bits is below 10**640, which Python always writes
+(its digit limit is at least 640): only a longer one is checked against the limit, which
+costs a power of ten."""
 _IDENT: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _T = TypeVar("_T")
 
@@ -336,6 +340,10 @@ class Reader:
         ...
         unorules.errors.JSONError: at $.idle_turns: idle_turns is a whole number from 0 to 2, not 3
         """
+        if isinstance(value, int) and value.bit_length() > _WRITABLE_BITS and _too_long(value):
+            # Only a value built in memory (JSON text cannot hold it): no action, deal or
+            # message could write it.
+            self.fail(path, f"{what} is a whole number, not {shown_int(value)} (too long)")
         if (
             not isinstance(value, int)
             or isinstance(value, bool)

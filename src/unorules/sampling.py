@@ -30,12 +30,15 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
+import attrs
+
 from unorules import rng
+from unorules._echo import shown, shown_int
 from unorules._engine.legality import can_lay, matching
 from unorules.cards import Card, Color
 from unorules.rules import seat_sides
 from unorules.state import Phase, State, build_state
-from unorules.view import View
+from unorules.view import View, observe
 
 __all__ = ["consistent_state", "sample_state"]
 
@@ -96,10 +99,14 @@ def sample_state(view: View, *, seed: int, offender_drew: int = 0) -> State:
 
     Raises:
         ValueError: the view is not one of a real game (it shows more of a card than the
-            deck holds, the hands and the draw pile do not add up to the unseen cards, or
-            another player has just drawn a card that may be laid and none could be), or
-            ``offender_drew`` is not a count of that player's unseen cards in the
-            challenge phase.
+            deck holds, the hands and the draw pile do not add up to the unseen cards,
+            another player has just drawn a card that may be laid and none could be, its
+            fields by seat do not agree on the number of seats, or a field is not what
+            its other fields, the rules among them, make it: the message names the first
+            such field in :class:`~unorules.View`'s order, such as ``legal_actions`` the
+            rules do not give), or ``offender_drew`` is not a count of that player's
+            unseen cards in the challenge phase. So a state is returned only if
+            ``observe(state, view.player) == view``.
 
     >>> import unorules as uno
     >>> rules = uno.MATTEL.but(hand_size=3)
@@ -123,6 +130,14 @@ def sample_state(view: View, *, seed: int, offender_drew: int = 0) -> State:
     >>> guesses = [uno.sample_state(view, seed=k, offender_drew=2) for k in range(20)]
     >>> view.hand_sizes[0], {uno.observe(g, 0).challenge_bluff for g in guesses}
     (3, {False})
+
+    A view that contradicts itself is refused, naming the first field that does:
+
+    >>> view = uno.observe(uno.new_game(2, seed=1), 0)
+    >>> uno.sample_state(attrs.evolve(view, legal_actions=()), seed=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: not a view of a real game: its legal_actions is (), but ... (Draw(0), CallUno(0))
     """
     if not isinstance(view, View):
         raise TypeError(f"sample_state needs a View (unorules.observe), not {view!r}")
@@ -185,9 +200,9 @@ def consistent_state(
         raise TypeError(f"consistent_state needs a View (unorules.observe), not {view!r}")
     if seed is not None:
         _check_seed(seed)
+    n = _seats(view)
     rules = view.rules
     me = view.player
-    n = len(view.hand_sizes)
     extra = _held(held, n, me)
     deck = Counter(rules.deck())
     seen = Counter(view.hand) + Counter(view.discard_pile)
@@ -242,7 +257,7 @@ def consistent_state(
         drawn_card=drawn_card,
     )
     if not others_drawn or drawn_card is not None or current is None:
-        return deal.state(0)
+        return _agreeing(view, deal.state(0))
     # Another player's drawn phase: the card just drawn may be laid, which under some
     # rules (a restricted plain Wild, the answer lock after a Reverse: C6) depends on the
     # rest of their hand. Deal again until it may (rejection sampling keeps a random deal
@@ -256,8 +271,50 @@ def consistent_state(
         state = deal.state(attempt)
         drawn = state.drawn_card
         if drawn is not None and can_lay(state, current, drawn, state.hands[current]):
-            return state
-    return state  # no deal found in time: the last one (its drawn card matches, R4.5)
+            return _agreeing(view, state)
+    # No deal found in time: the last one (its drawn card matches, R4.5).
+    return _agreeing(view, state)
+
+
+def _seats(view: View) -> int:
+    """How many seats ``view`` shows, once its fields by seat agree on it and its seats
+    are at the table (else ``ValueError`` naming the field)."""
+    n = len(view.hand_sizes)
+    by_seat = {"names": view.names, "known": view.known, "scores": view.scores}
+    if view.round_points is not None:
+        by_seat["round_points"] = view.round_points
+    for name, values in by_seat.items():
+        if len(values) != n:
+            raise ValueError(
+                f"not a view of a real game: {name} has {len(values)} entries, but"
+                f" hand_sizes has {n} (one per seat)"
+            )
+    for name, seat in (("player", view.player), ("current_player", view.current_player)):
+        if seat is not None and (
+            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n
+        ):
+            raise ValueError(
+                f"not a view of a real game: {name} is {shown_int(seat)}, not one of its"
+                f" {n} seats (0 to {n - 1})"
+            )
+    return n
+
+
+def _agreeing(view: View, state: State) -> State:
+    """``state``, if ``view``'s player sees ``view`` in it; else ``ValueError`` naming the
+    first field of the view (in :class:`~unorules.View`'s order) that its other fields
+    contradict: ``legal_actions`` that the rules do not give, a ``top_card`` that is not
+    the discard pile's, ... (one :func:`~unorules.observe`: cheap next to the deal)."""
+    seen = observe(state, view.player)
+    if seen != view:
+        for field in attrs.fields(View):
+            said, follows = getattr(view, field.name), getattr(seen, field.name)
+            if said != follows:
+                raise ValueError(
+                    f"not a view of a real game: its {field.name} is {shown(said)}, but its"
+                    f" other fields (the rules among them) make it {shown(follows)}"
+                )
+    return state
 
 
 _DRAWN_TRIES: Final = 64

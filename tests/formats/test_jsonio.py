@@ -146,6 +146,27 @@ def test_bad_action_json_names_the_path(text: str, path: str, message: str) -> N
     assert str(err.value).startswith(f"at {path}: ")
 
 
+@pytest.mark.parametrize(
+    ("data", "path"),
+    [
+        ({"player": 10**5000, "draw": True}, "$.player"),
+        ({"player": 0, "catch": -(10**5000)}, "$.catch"),
+        ({"player": 0, "play": "R7", "target": 10**5000}, "$.target"),
+    ],
+    ids=["player", "catch", "target"],
+)
+def test_a_decoded_seat_too_long_to_write_is_a_json_error_not_a_type_error(
+    data: dict[str, Any], path: str
+) -> None:
+    """A decoded object built in memory (a server's client, not JSON text, which cannot
+    hold such a number) with a seat of 5,001 digits: action_from_dict promises a
+    JSONError naming the path; the action's own check raised TypeError (issue 29, item 8)."""
+    with pytest.raises(JSONError) as err:
+        jsonio.action_from_dict(data)
+    assert err.value.path == path
+    assert "integer of 5001 digits> (too long)" in err.value.message, err.value
+
+
 def test_bytes_are_read_as_utf8() -> None:
     assert jsonio.action_from_json(b'{"player": 0, "play": "R7"}') == uno.Play(0, "R7")
     with pytest.raises(JSONError, match=r"at \$: not UTF-8 text"):
