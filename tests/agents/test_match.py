@@ -311,7 +311,7 @@ def test_a_bound_on_actions_stops_a_game(capsys: pytest.CaptureFixture[str]) -> 
     [
         (["--bot", "random"], "give one --bot per seat, 2 to 10"),
         (["--bot", "random"] * 11, "a match needs 2 to 10 bots, one a seat, not 11"),
-        (["--bot", "random", "--bot", "builtin:clever"], "no built-in bot 'clever'"),
+        (["--bot", "random", "--bot", "builtin:clever"], "unknown bot 'clever'; known:"),
         (["--bot", "random", "--bot", "node 'open"], "cannot read the command"),
         (["--bot", "random", "--bot", ""], "an empty command"),
         (["--bot", "random", "--bot", "/no/such/bot"], "cannot start a bot"),

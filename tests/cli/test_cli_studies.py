@@ -133,7 +133,10 @@ def test_compare_plot(capsys: Capture, tmp_path: Path) -> None:
         (["mattel", "uno-flip"], "unknown rules profile"),
         (["uno-flip", "mattel"], "unknown rules profile"),
         (["mattel", "mattel", "--option", "stack=1"], "did you mean 'stacking'"),
-        (["mattel", "mattel", "--bot", "clever"], "unknown bot 'clever'; known: heuristic, random"),
+        (
+            ["mattel", "mattel", "--bot", "clever"],
+            "unknown bot 'clever'; known: heuristic, monte-carlo, random",
+        ),
         (["mattel", "mattel", "--bot", "random", "--bot", "random"], "2 bots for 4 seats"),
         (["mattel", "mattel", "--plot", "x.gif"], "*.svg, *.png or *.pdf"),
         (["mattel", "mattel", "--games", "0"], "--games"),

@@ -34,13 +34,18 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import IO, Any, Final, TypeAlias
+from typing import IO, Any, Final
 
 import attrs
 
-from unorules._registry import Registry
 from unorules.actions import NextRound
 from unorules.agents import bots as _bots
+
+# The one table of bot names lives with the bots; its names stay importable from here.
+from unorules.agents.bots import BOTS as BOTS  # noqa: PLC0414 (an explicit re-export)
+from unorules.agents.bots import BotFactory as BotFactory  # noqa: PLC0414
+from unorules.agents.bots import get_bot as get_bot  # noqa: PLC0414
+from unorules.agents.bots import register_bot as register_bot  # noqa: PLC0414
 from unorules.engine import new_game
 from unorules.rules import (
     MATTEL,
@@ -54,54 +59,14 @@ from unorules.rules import (
 from unorules.state import Phase
 
 __all__ = [
-    "BOTS",
-    "BotFactory",
     "Comparison",
     "Estimate",
     "RayExecutor",
     "Study",
     "compare",
     "game_seed",
-    "get_bot",
-    "register_bot",
     "simulate",
 ]
-
-BotFactory: TypeAlias = Callable[[int], _bots.Bot]
-"""What makes one seat's bot: called with that seat's seed, returns a
-:class:`~unorules.agents.bots.Bot`.
-A bot class whose first argument is a seed (:class:`~unorules.agents.bots.RandomBot`,
-:class:`~unorules.agents.bots.HeuristicBot`) is one.
-
->>> from unorules.agents import bots
->>> make: BotFactory = bots.HeuristicBot
->>> type(make(5)).__name__
-'HeuristicBot'
-"""
-
-
-def _check_bot(name: object, factory: object) -> None:
-    if not isinstance(name, str) or not name:
-        raise ValueError(f"a bot's name is a non-empty string, not {name!r}")
-    if not callable(factory):
-        raise TypeError(f"bot {name!r}: the factory must be callable, not {factory!r}")
-
-
-_BOTS: Final[Registry[BotFactory]] = Registry(
-    "bot",
-    {"random": _bots.RandomBot, "heuristic": _bots.HeuristicBot},
-    check=_check_bot,
-    replace_built_in=True,
-    title="BOTS",
-)
-
-BOTS: Final[Mapping[str, BotFactory]] = _BOTS.view
-"""The bots a study can name: name -> :data:`BotFactory`, read-only. ``register_bot`` adds
-more.
-
->>> sorted(BOTS)[:2]
-['heuristic', 'random']
-"""
 
 _Z95: Final = 1.959963984540054  # the two-sided 95% quantile of the normal distribution
 _SIGN_TEST_GAMES: Final = 6
@@ -111,41 +76,6 @@ between games has an undefined interval."""
 _SEEDS: Final = 1 << 64
 """Game seeds are taken modulo this: a study's game indices stay below it."""
 _FORMAT: Final = "unorules-study/1"  # the "format" of Study.to_dict and Comparison.to_dict
-
-
-def register_bot(name: str, factory: BotFactory, *, replace: bool = False) -> None:
-    """Make ``factory`` a bot that studies (and ``unorules simulate --bot``) can name.
-
-    The factory is called once per seat and game with that seat's seed. To run on worker
-    processes it must be picklable (a module-level class or function); it is sent with
-    every chunk, so a name registered only in the main process still works there. A name
-    already registered, built-in ones too, is replaced only with ``replace=True``.
-
-    >>> from unorules.agents import bots
-    >>> register_bot("doc-cautious", bots.HeuristicBot)
-    >>> simulate("mattel", 2, 3, bots="doc-cautious", rounds=1).bots
-    ('doc-cautious', 'doc-cautious')
-    >>> register_bot("random", bots.HeuristicBot)
-    Traceback (most recent call last):
-    ...
-    ValueError: bot 'random' is already registered; pass replace=True
-    >>> _BOTS.unregister("doc-cautious")  # (the example tidies up: the registry is global)
-    """
-    _BOTS.register(name, factory, replace=replace)
-
-
-def get_bot(name: str) -> BotFactory:
-    """The factory of a bot named in :data:`BOTS`; a ``ValueError`` names the known bots,
-    and the one meant when the name is a near miss.
-
-    >>> get_bot("heuristic").__name__
-    'HeuristicBot'
-    >>> get_bot("heuristc")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown bot 'heuristc'; did you mean 'heuristic'? known: heuristic, random...
-    """
-    return _BOTS.get(name)
 
 
 # == the figures ===============================================================================
@@ -667,12 +597,12 @@ def _bot_names(
     for seat, item in enumerate(items):
         if isinstance(item, str):
             try:
-                factories.append(_BOTS.get(item))
+                factories.append(get_bot(item))
             except ValueError as err:
                 raise ValueError(f"bots[{seat}]: {err}") from None
             names.append(item)
         elif callable(item):
-            found = [n for n, f in _BOTS.items() if f is item]
+            found = [n for n, f in BOTS.items() if f is item]
             names.append(found[0] if found else getattr(item, "__qualname__", repr(item)))
             factories.append(item)
         else:
@@ -1259,7 +1189,9 @@ def simulate(
         max_in_flight: tasks submitted but not finished at once (64 by default): the
             rest wait, so a study of any size keeps memory bounded.
         progress: a progress bar with games/s and the time left: on standard error when
-            it is a terminal (None), always (True), never (False), or on this stream.
+            it is a terminal (None); on standard error always (True: the bar on a
+            terminal, elsewhere a line every few seconds); never (False); the bar on this
+            stream; or this :class:`Progress`.
 
     Raises:
         ValueError: a bad count, an unknown bot, a table the rules cannot seat.
