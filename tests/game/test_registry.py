@@ -56,7 +56,7 @@ def test_a_mistyped_bot_name_on_the_command_line_gets_a_guess(
     err = capsys.readouterr().err.strip().splitlines()[-1]
     assert err == (
         f"unorules simulate: error: --bot: unknown bot 'randm'; did you mean 'random'?"
-        f" known: {known}"
+        f" known: {known} (programs: unorules match)"
     )
 
 

@@ -97,7 +97,7 @@ def _parser() -> argparse.ArgumentParser:
                 verb.name,
                 help=verb.help,
                 description=verb.description,
-                epilog=EXIT_CODES,
+                epilog=f"example:\n  {verb.example}\n\n{EXIT_CODES}",
                 formatter_class=argparse.RawDescriptionHelpFormatter,
             )
         )

@@ -643,17 +643,20 @@ def run(
     *,
     seat: int | None = None,
     line: int | None = None,
+    game: int | None = None,
     round: int | None = None,
     out: TextIO | None = None,
     err: TextIO | None = None,
 ) -> int:
-    """``unorules render PATH -o OUTPUT [--seat N] [--line N] [--round N]``: write the
-    replay page of the game in ``path`` (in a JSON Lines file, the game on ``line``, by
-    default the first; only round ``round``, from 1, if given) to ``output``, print what
-    was written, and return the exit code: 0 when the page is written (an invalid game is
-    drawn with its problem; a game longer than :data:`MAX_STEPS` steps from its last
-    steps, and the line printed says which were left out), 2 when a file cannot be read or
-    written, the line holds no game, or the seat or the round is not in the game.
+    """``unorules render PATH -o OUTPUT [--seat N] [--game N] [--line N] [--round N]``:
+    write the replay page of the game in ``path`` (in a JSON Lines file, game ``game``
+    counted from 1, or the game on ``line``; by default the first, and a line on ``err``
+    says which of how many was drawn; only round ``round``, from 1, if given) to
+    ``output``, print what was written, and return the exit code: 0 when the page is
+    written (an invalid game is drawn with its problem; a game longer than
+    :data:`MAX_STEPS` steps from its last steps, and the line printed says which were left
+    out), 2 when a file cannot be read or written, the line or the game number names no
+    game, or the seat or the round is not in the game.
 
     >>> import tempfile, pathlib
     >>> with tempfile.TemporaryDirectory() as tmp:
@@ -673,8 +676,19 @@ def run(
     except OSError as exc:
         print(f"unorules render: error: cannot read {path}: {exc.strerror or exc}", file=err)
         return 2
+    if line is not None and game is not None:
+        print("unorules render: error: --game and --line both name a game: give one", file=err)
+        return 2
     if line is None:
-        source = sources[0]
+        count = len(sources)
+        if game is not None and not 1 <= game <= count:
+            held = "one game" if count == 1 else f"games 1 to {count}"
+            print(f"unorules render: error: --game: {path} holds {held}, not {game}", file=err)
+            return 2
+        source = sources[(game or 1) - 1]
+        if count > 1:
+            hint = "" if game is not None else " (choose one with --game N)"
+            print(f"unorules render: drew game {game or 1} of {count} in {path}{hint}", file=err)
     else:
         found = [s for s in sources if s.line == line]
         if not found and all(s.line is None for s in sources):
