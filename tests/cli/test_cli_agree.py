@@ -208,6 +208,15 @@ def test_render_of_a_one_game_file_says_nothing_on_stderr(capsys: Capture, tmp_p
     assert (code, err) == (0, "")
 
 
+# == rules =======================================================================================
+
+
+def test_rules_heads_its_option_column_alike_with_and_without_diff(capsys: Capture) -> None:
+    heads = [run(capsys, "rules", *extra)[1].split()[0] for extra in ([], ["--diff"])]
+    keys = json.loads(run(capsys, "rules", "--json")[1])["options"][0]
+    assert heads == ["option", "option"] and "option" in keys
+
+
 # == intervals ===================================================================================
 
 
@@ -319,3 +328,27 @@ def test_to_rows_gives_one_dict_per_figure() -> None:
     assert d is not None
     assert crow["figure"] == "round_length" and crow["difference"] == d.value
     assert set(crow) == {"figure", "a", "b", "difference", "low", "high", "significant"}
+
+
+# == the README's first command ==================================================================
+
+
+def test_the_readme_first_command_is_one_short_round(capsys: Capture) -> None:
+    """The first command printed a 584-line, 14-round match between three bots; the
+    README promised "two simple bots". It shows now what the command prints."""
+    text = (ROOT / "README.rst").read_text(encoding="utf-8")
+    intro, block, rest = text.split(".. code-block:: ", 3)[:3]
+    assert "one round" in " ".join(intro.split()) and block.startswith("console")
+    command = " ".join(block.split("\n\n")[1].replace("\\", "").split())
+    play, validate = (part.strip() for part in command.split("&&")[-2:])
+    assert play.startswith("unorules play") and validate.startswith("unorules validate")
+    code, out, _ = run(capsys, *shlex.split(play)[1:])
+    assert code == 0
+    lines = out.splitlines()
+    assert len(lines) <= 30 and lines[0].startswith("unorules play: 2 players")
+    assert sum(" over: " in ln for ln in lines) == 1
+    code, verdict, _ = run(capsys, *shlex.split(validate)[1:])
+    assert code == 0
+    assert rest.startswith("text")
+    shown = rest.split("\n\n")[1]
+    assert [ln[3:] for ln in shown.splitlines()] == [*lines, verdict.rstrip("\n")]
