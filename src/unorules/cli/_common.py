@@ -43,8 +43,9 @@ says: four, the table the rules sheets picture and the studies' figures are quot
 STUDY_GAMES: Final = 1000
 """The games ``simulate`` and ``compare`` play unless ``--games`` says: enough for a seat's
 share of the matches (about 25% of four) to get a 95% confidence interval about three
-points either side (100 games gave nine), in seconds of play; ``record`` and ``match``
-record one game unless told.
+points either side (100 games gave nine), in some fifteen seconds of whole matches on one
+core (``--jobs`` and ``--rounds`` shorten it; the progress shows); ``record`` and
+``match`` record one game unless told.
 
 >>> STUDY_GAMES
 1000

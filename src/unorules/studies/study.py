@@ -60,6 +60,7 @@ from unorules.rules import (
 from unorules.state import Phase
 
 __all__ = [
+    "PROGRESS_SECONDS",
     "Comparison",
     "Estimate",
     "Progress",
