@@ -209,8 +209,8 @@ def bot_options(p: argparse.ArgumentParser, *, programs: bool = False) -> None:
             f"the bots ({names}; random): once for every seat, or once per seat (programs"
             " play in unorules match)"
         )
-    p.add_argument("--bot", action="append", default=[], metavar="CMD" if programs else "NAME",
-                   help=text)  # fmt: skip
+    metavar = "CMD" if programs else "NAME"
+    p.add_argument("--bot", action="append", default=[], metavar=metavar, help=text)
 
 
 def quiet_options(p: argparse.ArgumentParser) -> None:
