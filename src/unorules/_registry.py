@@ -1,8 +1,8 @@
 """One registry mechanism: a table of named values that starts with its built-in entries
 and takes more at run time. The rule profiles (:data:`unorules.PROFILES`), the Wild
-Customizable effects (:data:`unorules.EFFECTS`), the bots a study names
-(:data:`unorules.studies.study.BOTS`) and the match's built-in bots
-(:data:`unorules.agents.match.BUILTIN_BOTS`) are each one.
+Customizable effects (:data:`unorules.EFFECTS`) and the bots by name
+(:data:`unorules.agents.bots.BOTS`, which studies, matches and every verb of the command
+name) are each one.
 
 What they share is here: a read-only view (iterating it works on a snapshot, so a thread
 may read while another registers), registering under a lock (a taken name needs

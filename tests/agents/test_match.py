@@ -48,7 +48,7 @@ def test_node_bot_against_python_bot_through_the_command_line(tmp_path: Path) ->
     games = tmp_path / "games.jsonl"
     done = subprocess.run(
         [sys.executable, "-m", "unorules.cli", "match", "--bot", f"{JS} --seed 1", "--bot",
-         f"{PY} --seed 2", "--games", "2", "--seed", "7", "-o", str(games)],
+         f"{PY} --seed 2", "--games", "2", "--seed", "7", "-o", str(games), "--quiet"],
         capture_output=True, text=True, timeout=120, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
@@ -309,9 +309,10 @@ def test_a_bound_on_actions_stops_a_game(capsys: pytest.CaptureFixture[str]) -> 
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (["--bot", "random"], "give one --bot per seat, 2 to 10"),
-        (["--bot", "random"] * 11, "a match needs 2 to 10 bots, one a seat, not 11"),
-        (["--bot", "random", "--bot", "builtin:clever"], "no built-in bot 'clever'"),
+        (["--bot", "random", "--bot", "random", "--players", "3"], "2 bots for 3 seats (give 1"),
+        (["--bot", "random"] * 11, "--players: UNO is played by 2 to 10 players, not 11"),
+        (["--bot", "random", "--bot", "builtin:clever"], "--bot: unknown bot 'clever'; known:"),
+        (["--bot", "random", "--bot", "heuristc"], "did you mean 'heuristic'?"),
         (["--bot", "random", "--bot", "node 'open"], "cannot read the command"),
         (["--bot", "random", "--bot", ""], "an empty command"),
         (["--bot", "random", "--bot", "/no/such/bot"], "cannot start a bot"),

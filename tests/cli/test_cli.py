@@ -150,7 +150,7 @@ def test_simulate_text(capsys: Capture) -> None:
     code, out, err = run(capsys, "simulate", "--games", "3", "--players", "3", "--seed", "5")
     assert code == 0 and err == ""  # no progress bar: stderr is not a terminal
     lines = out.splitlines()
-    assert lines[0] == "games            3 (3 players, rules mattel, seed 5)"
+    assert lines[0] == "games            3 (3 players, rules mattel, seed 5); [low, high] = 95% CI"
     assert [ln.split()[0] for ln in lines[1:]] == [
         "rounds",
         "actions/round",
@@ -286,7 +286,7 @@ def test_play_prints_a_seeded_match_move_by_move(capsys: pytest.CaptureFixture[s
     same seed prints the same match."""
     assert main(["play", "--seed", "7"]) == 0
     first = capsys.readouterr().out
-    assert first.startswith("unorules play: 3 players (P0, P1, P2), rules mattel, seed 7\n")
+    assert first.startswith("unorules play: 4 players (P0, P1, P2, P3), rules mattel, seed 7\n")
     assert "round 1: " in first and " plays " in first
     assert first.rstrip().splitlines()[-1].startswith("match over: ")
     assert main(["play", "--seed", "7"]) == 0

@@ -222,16 +222,17 @@ def test_a_string_hello_is_still_a_handshake_fault() -> None:
 
 
 def test_play_help_gives_the_real_default_of_players(capsys: Capture) -> None:
+    # play seats four by default, as every verb does (it seated three, issue 28).
     assert main(["play", "--help"]) == 0
     out = capsys.readouterr().out
-    assert "seats, 2-10 (3)" in out
-    assert "(4)" not in out
+    assert "seats, 2-10 (4)" in out
+    assert "(3)" not in out
     code = main(["play", "--seed", "3", "--rounds", "1"])
     assert code == 0
-    assert capsys.readouterr().out.startswith("unorules play: 3 players ")
+    assert capsys.readouterr().out.startswith("unorules play: 4 players ")
 
 
-@pytest.mark.parametrize("verb", ["simulate", "record"])
+@pytest.mark.parametrize("verb", ["simulate", "compare", "record", "match"])
 def test_other_verbs_keep_four_players_by_default(verb: str, capsys: Capture) -> None:
     assert main([verb, "--help"]) == 0
     assert "seats, 2-10 (4)" in capsys.readouterr().out

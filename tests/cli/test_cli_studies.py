@@ -29,14 +29,18 @@ def test_simulate_prints_the_api_figures_with_their_intervals(capsys: Capture) -
     assert length is not None and points is not None
     lines = out.splitlines()
     assert lines[2] == (
-        f"actions/round    mean {length.value:.1f} ±{length.half_width:.1f},"
+        f"actions/round    mean {length.value:.1f} [{length.low:.1f}, {length.high:.1f}],"
         f" median {study.median_round_length}"
     )
     seat0 = study.round_win_shares[0]
     assert lines[3].startswith(
-        f"round wins       seat 0: {100 * seat0.value:.1f}% ±{100 * seat0.half_width:.1f}  seat 1:"
+        f"round wins       seat 0: {100 * seat0.value:.1f}%"
+        f" [{100 * seat0.low:.1f}, {100 * seat0.high:.1f}]  seat 1:"
     )
-    assert lines[4] == f"round points     mean {points.value:.1f} ±{points.half_width:.1f}"
+    assert (
+        lines[4]
+        == f"round points     mean {points.value:.1f} [{points.low:.1f}, {points.high:.1f}]"
+    )
 
 
 def test_simulate_json_keeps_its_figures_and_adds_intervals(capsys: Capture) -> None:
@@ -87,7 +91,7 @@ def test_compare_text(capsys: Capture) -> None:
         "B                mattel + stacking=same_type",
         "games            40 paired seeds (3 players, seed 0, 1 round each, random bots)",
     ]
-    assert lines[4].split() == ["figure", "A", "B", "B", "-", "A", "95%", "interval", "significant"]
+    assert lines[4].split() == ["figure", "A", "B", "B", "-", "A", "95%", "CI", "significant"]
     shown = [ln.split("  ")[0] for ln in lines[5:]]
     assert shown == [
         "actions/round",
@@ -134,8 +138,14 @@ def test_compare_plot(capsys: Capture, tmp_path: Path) -> None:
         (["mattel", "uno-flip"], "unknown rules profile"),
         (["uno-flip", "mattel"], "unknown rules profile"),
         (["mattel", "mattel", "--option", "stack=1"], "did you mean 'stacking'"),
-        (["mattel", "mattel", "--bot", "clever"], "unknown bot 'clever'; known: heuristic, random"),
-        (["mattel", "mattel", "--bot", "random", "--bot", "random"], "2 bots for 4 seats"),
+        (
+            ["mattel", "mattel", "--bot", "clever"],
+            "unknown bot 'clever'; known: heuristic, monte-carlo, random",
+        ),
+        (
+            ["mattel", "mattel", "--bot", "random", "--bot", "random", "--players", "4"],
+            "2 bots for 4 seats",
+        ),
         (["mattel", "mattel", "--plot", "x.gif"], "*.svg, *.png or *.pdf"),
         (["mattel", "mattel", "--games", "0"], "--games"),
         (["mattel", "mattel", "--players", "1"], "2 to 10 players"),

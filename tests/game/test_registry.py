@@ -56,14 +56,15 @@ def test_a_mistyped_bot_name_on_the_command_line_gets_a_guess(
     err = capsys.readouterr().err.strip().splitlines()[-1]
     assert err == (
         f"unorules simulate: error: --bot: unknown bot 'randm'; did you mean 'random'?"
-        f" known: {known}"
+        f" known: {known} (programs: unorules match)"
     )
 
 
 def test_a_mistyped_built_in_bot_of_a_match_gets_a_guess() -> None:
     with pytest.raises(ValueError) as info:
         BotSpec.parse("builtin:randmo")
-    assert str(info.value) == "no built-in bot 'randmo' (did you mean 'random'? built in: random)"
+    known = ", ".join(sorted(BUILTIN_BOTS))  # the one table of bot names
+    assert str(info.value) == f"unknown bot 'randmo'; did you mean 'random'? known: {known}"
 
 
 def test_no_guess_for_a_name_like_none_of_the_known() -> None:

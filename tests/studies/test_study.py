@@ -19,7 +19,6 @@ import pytest
 
 import unorules as uno
 from unorules.agents import bots
-from unorules.studies import study as study_mod
 from unorules.studies.study import RayExecutor, Study, game_seed, register_bot
 
 FOUR_STACKING = attrs.evolve(uno.MATTEL, stacking=uno.Stacking.SAME_TYPE)
@@ -332,7 +331,7 @@ def _escape(text: str) -> str:
         (dict(max_in_flight=0), ValueError, "max_in_flight: at least 1"),
         (dict(seed=True), TypeError, "seed"),
         (dict(start=-1), ValueError, "start: at least 0"),
-        (dict(bots="clever"), ValueError, "unknown bot 'clever'; known: heuristic, random"),
+        (dict(bots="clever"), ValueError, "unknown bot 'clever'; known: heuristic, monte-carlo"),
         (dict(bots=["random"] * 3), ValueError, "3 bots for 2 seats"),
         (dict(bots=[5, 6]), TypeError, r"bots\[0\]: a bot name or factory"),
         (dict(rules=3), TypeError, "rules: a Rules value or a profile name"),
@@ -373,7 +372,7 @@ def test_a_registered_bot_plugs_in_by_name() -> None:
             named.round_wins == uno.simulate("mattel", 2, 8, rounds=1, bots="heuristic").round_wins
         )
     finally:
-        study_mod._BOTS.unregister("test-greedy")
+        bots._BOTS.unregister("test-greedy")  # the one table of bot names
 
 
 def test_heuristic_bot_beats_random_bots() -> None:

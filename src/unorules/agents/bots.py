@@ -22,9 +22,10 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
-from typing import Final, Protocol
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Final, Protocol, TypeAlias
 
+from unorules._registry import Registry
 from unorules.actions import (
     Action,
     CallUno,
@@ -42,7 +43,18 @@ from unorules.sampling import sample_state
 from unorules.state import Phase, State
 from unorules.view import View, observe
 
-__all__ = ["Bot", "HeuristicBot", "MonteCarloBot", "RandomBot", "play", "random_bots"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "BotFactory",
+    "HeuristicBot",
+    "MonteCarloBot",
+    "RandomBot",
+    "get_bot",
+    "play",
+    "random_bots",
+    "register_bot",
+]
 
 
 class Bot(Protocol):
@@ -557,3 +569,87 @@ def play(
         state = apply(state, action)
         yield action, state
     raise RuntimeError(f"the game did not end within {max_actions} actions")
+
+
+# == the bots by name ==========================================================================
+
+BotFactory: TypeAlias = Callable[[int], Bot]
+"""What makes one seat's bot: called with that seat's seed, returns a :class:`Bot`.
+A bot class whose first argument is a seed (:class:`RandomBot`, :class:`HeuristicBot`) is
+one.
+
+>>> make: BotFactory = HeuristicBot
+>>> type(make(5)).__name__
+'HeuristicBot'
+"""
+
+
+def monte_carlo(seed: int) -> MonteCarloBot:
+    """The bot named ``"monte-carlo"``: a :class:`MonteCarloBot` with its default samples,
+    seeded with ``seed``.
+
+    >>> monte_carlo(3)
+    MonteCarloBot(samples=16, playouts=1, depth=None)
+    """
+    return MonteCarloBot(seed=seed)
+
+
+def _check_bot(name: object, factory: object) -> None:
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"a bot's name is a non-empty string, not {name!r}")
+    if not callable(factory):
+        raise TypeError(f"bot {name!r}: the factory must be callable, not {factory!r}")
+
+
+_BOTS: Final[Registry[BotFactory]] = Registry(
+    "bot",
+    {"random": RandomBot, "heuristic": HeuristicBot, "monte-carlo": monte_carlo},
+    check=_check_bot,
+    replace_built_in=True,
+    title="BOTS",
+)
+
+BOTS: Final[Mapping[str, BotFactory]] = _BOTS.view
+"""The bots by name, the one table every part of the package names them from: studies
+(:func:`unorules.simulate`, ``bots=``), matches (``--bot NAME``), and every verb of the
+command (``unorules simulate --bot heuristic``). Name -> :data:`BotFactory`, read-only;
+:func:`register_bot` adds more.
+
+>>> list(BOTS)[:3]
+['random', 'heuristic', 'monte-carlo']
+"""
+
+
+def register_bot(name: str, factory: BotFactory, *, replace: bool = False) -> None:
+    """Make ``factory`` a bot that studies, matches (and the command's ``--bot``) can name.
+
+    The factory is called once per seat and game with that seat's seed. To run on a
+    study's worker processes it must be picklable (a module-level class or function); it
+    is sent with every chunk, so a name registered only in the main process still works
+    there. A name already registered, built-in ones too, is replaced only with
+    ``replace=True``.
+
+    >>> register_bot("doc-cautious", HeuristicBot)
+    >>> get_bot("doc-cautious") is HeuristicBot
+    True
+    >>> register_bot("random", HeuristicBot)
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'random' is already registered; pass replace=True
+    >>> _BOTS.unregister("doc-cautious")  # (the example tidies up: the registry is global)
+    """
+    _BOTS.register(name, factory, replace=replace)
+
+
+def get_bot(name: str) -> BotFactory:
+    """The factory of a bot named in :data:`BOTS`; a ``ValueError`` names the known bots,
+    and the one meant when the name is a near miss.
+
+    >>> get_bot("heuristic").__name__
+    'HeuristicBot'
+    >>> get_bot("heuristc")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot 'heuristc'; did you mean 'heuristic'? known: heuristic, monte-carlo, ...
+    """
+    return _BOTS.get(name)

@@ -3,9 +3,11 @@
 ``unorules match`` runs it.
 
 A bot is given as a command line (split as a POSIX shell would, then started without a
-shell), or as a built-in bot: ``builtin:random`` (or just ``random``) is
-:class:`unorules.agents.bots.RandomBot`. Seats rotate: in game ``g`` the ``i``-th bot sits at
-seat ``(i + g) % n``. Every game is dealt by a seed derived from the match's seed.
+shell), or as a built-in bot by its name in :data:`unorules.agents.bots.BOTS`:
+``builtin:random`` (or just ``random``) is :class:`unorules.agents.bots.RandomBot`, and
+``heuristic`` and ``monte-carlo`` play as in a study. Seats rotate: in game ``g`` the
+``i``-th bot sits at seat ``(i + g) % n``. Every game is dealt by a seed derived from the
+match's seed.
 
 The host decides chance and checks every answer with
 :func:`unorules.agents.botio.action_from_seat`. A bot that does not answer in time, exits,
@@ -36,7 +38,6 @@ from typing import Any, Final, Literal
 import attrs
 
 from unorules._echo import shown
-from unorules._registry import Registry
 from unorules.actions import Action, NextRound
 from unorules.agents import bots
 from unorules.agents.botio import (
@@ -66,18 +67,13 @@ __all__ = [
     "run_match",
 ]
 
-_BUILTIN_BOTS: Final[Registry[Callable[[int], bots.Bot]]] = Registry(
-    "built-in bot",
-    {"random": bots.RandomBot},
-    unknown="no built-in bot {name} ({hint}built in: {known})",
-    title="BUILTIN_BOTS",
-)
+BUILTIN_BOTS: Final[Mapping[str, Callable[[int], bots.Bot]]] = bots.BOTS
+"""The built-in bots by name (``--bot builtin:NAME``, or the bare name): a factory taking
+the bot's seed. It is :data:`unorules.agents.bots.BOTS`, the one table of bot names that
+studies and every verb of the command name too.
 
-BUILTIN_BOTS: Final[Mapping[str, Callable[[int], bots.Bot]]] = _BUILTIN_BOTS.view
-"""The built-in bots by name (``--bot builtin:NAME``): a factory taking the bot's seed.
-
->>> sorted(BUILTIN_BOTS)
-['random']
+>>> BUILTIN_BOTS is bots.BOTS, "heuristic" in BUILTIN_BOTS
+(True, True)
 """
 
 OnFault = Literal["fallback", "forfeit"]
@@ -137,11 +133,11 @@ class BotSpec:
     >>> BotSpec.parse("builtin:clever")
     Traceback (most recent call last):
     ...
-    ValueError: no built-in bot 'clever' (built in: random)
+    ValueError: unknown bot 'clever'; known: heuristic, monte-carlo, ...
     >>> BotSpec.parse("builtin:randon")
     Traceback (most recent call last):
     ...
-    ValueError: no built-in bot 'randon' (did you mean 'random'? built in: random)
+    ValueError: unknown bot 'randon'; did you mean 'random'? known: heuristic, monte-carlo, ...
     """
 
     text: str
@@ -161,7 +157,7 @@ class BotSpec:
         """
         name = text.removeprefix("builtin:")
         if text.startswith("builtin:") or text in BUILTIN_BOTS:
-            _BUILTIN_BOTS.get(name)  # ValueError: no built-in bot 'clever' (built in: ...)
+            bots.get_bot(name)  # ValueError: unknown bot 'clever'; known: ...
             return cls(text, name, ())
         try:
             command = tuple(shlex.split(text))

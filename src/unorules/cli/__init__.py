@@ -5,19 +5,24 @@ Usage::
 
     unorules validate FILE... [--rules NAME] [--json] [--jobs N]
     unorules play [--players N] [--rules NAME] [--option KEY=VALUE]... [--seed N]
-                  [--rounds N] [--names A,B,...]
+                  [--rounds N] [--bot NAME]... [--names A,B,...]
     unorules simulate [--games N] [--players N] [--rules NAME] [--option KEY=VALUE]...
-                      [--seed N] [--rounds N] [--jobs N] [--bot NAME]... [--json]
-                      [--plot FILE]
+                      [--seed N] [--rounds N] [--jobs N] [--bot NAME]... [--quiet]
+                      [--json] [--plot FILE]
     unorules compare A B [--option KEY=VALUE]... [--games N] [--players N] [--seed N]
-                     [--rounds N] [--jobs N] [--bot NAME]... [--json] [--plot FILE]
+                     [--rounds N] [--jobs N] [--bot NAME]... [--quiet] [--json]
+                     [--plot FILE]
     unorules rules [NAME...] [--diff] [--json]
     unorules record [--rules NAME] [--option KEY=VALUE]... [--players N] [--seed N]
-                    [--rounds N] [--games N] [--standalone] [--no-draw-pile] [-o FILE]
-    unorules render TRANSCRIPT -o FILE.html [--seat N] [--line N] [--round N]
-    unorules match --bot CMD --bot CMD... [--rules NAME] [--option KEY=VALUE]... [--games N]
-                   [--rounds N] [--seed N] [--timeout S] [--on-fault fallback|forfeit]
-                   [--max-actions N] [-o FILE] [--json]
+                    [--rounds N] [--games N] [--bot NAME]... [--standalone]
+                    [--no-draw-pile] [-o FILE]
+    unorules render TRANSCRIPT -o FILE.html [--seat N] [--game N] [--line N] [--round N]
+    unorules match --bot CMD... [--players N] [--rules NAME] [--option KEY=VALUE]...
+                   [--games N] [--rounds N] [--seed N] [--quiet] [--timeout S]
+                   [--on-fault fallback|forfeit] [--max-actions N] [-o FILE] [--json]
+
+The options the verbs share are spelled alike and default alike (``cli/_common.py``):
+4 players, the bot names of :data:`unorules.agents.bots.BOTS`, 1000 games for a study.
     unorules --version
 
 Exit codes:
@@ -97,7 +102,7 @@ def _parser() -> argparse.ArgumentParser:
                 verb.name,
                 help=verb.help,
                 description=verb.description,
-                epilog=EXIT_CODES,
+                epilog=f"example:\n  {verb.example}\n\n{EXIT_CODES}",
                 formatter_class=argparse.RawDescriptionHelpFormatter,
             )
         )

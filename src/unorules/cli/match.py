@@ -13,11 +13,22 @@ from unorules.agents.match import (
     MatchResult,
     run_match,
     seconds_option,
-    seed_option,
 )
-from unorules.cli._common import Verb, rules_options, rules_with_options
+from unorules.cli._common import (
+    Usage,
+    Verb,
+    bot_options,
+    game_options,
+    games_options,
+    progress,
+    quiet_options,
+    rules_with_options,
+    seats_and_bots,
+    seed_options,
+)
 from unorules.formats import transcript
 from unorules.rules import Rules
+from unorules.studies.study import Progress
 
 
 def add_arguments(parser: Any) -> None:
@@ -30,22 +41,11 @@ def add_arguments(parser: Any) -> None:
     ['random', 'node bot.js']
     """
 
-    parser.add_argument(
-        "--bot",
-        action="append",
-        default=[],
-        metavar="CMD",
-        help="a bot: a command line (started without a shell, speaking unorules-bot/1 on"
-        " stdin/stdout) or builtin:random (also: random); one per seat, 2 to 10",
-    )
-    rules_options(parser)
-    parser.add_argument("--games", type=int, default=1, metavar="N", help="games to play (1)")
-    parser.add_argument(
-        "--rounds", type=int, metavar="N", help="rounds a game (default: the whole match)"
-    )
-    parser.add_argument(
-        "--seed", type=seed_option, metavar="N", help="the match's seed (default: random)"
-    )
+    bot_options(parser, programs=True)
+    game_options(parser)
+    games_options(parser, 1)
+    seed_options(parser)
+    quiet_options(parser)
     parser.add_argument(
         "--timeout",
         type=seconds_option,
@@ -89,7 +89,7 @@ def run_match_verb(args: Any, rules: Rules, out: TextIO, err: TextIO) -> int:
     >>> import argparse, io, sys, unorules as uno
     >>> p = argparse.ArgumentParser(); add_arguments(p)
     >>> args = p.parse_args(["--bot", "random", "--bot", "random", "--rounds", "1",
-    ...                      "--seed", "4"])
+    ...                      "--seed", "4", "--quiet"])
     >>> run_match_verb(args, uno.MATTEL, sys.stdout, sys.stdout)
     match: 1 game, 2 bots, seed 4
     bot  games won  rounds won  score  name    fault
@@ -98,9 +98,12 @@ def run_match_verb(args: Any, rules: Rules, out: TextIO, err: TextIO) -> int:
     """
     output: TextIO | None = None
     try:
-        if len(args.bot) < 2:
-            raise ValueError("give one --bot per seat, 2 to 10")
-        specs = [BotSpec.parse(text) for text in args.bot]
+        seats = seats_and_bots(args, programs=True)
+    except Usage as exc:
+        print(f"unorules match: error: {exc}", file=err)
+        return 2
+    try:
+        specs = [BotSpec.parse(text) for text in seats]
         if (
             args.output is not None
             and args.games > 1
@@ -114,7 +117,11 @@ def run_match_verb(args: Any, rules: Rules, out: TextIO, err: TextIO) -> int:
         print(f"unorules match: error: {what}", file=err)
         return 2
 
+    shown = progress("match", args.games, err, quiet=args.quiet)
+
     def write(game: GameRecord) -> None:
+        if isinstance(shown, Progress):
+            shown.add()
         if output is not None:
             output.write(transcript.dumps_lines([game.transcript]))
             output.flush()
@@ -187,4 +194,6 @@ VERB = Verb(
     " each other and the built-in bots; record every game as a transcript.",
     add_arguments,
     run,
+    'unorules match --bot "python3 examples/bots/random_bot.py" --bot heuristic --games 10'
+    " -o games.jsonl",
 )

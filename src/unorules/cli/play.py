@@ -9,8 +9,17 @@ from typing import TextIO
 from unorules._echo import shown
 from unorules.actions import Action, Draw, NextRound
 from unorules.agents import bots
-from unorules.agents.match import seed_option
-from unorules.cli._common import EXIT_OK, Usage, Verb, game_options, rules_with_options
+from unorules.cli._common import (
+    EXIT_OK,
+    Usage,
+    Verb,
+    bot_options,
+    check_count,
+    game_options,
+    rules_with_options,
+    seats_and_bots,
+    seed_options,
+)
 from unorules.engine import new_game, step
 from unorules.pictures import render
 from unorules.state import Phase, State
@@ -18,22 +27,23 @@ from unorules.state import Phase, State
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The options of ``unorules play``."""
-    game_options(p, players=3)
-    p.set_defaults(players=None)  # 3, unless --names gives the players
+    game_options(p)
+    seed_options(p)
+    bot_options(p)
     p.add_argument(
-        "--seed", type=seed_option, metavar="N", help="the match's seed (default: random)"
+        "--names", metavar="A,B,...", help="the players' names, comma-separated (as many seats)"
     )
-    p.add_argument("--names", metavar="A,B,...", help="the players' names, comma-separated")
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run ``unorules play``."""
     rules = rules_with_options(args.rules, args.option)
-    if args.rounds is not None and args.rounds < 1:
-        raise Usage("--rounds: at least 1")
-    players: int | list[str] = 3 if args.players is None else args.players
-    if args.names is not None:
-        players = _names(args.names, args.players)
+    check_count("--rounds", args.rounds)
+    names_given = None if args.names is None else _names(args.names, args.players)
+    if names_given is not None:
+        args.players = len(names_given)
+    seat_bots = seats_and_bots(args)
+    players: int | list[str] = args.players if names_given is None else names_given
     try:
         state = new_game(players, rules, args.seed)
     except ValueError as exc:
@@ -54,7 +64,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         file=out,
     )
     start(state)
-    seats = bots.random_bots(len(names), state.seed % (1 << 32))
+    seats = seated(seat_bots, state.seed)
     before = state
     for action, after in bots.play(state, seats, rounds=args.rounds):
         if isinstance(action, NextRound):
@@ -82,6 +92,18 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 won = f"team {after.winner}" if rules.teams else who(after.winner)
                 print(f"match over: {won} wins", file=out)
     return EXIT_OK
+
+
+def seated(names: Sequence[str], seed: int) -> list[bots.Bot]:
+    """The bots named, one a seat, seeded from the game's ``seed`` as
+    :func:`unorules.agents.bots.random_bots` seeds its random ones (so ``unorules play``
+    and ``record`` play the same game for the same seed).
+
+    >>> seated(["heuristic", "random"], 7)
+    [HeuristicBot(...), RandomBot(...)]
+    """
+    base = seed % (1 << 32)
+    return [bots.get_bot(name)(base * 1009 + seat) for seat, name in enumerate(names)]
 
 
 def _consequences(action: Action, before: State, names: Sequence[str]) -> str:
@@ -115,9 +137,11 @@ def _names(text: str, count: int | None) -> list[str]:
 
 VERB = Verb(
     "play",
-    "watch simple bots play a seeded match",
-    "Play a seeded match between random bots (unorules.agents.bots.RandomBot) and print"
-    " every move, the round results and the winner.",
+    "watch bots play a seeded match",
+    "Play a seeded match between bots (random ones by default,"
+    " unorules.agents.bots.RandomBot) and print every move, the round results and the"
+    " winner; --rounds 1 plays one round.",
     add_arguments,
     run,
+    "unorules play --players 2 --rounds 1 --seed 3 --names Ann,Bo",
 )

@@ -7,20 +7,30 @@ from typing import TextIO
 
 from unorules._echo import writable
 from unorules.agents import bots
-from unorules.agents.match import seed_option
-from unorules.cli._common import EXIT_OK, EXIT_USAGE, Usage, Verb, game_options, rules_with_options
+from unorules.cli._common import (
+    EXIT_OK,
+    EXIT_USAGE,
+    Usage,
+    Verb,
+    bot_options,
+    check_count,
+    game_options,
+    games_options,
+    rules_with_options,
+    seats_and_bots,
+    seed_options,
+)
+from unorules.cli.play import seated
 from unorules.engine import new_game
 from unorules.formats import transcript
-from unorules.studies.study import game_seed
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     """The options of ``unorules record``."""
     game_options(p)
-    p.add_argument(
-        "--seed", type=seed_option, metavar="N", help="the game's seed (default: random)"
-    )
-    p.add_argument("--games", type=int, default=1, metavar="N", help="games to record (1)")
+    seed_options(p)
+    games_options(p, 1)
+    bot_options(p)
     p.add_argument(
         "--standalone",
         action="store_true",
@@ -45,10 +55,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run ``unorules record``."""
     rules = rules_with_options(args.rules, args.option)
-    if args.games < 1:
-        raise Usage("--games: at least 1")
-    if args.rounds is not None and args.rounds < 1:
-        raise Usage("--rounds: at least 1")
+    check_count("--games", args.games)
+    check_count("--rounds", args.rounds)
+    seat_bots = seats_and_bots(args)
     standalone = args.standalone or args.no_draw_pile
     tags = [(name, getattr(args, name)) for name in ("event", "date")]
     given = [(name, text) for name, text in tags if text is not None]
@@ -60,12 +69,14 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     meta = transcript.Meta(given) if given else None
     games: list[transcript.Transcript] = []
     for index in range(args.games):
-        seed = None if args.seed is None else game_seed(args.seed, index)
+        # Game i is dealt by seed + i, which its transcript records: `--seed 3` records
+        # seed 3, and `record --seed 4` plays the second game of `--seed 3 --games 2`.
+        seed = None if args.seed is None else (args.seed + index) % (1 << 64)
         try:
             start = new_game(args.players, rules, seed)
         except ValueError as exc:
             raise Usage(str(exc)) from None
-        players = bots.random_bots(args.players, start.seed % (1 << 32))
+        players = seated(seat_bots, start.seed)
         actions = [a for a, _ in bots.play(start, players, rounds=args.rounds)]
         games.append(
             transcript.record(
@@ -94,8 +105,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 VERB = Verb(
     "record",
     "write a seeded bot game as a transcript",
-    "Play a seeded game between random bots and write it as a transcript (JSON; JSON"
-    " Lines with --games N > 1).",
+    "Play a seeded game between bots (random ones by default) and write it as a transcript"
+    " (JSON; JSON Lines with --games N > 1). The transcript records its seed: game i of"
+    " --seed S --games N is dealt by seed S + i (from 0), and record --seed S + i plays it"
+    " again.",
     add_arguments,
     run,
+    "unorules record --players 3 --seed 7 --rounds 2 -o game.json",
 )

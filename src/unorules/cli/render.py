@@ -14,6 +14,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("transcript", metavar="TRANSCRIPT", help="a transcript file (.json, .jsonl)")
     p.add_argument("-o", "--output", metavar="FILE", required=True, help="the HTML file to write")
     p.add_argument("--seat", type=int, metavar="N", help="draw the game as seat N sees it")
+    p.add_argument(
+        "--game", type=int, metavar="N", help="in a .jsonl file, game N (from 1; default: 1)"
+    )
     p.add_argument("--line", type=int, metavar="N", help="in a .jsonl file, the game on line N")
     p.add_argument(
         "--round",
@@ -30,6 +33,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         args.output,
         seat=args.seat,
         line=args.line,
+        game=args.game,
         round=args.round,
         out=out,
         err=err,
@@ -44,4 +48,5 @@ VERB = Verb(
     " highlighted with its code and message.",
     add_arguments,
     run,
+    "unorules render examples/transcripts/games.jsonl --game 2 -o game.html",
 )

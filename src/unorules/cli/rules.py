@@ -75,4 +75,5 @@ VERB = Verb(
     "Show every rule option of the named profiles (default: all) side by side.",
     add_arguments,
     run,
+    "unorules rules swedish danish --diff",
 )

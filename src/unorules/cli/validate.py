@@ -264,4 +264,5 @@ VERB = Verb(
     " move by move. Prints one line per game, or a JSON array with --json.",
     add_arguments,
     run_verb,
+    "unorules validate examples/transcripts/mattel-valid.json",
 )

@@ -757,18 +757,21 @@ def run(
     *,
     seat: int | None = None,
     line: int | None = None,
+    game: int | None = None,
     round: int | None = None,
     out: TextIO | None = None,
     err: TextIO | None = None,
 ) -> int:
-    """``unorules render PATH -o OUTPUT [--seat N] [--line N] [--round N]``: write the
-    replay page of the game in ``path`` (in a JSON Lines file, the game on ``line``, by
-    default the first; only round ``round``, from 1, if given) to ``output``, print what
-    was written, and return the exit code: 0 when the page is written (an invalid game is
-    drawn with its problem; a game longer than :data:`MAX_STEPS` steps from its last
-    steps, and the line printed says which were left out), 2 when a file cannot be read or
-    written, the line holds no game, or the seat or the round is not in the game. The file
-    is read game by game, only up to the game drawn, each within
+    """``unorules render PATH -o OUTPUT [--seat N] [--game N] [--line N] [--round N]``:
+    write the replay page of the game in ``path`` (in a JSON Lines file, game ``game``
+    counted from 1, or the game on ``line``; by default the first, and a line on ``err``
+    says which of how many was drawn; only round ``round``, from 1, if given) to
+    ``output``, print what was written, and return the exit code: 0 when the page is
+    written (an invalid game is drawn with its problem; a game longer than
+    :data:`MAX_STEPS` steps from its last steps, and the line printed says which were left
+    out), 2 when a file cannot be read or written, the line or the game number names no
+    game, or the seat or the round is not in the game. The file is read game by game and
+    only the game drawn is kept, each within
     :data:`~unorules.formats.transcript.MAX_GAME_BYTES`: a larger game is drawn as its
     problem (code ``malformed``), not read.
 
@@ -785,14 +788,25 @@ def run(
     """
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
-    # Game by game: only the games up to the one drawn are read, each within the limit.
+    if line is not None and game is not None:
+        print("unorules render: error: --game and --line both name a game: give one", file=err)
+        return 2
+    # Game by game: only the game drawn is kept, each read within the limit. Without
+    # --line the rest of the file is still read, one game at a time, to count its games.
+    wanted = 1 if game is None else game
     source: transcript.Source | None = None
     listed: list[int] = []  # the first lines that hold a game, for the message
     numbered = 0
+    count = 0
     try:
         with contextlib.closing(transcript.stream(path)) as games:
             for found in games:
-                if line is None or found.line == line:
+                count += 1
+                if line is None:
+                    if count == wanted:
+                        source = found
+                    continue
+                if found.line == line:
                     source = found
                     break
                 if found.line is not None:
@@ -802,7 +816,15 @@ def run(
     except OSError as exc:
         print(f"unorules render: error: cannot read {path}: {exc.strerror or exc}", file=err)
         return 2
-    if source is None:
+    if line is None:
+        if source is None:
+            held = {0: "no game", 1: "one game"}.get(count, f"games 1 to {count}")
+            print(f"unorules render: error: --game: {path} holds {held}, not {wanted}", file=err)
+            return 2
+        if count > 1:
+            hint = "" if game is not None else " (choose one with --game N)"
+            print(f"unorules render: drew game {wanted} of {count} in {path}{hint}", file=err)
+    elif source is None:
         if not numbered:
             print(f"unorules render: error: --line: {path} holds one game, not JSON Lines:"
                   " leave out --line", file=err)  # fmt: skip

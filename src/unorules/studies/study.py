@@ -30,17 +30,23 @@ import functools
 import importlib
 import json
 import math
+import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import IO, Any, Final, TypeAlias
+from typing import IO, Any, Final
 
 import attrs
 
-from unorules._registry import Registry
 from unorules.actions import NextRound
 from unorules.agents import bots as _bots
+
+# The one table of bot names lives with the bots; its names stay importable from here.
+from unorules.agents.bots import BOTS as BOTS  # noqa: PLC0414 (an explicit re-export)
+from unorules.agents.bots import BotFactory as BotFactory  # noqa: PLC0414
+from unorules.agents.bots import get_bot as get_bot  # noqa: PLC0414
+from unorules.agents.bots import register_bot as register_bot  # noqa: PLC0414
 from unorules.engine import new_game
 from unorules.rules import (
     MATTEL,
@@ -54,54 +60,16 @@ from unorules.rules import (
 from unorules.state import Phase
 
 __all__ = [
-    "BOTS",
-    "BotFactory",
+    "PROGRESS_SECONDS",
     "Comparison",
     "Estimate",
+    "Progress",
     "RayExecutor",
     "Study",
     "compare",
     "game_seed",
-    "get_bot",
-    "register_bot",
     "simulate",
 ]
-
-BotFactory: TypeAlias = Callable[[int], _bots.Bot]
-"""What makes one seat's bot: called with that seat's seed, returns a
-:class:`~unorules.agents.bots.Bot`.
-A bot class whose first argument is a seed (:class:`~unorules.agents.bots.RandomBot`,
-:class:`~unorules.agents.bots.HeuristicBot`) is one.
-
->>> from unorules.agents import bots
->>> make: BotFactory = bots.HeuristicBot
->>> type(make(5)).__name__
-'HeuristicBot'
-"""
-
-
-def _check_bot(name: object, factory: object) -> None:
-    if not isinstance(name, str) or not name:
-        raise ValueError(f"a bot's name is a non-empty string, not {name!r}")
-    if not callable(factory):
-        raise TypeError(f"bot {name!r}: the factory must be callable, not {factory!r}")
-
-
-_BOTS: Final[Registry[BotFactory]] = Registry(
-    "bot",
-    {"random": _bots.RandomBot, "heuristic": _bots.HeuristicBot},
-    check=_check_bot,
-    replace_built_in=True,
-    title="BOTS",
-)
-
-BOTS: Final[Mapping[str, BotFactory]] = _BOTS.view
-"""The bots a study can name: name -> :data:`BotFactory`, read-only. ``register_bot`` adds
-more.
-
->>> sorted(BOTS)[:2]
-['heuristic', 'random']
-"""
 
 _Z95: Final = 1.959963984540054  # the two-sided 95% quantile of the normal distribution
 _SIGN_TEST_GAMES: Final = 6
@@ -111,41 +79,6 @@ between games has an undefined interval."""
 _SEEDS: Final = 1 << 64
 """Game seeds are taken modulo this: a study's game indices stay below it."""
 _FORMAT: Final = "unorules-study/1"  # the "format" of Study.to_dict and Comparison.to_dict
-
-
-def register_bot(name: str, factory: BotFactory, *, replace: bool = False) -> None:
-    """Make ``factory`` a bot that studies (and ``unorules simulate --bot``) can name.
-
-    The factory is called once per seat and game with that seat's seed. To run on worker
-    processes it must be picklable (a module-level class or function); it is sent with
-    every chunk, so a name registered only in the main process still works there. A name
-    already registered, built-in ones too, is replaced only with ``replace=True``.
-
-    >>> from unorules.agents import bots
-    >>> register_bot("doc-cautious", bots.HeuristicBot)
-    >>> simulate("mattel", 2, 3, bots="doc-cautious", rounds=1).bots
-    ('doc-cautious', 'doc-cautious')
-    >>> register_bot("random", bots.HeuristicBot)
-    Traceback (most recent call last):
-    ...
-    ValueError: bot 'random' is already registered; pass replace=True
-    >>> _BOTS.unregister("doc-cautious")  # (the example tidies up: the registry is global)
-    """
-    _BOTS.register(name, factory, replace=replace)
-
-
-def get_bot(name: str) -> BotFactory:
-    """The factory of a bot named in :data:`BOTS`; a ``ValueError`` names the known bots,
-    and the one meant when the name is a near miss.
-
-    >>> get_bot("heuristic").__name__
-    'HeuristicBot'
-    >>> get_bot("heuristc")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown bot 'heuristc'; did you mean 'heuristic'? known: heuristic, random...
-    """
-    return _BOTS.get(name)
 
 
 # == the figures ===============================================================================
@@ -545,49 +478,120 @@ def _play_chunk(chunk: _Chunk, on_game: Callable[[], None] | None = None) -> _Ta
 # == running chunks on an executor =============================================================
 
 
-class _Progress:
-    """A progress bar with games/s and the time left, redrawn at most ten times a second."""
+PROGRESS_SECONDS: Final = 5.0
+"""How often a :class:`Progress` that is not on a terminal writes a line, in seconds (the
+environment variable ``UNORULES_PROGRESS_SECONDS`` changes it, e.g. for a test).
 
-    def __init__(self, total: int, stream: IO[str] | None) -> None:
+>>> PROGRESS_SECONDS
+5.0
+"""
+
+
+class Progress:
+    """How far a run of ``total`` games has come, on ``stream``: on a terminal (``bar``
+    None and ``stream.isatty()``, or ``bar=True``) a bar with games/s and the time left,
+    redrawn at most ten times a second; elsewhere (a pipe, a CI log, Jupyter) a line every
+    ``every`` seconds (default :data:`PROGRESS_SECONDS`), then one at the end, so a run
+    too short for a first line writes nothing. ``label`` starts each line.
+
+    :func:`simulate` and :func:`compare` take one as ``progress=``; ``unorules simulate``,
+    ``compare`` and ``match`` show theirs on standard error.
+
+    >>> import io
+    >>> log = io.StringIO()
+    >>> progress = Progress(3, log, label="games", every=0)
+    >>> for _ in range(3):
+    ...     progress.add()
+    >>> print(log.getvalue(), end="")  # doctest: +ELLIPSIS
+    games: 1/3 games, ... games/s, ... left
+    games: 2/3 games, ... games/s, ... left
+    games: 3/3 games in ... s
+    """
+
+    def __init__(
+        self,
+        total: int,
+        stream: IO[str] | None,
+        *,
+        label: str = "",
+        bar: bool | None = None,
+        every: float | None = None,
+    ) -> None:
         self.total, self.stream, self.done = total, stream, 0
+        self.label = f"{label}: " if label else ""
+        self.bar = stream is not None and (stream.isatty() if bar is None else bar)
+        if every is None:
+            every = float(os.environ.get("UNORULES_PROGRESS_SECONDS", PROGRESS_SECONDS))
+        self.every, self.written = every, False
         self.started = self.shown = time.monotonic()
 
     def add(self, games: int = 1) -> None:
+        """Count ``games`` more games done, and show it when it is time to.
+
+        >>> progress = Progress(10, None)
+        >>> progress.add(4); progress.done
+        4
+        """
         self.done += games
         if self.stream is None:
             return
         now = time.monotonic()
-        if self.done < self.total and now - self.shown < 0.1:
+        if self.bar:
+            self._draw(now)
             return
-        self.shown = now
-        width = 30
-        filled = width * self.done // self.total
-        bar = f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games"
-        if self.done == self.total:
-            print(f"\r\x1b[K{bar}", file=self.stream, flush=True)
-            return
+        if self.done >= self.total:
+            if self.written or now - self.shown >= self.every:
+                took = now - self.started
+                line = f"{self.label}{self.done:,}/{self.total:,} games in {took:.1f} s"
+                print(line, file=self.stream, flush=True)
+        elif now - self.shown >= self.every:
+            self.shown, self.written = now, True
+            rate, eta = self._pace(now)
+            print(
+                f"{self.label}{self.done:,}/{self.total:,} games, {rate:,.0f} games/s, {eta} left",
+                file=self.stream,
+                flush=True,
+            )
+
+    def _pace(self, now: float) -> tuple[float, str]:
         elapsed = now - self.started
         rate = self.done / elapsed if elapsed > 0 else 0.0
         left = (self.total - self.done) / rate if rate > 0 else math.inf
         eta = "?" if not math.isfinite(left) else f"{int(left) // 60}:{int(left) % 60:02d}"
+        return rate, eta
+
+    def _draw(self, now: float) -> None:
+        assert self.stream is not None
+        if self.done < self.total and now - self.shown < 0.1:
+            return
+        self.shown = now
+        width = 30
+        filled = width * min(self.done, self.total) // self.total
+        bar = f"[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} games"
+        if self.done >= self.total:
+            print(f"\r\x1b[K{bar}", file=self.stream, flush=True)
+            return
+        rate, eta = self._pace(now)
         print(f"\r{bar}  {rate:,.0f} games/s  {eta} left", end="", file=self.stream, flush=True)
 
 
-def _progress_stream(progress: bool | IO[str] | None) -> IO[str] | None:
+def _progress(progress: bool | IO[str] | Progress | None, total: int) -> Progress:
+    if isinstance(progress, Progress):
+        return progress
     if progress is None:
-        return sys.stderr if sys.stderr.isatty() else None
+        return Progress(total, sys.stderr if sys.stderr.isatty() else None)
     if progress is True:
-        return sys.stderr
+        return Progress(total, sys.stderr)
     if progress is False:
-        return None
-    return progress
+        return Progress(total, None)
+    return Progress(total, progress, bar=True)
 
 
 def _run(
     chunks: Iterable[_Chunk],
     executor: cf.Executor | None,
     max_in_flight: int | None,
-    progress: _Progress,
+    progress: Progress,
 ) -> _Tally | None:
     """Play every chunk and merge the tallies (in any order: merging is exact)."""
     tally: _Tally | None = None
@@ -667,12 +671,12 @@ def _bot_names(
     for seat, item in enumerate(items):
         if isinstance(item, str):
             try:
-                factories.append(_BOTS.get(item))
+                factories.append(get_bot(item))
             except ValueError as err:
                 raise ValueError(f"bots[{seat}]: {err}") from None
             names.append(item)
         elif callable(item):
-            found = [n for n, f in _BOTS.items() if f is item]
+            found = [n for n, f in BOTS.items() if f is item]
             names.append(found[0] if found else getattr(item, "__qualname__", repr(item)))
             factories.append(item)
         else:
@@ -761,7 +765,7 @@ def _play(
     setup: _Setup,
     executor: cf.Executor | None,
     max_in_flight: int | None,
-    progress: bool | IO[str] | None,
+    progress: bool | IO[str] | Progress | None,
 ) -> _Tally:
     if max_in_flight is not None:
         _whole(max_in_flight, "max_in_flight", 1)
@@ -769,7 +773,7 @@ def _play(
         _chunks(rules, setup),
         executor,
         max_in_flight,
-        _Progress(setup.games, _progress_stream(progress)),
+        _progress(progress, setup.games),
     )
     assert tally is not None
     return tally
@@ -925,6 +929,42 @@ class Study:
             n: self._tally.ratio(a, b, share=_is_share(n))
             for n, (a, b) in _figure_indices(self.players, self.sides, 1).items()
         }
+
+    def to_rows(self) -> list[dict[str, object]]:
+        """Every figure as a row: ``figure`` (its name in :meth:`figures`), ``value``,
+        and its 95% confidence interval ``low`` and ``high`` (None where the figure is
+        undefined), ready for a data frame: ``pandas.DataFrame(study.to_rows())``.
+
+        >>> rows = simulate("mattel", 2, 10, rounds=1, seed=1).to_rows()
+        >>> rows[0]["figure"], rows[0]["low"] < rows[0]["value"] < rows[0]["high"]
+        ('round_length', True)
+        >>> [row["figure"] for row in rows][-3:]
+        ['matches_finished_share', 'match_win_share[0]', 'match_win_share[1]']
+        """
+        return [
+            {
+                "figure": name,
+                "value": e.value if e else None,
+                "low": e.low if e else None,
+                "high": e.high if e else None,
+            }
+            for name, e in self.figures().items()
+        ]
+
+    def __str__(self) -> str:
+        """The table ``unorules simulate`` prints: what was played, then each figure with
+        its 95% confidence interval ``[low, high]``.
+
+        >>> print(simulate("mattel", 2, 10, rounds=1, seed=1))  # doctest: +ELLIPSIS
+        games            10 (2 players, rules mattel, seed 1, 1 round each); [low, high] = 95% CI
+        rounds           10
+        actions/round    mean ... [..., ...], median ...
+        round wins       seat 0: ...% [..., ...]  seat 1: ...% [..., ...]
+        round points     mean ... [..., ...]
+        """
+        from unorules.studies import _table  # noqa: PLC0415 (the table module imports this one)
+
+        return _table.study_text(self)
 
     def merge(self, other: Study) -> Study:
         """This study and ``other`` (the same rules, bots and seed; other games) as one.
@@ -1235,7 +1275,7 @@ def simulate(
     chunk_size: int | None = None,
     start: int = 0,
     max_in_flight: int | None = None,
-    progress: bool | IO[str] | None = None,
+    progress: bool | IO[str] | Progress | None = None,
 ) -> Study:
     """Play ``games`` seeded games between bots and tally them.
 
@@ -1245,8 +1285,8 @@ def simulate(
         games: how many games (matches, or ``rounds`` rounds each); ``start + games`` is
             at most ``2**64`` (the game seeds repeat after that). Memory does not grow
             with it: the chunks are made as they are sent.
-        bots: a bot name from :data:`~unorules.studies.study.BOTS` or a
-            :data:`~unorules.studies.study.BotFactory` for every seat, or one
+        bots: a bot name from :data:`~unorules.agents.bots.BOTS` or a
+            :data:`~unorules.agents.bots.BotFactory` for every seat, or one
             per seat; ``"random"`` (:class:`~unorules.agents.bots.RandomBot`) by default. Seat
             ``s`` of game ``g`` gets the seed ``g * 1009 + s``, ``g`` the game's seed.
         seed: game ``i`` is seeded from ``(seed, i)`` only.
@@ -1260,7 +1300,9 @@ def simulate(
         max_in_flight: tasks submitted but not finished at once (64 by default): the
             rest wait, so a study of any size keeps memory bounded.
         progress: a progress bar with games/s and the time left: on standard error when
-            it is a terminal (None), always (True), never (False), or on this stream.
+            it is a terminal (None); on standard error always (True: the bar on a
+            terminal, elsewhere a line every few seconds); never (False); the bar on this
+            stream; or this :class:`Progress`.
 
     Raises:
         ValueError: a bad count, an unknown bot, a table the rules cannot seat.
@@ -1416,6 +1458,52 @@ class Comparison:
     def __add__(self, other: Comparison) -> Comparison:
         return self.merge(other)
 
+    def to_rows(self) -> list[dict[str, object]]:
+        """Every figure as a row: ``figure`` (its name in :meth:`Study.figures`), its value
+        under A (``a``) and B (``b``), the ``difference`` B - A with its 95% confidence
+        interval ``low`` and ``high``, and whether it is ``significant`` (None where a
+        figure is undefined), ready for a data frame:
+        ``pandas.DataFrame(comparison.to_rows())``.
+
+        >>> row = compare("mattel", "danish", 2, 10, rounds=1).to_rows()[0]
+        >>> sorted(row)
+        ['a', 'b', 'difference', 'figure', 'high', 'low', 'significant']
+        >>> row["figure"], row["low"] <= row["difference"] <= row["high"]
+        ('round_length', True)
+        """
+        fa, fb = self.a.figures(), self.b.figures()
+        rows: list[dict[str, object]] = []
+        for name, d in self.differences().items():
+            ea, eb = fa.get(name), fb.get(name)
+            rows.append(
+                {
+                    "figure": name,
+                    "a": ea.value if ea else None,
+                    "b": eb.value if eb else None,
+                    "difference": d.value if d else None,
+                    "low": d.low if d else None,
+                    "high": d.high if d else None,
+                    "significant": d.significant if d else None,
+                }
+            )
+        return rows
+
+    def __str__(self) -> str:
+        """The table ``unorules compare`` prints: each figure under A and B, and the
+        difference B - A with its 95% confidence interval.
+
+        >>> print(compare("mattel", "danish", 2, 10, rounds=1))  # doctest: +ELLIPSIS
+        A                mattel
+        B                danish
+        games            10 paired seeds (2 players, seed 0, 1 round each, random bots)
+        <BLANKLINE>
+        figure ... 95% CI  significant
+        actions/round ...
+        """
+        from unorules.studies import _table  # noqa: PLC0415 (the table module imports this one)
+
+        return _table.comparison_text(self)
+
     def to_dict(self) -> dict[str, object]:
         """The comparison as JSON values: both studies' figures, the differences and the
         raw tallies (which :meth:`from_dict` reads back).
@@ -1487,7 +1575,7 @@ def compare(
     chunk_size: int | None = None,
     start: int = 0,
     max_in_flight: int | None = None,
-    progress: bool | IO[str] | None = None,
+    progress: bool | IO[str] | Progress | None = None,
 ) -> Comparison:
     """Play the same ``games`` seeds under ``rules_a`` and ``rules_b`` (paired: game ``i``
     deals the same way and seats the same bots under both, so the difference has far less
