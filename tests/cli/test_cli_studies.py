@@ -174,7 +174,7 @@ def test_the_matplotlib_hints_name_the_extra_and_the_install_from_source(
     hint for the missing matplotlib also says how to install the extra from a clone."""
     import argparse
 
-    from unorules.cli import _common
+    from unorules.cli import study
     from unorules.studies import _plot
 
     monkeypatch.setattr("importlib.util.find_spec", lambda name, *a: None)
@@ -183,7 +183,7 @@ def test_the_matplotlib_hints_name_the_extra_and_the_install_from_source(
     assert len(err.strip().splitlines()) == 1
 
     parser = argparse.ArgumentParser()
-    _common.study_options(parser, 10)
+    study._study_options(parser)
     assert "from a clone: pip install '.[plot]'" in " ".join(parser.format_help().split())
 
     monkeypatch.setitem(sys.modules, "matplotlib", None)

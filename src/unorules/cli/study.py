@@ -216,7 +216,8 @@ def _study_options(p: argparse.ArgumentParser) -> None:
         "--plot",
         metavar="FILE",
         help="also draw the round lengths and the win shares per seat to FILE (.svg,"
-        " .png or .pdf; needs matplotlib: pip install 'unorules[plot]')",
+        " .png or .pdf; needs matplotlib: pip install 'unorules[plot]', from a clone:"
+        " pip install '.[plot]')",
     )
 
 
