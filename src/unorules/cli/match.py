@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, TextIO
+from typing import IO, Any, TextIO
 
 from unorules.agents.match import (
     BotSpec,
@@ -64,8 +64,8 @@ def add_arguments(parser: Any) -> None:
         "--on-fault",
         choices=("fallback", "forfeit"),
         default="fallback",
-        help="a bot that times out, crashes, writes garbage or sends a refused action is"
-        " stopped; fallback: builtin:random plays its seat from then on (default);"
+        help="a bot that times out, crashes, writes garbage, sends a refused action or"
+        " stalls is stopped; fallback: builtin:random plays its seat from then on (default);"
         " forfeit: the match ends there",
     )
     parser.add_argument(
@@ -74,6 +74,28 @@ def add_arguments(parser: Any) -> None:
         default=50_000,
         metavar="N",
         help="stop a game after N actions (50000)",
+    )
+    parser.add_argument(
+        "--max-rounds",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="stop a game, unfinished, after N rounds (1000)",
+    )
+    parser.add_argument(
+        "--game-time",
+        type=seconds_option,
+        metavar="SECONDS",
+        help="how long each bot may take over all its answers in one game (default: 60"
+        " times --timeout, 300); a bot that runs out is stopped (fault: timeout)",
+    )
+    parser.add_argument(
+        "--bot-stderr",
+        default="capped",
+        metavar="WHERE",
+        help="the bots' standard error: capped (default: shown on this one, each line"
+        " after the bot's label, at most 64 KiB a bot), null (discarded), or a FILE"
+        " (appended, at most 16 MiB a bot)",
     )
     parser.add_argument(
         "-o", "--output", metavar="FILE", help="write every game's transcript (JSON Lines)"
@@ -97,6 +119,7 @@ def run_match_verb(args: Any, rules: Rules, out: TextIO, err: TextIO) -> int:
     0
     """
     output: TextIO | None = None
+    stderr_file: IO[bytes] | None = None
     try:
         if len(args.bot) < 2:
             raise ValueError("give one --bot per seat, 2 to 10")
@@ -107,11 +130,21 @@ def run_match_verb(args: Any, rules: Rules, out: TextIO, err: TextIO) -> int:
             and not args.output.endswith((".jsonl", ".ndjson"))
         ):
             raise ValueError("-o: several games are written as JSON Lines: name the file *.jsonl")
+        if args.max_rounds < 1:
+            raise ValueError(f"--max-rounds: at least 1, not {args.max_rounds}")
+        where = args.bot_stderr
+        if where not in ("capped", "null"):
+            try:
+                stderr_file = open(where, "ab")  # noqa: SIM115
+            except OSError as exc:
+                raise ValueError(f"--bot-stderr: cannot write {where}: {exc}") from None
         if args.output is not None:
             output = open(args.output, "w", encoding="utf-8")  # noqa: SIM115
     except (ValueError, OSError) as exc:
         what = str(exc) if isinstance(exc, ValueError) else f"cannot write {args.output}: {exc}"
         print(f"unorules match: error: {what}", file=err)
+        if stderr_file is not None:
+            stderr_file.close()
         return 2
 
     def write(game: GameRecord) -> None:
@@ -130,6 +163,9 @@ def run_match_verb(args: Any, rules: Rules, out: TextIO, err: TextIO) -> int:
             startup_timeout=args.startup_timeout,
             on_fault=args.on_fault,
             max_actions=args.max_actions,
+            max_rounds=args.max_rounds,
+            game_time=args.game_time,
+            stderr=stderr_file if stderr_file is not None else args.bot_stderr,
             on_game=write,
         )
     except ValueError as exc:
@@ -141,6 +177,8 @@ def run_match_verb(args: Any, rules: Rules, out: TextIO, err: TextIO) -> int:
     finally:
         if output is not None:
             output.close()
+        if stderr_file is not None:
+            stderr_file.close()
     for fault in result.faults:
         print(f"unorules match: {fault.message}", file=err)
     if args.json:
@@ -171,8 +209,15 @@ def _print_table(result: MatchResult, out: TextIO) -> None:
         )
     for i, g in enumerate(result.games):
         if g.stopped is not None:
-            why = "a bot forfeited" if g.stopped == "fault" else "the bound of actions"
-            print(f"game {i} stopped after {g.actions} actions: {why}", file=out)
+            why = _WHY[g.stopped]
+            print(f"game {i} stopped after {g.actions} actions: {why} (unfinished)", file=out)
+
+
+_WHY = {
+    "fault": "a bot forfeited",
+    "max_actions": "the bound of actions",
+    "max_rounds": "the bound of rounds",
+}
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
