@@ -527,3 +527,31 @@ def test_a_bot_that_floods_its_standard_error_cannot_flood_the_hosts(
         text = log.read_bytes()
         assert text.count(b"\n") == 30_000
         assert text.startswith((label + "x" * 99 + "\n").encode())
+
+
+def _bwrap_works() -> bool:
+    if shutil.which("bwrap") is None or not Path("/usr/bin/python3").exists():
+        return False
+    probe = ["bwrap", "--ro-bind", "/", "/", "--unshare-all", "--die-with-parent", "true"]
+    return subprocess.run(probe, capture_output=True, timeout=30, check=False).returncode == 0
+
+
+@pytest.mark.skipif(not _bwrap_works(), reason="bubblewrap (bwrap) is absent or cannot run")
+def test_a_bot_in_a_bubblewrap_sandbox_as_the_docs_show() -> None:
+    """docs/bots.rst: a bot run under bwrap (a read-only /usr, its own directory, no
+    network, no other process) plays a match like any other."""
+    sandbox = (
+        "bwrap --ro-bind /usr /usr --symlink usr/lib /lib --symlink usr/lib64 /lib64"
+        " --symlink usr/bin /bin --proc /proc --dev /dev --tmpfs /tmp"
+        f" --ro-bind {PY_BOT.parent} /bot --unshare-all --die-with-parent --new-session"
+    )
+    result = run_match(
+        [f"{sandbox} python3 /bot/random_bot.py --seed 2", "random"],
+        uno.MATTEL,
+        games=2,
+        rounds=1,
+        seed=7,
+    )
+    assert result.faults == ()
+    assert result.names == ("random-py", "random")
+    assert all(transcript.validate(g.transcript).valid for g in result.games)
