@@ -613,3 +613,24 @@ def test_a_helper_that_leaves_the_session_at_once_is_stopped_all_the_same(
     finally:
         if helper is not None and Path(f"/proc/{helper}").exists():
             os.kill(helper, 9)
+
+
+def test_what_a_bot_writes_to_stderr_is_shown_up_to_the_cap_labels_included() -> None:
+    """A bot writing 200,000 empty lines to its standard error: each line shown gets the
+    bot's label, and the cap counts what the host writes, so the flood cannot grow by
+    the labels."""
+    sink = io.BytesIO()
+    code = "import sys; sys.stderr.write('\\n' * 200_000); sys.stderr.write('last')"
+    bot = ExternalBot(
+        [sys.executable, "-c", code], label="bot 7 (test)", timeout=5, stderr=sink, stderr_cap=1000
+    )
+    bot.close()
+    lines = sink.getvalue().splitlines()
+    assert len(sink.getvalue()) < 1000 + 200
+    assert lines[0] == b"bot 7 (test): "
+    assert lines[-1] == (
+        b"bot 7 (test): wrote more to standard error than the host shows (1000 bytes):"
+        b" the rest is not shown"
+    )
+    with pytest.raises(ValueError, match="stderr is 'capped', 'null' or a binary file"):
+        ExternalBot([sys.executable, "-c", "pass"], label="b", timeout=5, stderr="inherit")  # type: ignore[arg-type]

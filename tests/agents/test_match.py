@@ -515,9 +515,11 @@ def test_a_bot_that_floods_its_standard_error_cannot_flood_the_hosts(
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
     label = f"bot 0 ({BotSpec.parse(bad('flood_stderr') + ' --flood 3').label}): "
-    dropped = b"wrote more than 65536 bytes to standard error: the rest is not shown"
+    dropped = (
+        b"wrote more to standard error than the host shows (65536 bytes): the rest is not shown"
+    )
     if where == "capped":
-        assert len(done.stderr) < 2 * (1 << 16)
+        assert len(done.stderr) < (1 << 16) + 1000
         lines = done.stderr.splitlines()
         assert lines[0] == (label + "x" * 99).encode()
         assert lines[-1] == label.encode() + dropped

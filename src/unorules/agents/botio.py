@@ -363,6 +363,7 @@ def _quote(line: bytes | str) -> str:
 
 _EOF: Final = b""
 _CHUNK: Final = 1 << 16
+_ERR_LINE: Final = 4096  # the longest piece of a bot's stderr line shown as one line
 _POLL_MS: Final = 50  # how often a thread moving a bot's bytes looks whether to stop
 
 
@@ -421,7 +422,8 @@ class ExternalBot:
 
     Its standard error is read by the host, never handed over: ``stderr="capped"`` (the
     default) echoes it on the host's standard error, each line after the bot's label, up
-    to ``stderr_cap`` bytes (64 KiB), then says once that the rest is dropped;
+    to ``stderr_cap`` bytes written (64 KiB, labels included), then says once that the
+    rest is not shown;
     ``"null"`` discards it; a binary file object receives it as ``"capped"`` would (the
     cap applies). A bot that floods it can neither fill the host's output nor block.
 
@@ -570,34 +572,38 @@ class ExternalBot:
                     return  # the bot is gone: the reader sees the end of its output
 
     def _drain_stderr(self) -> None:
-        """Read the bot's standard error to its end, and pass on at most ``stderr_cap``
-        bytes of it, line by line, after the bot's label."""
+        """Read the bot's standard error to its end, and pass it on line by line, each
+        after the bot's label, until ``stderr_cap`` bytes (labels included) are written;
+        then say once that the rest is not shown."""
         sink = self._err_sink
         left = self._err_cap
         pending = b""
         prefix = f"{self.label}: ".encode()
+        full = False
         for chunk in self._chunks(self._process.stderr):
-            if left <= 0:
+            if full:
                 continue  # drained, not shown
-            shown_part, left = chunk[:left], left - len(chunk)
-            pending += shown_part
-            lines = pending.split(b"\n")
-            pending = lines.pop()
-            out = b"".join(prefix + line + b"\n" for line in lines)
-            if left <= 0:
-                if pending:
-                    out += prefix + pending + b"\n"
-                    pending = b""
-                out += (
+            *lines, pending = (pending + chunk).split(b"\n")
+            while len(pending) > _ERR_LINE:  # a line without end is shown in pieces
+                lines.append(pending[:_ERR_LINE])
+                pending = pending[_ERR_LINE:]
+            out = []
+            for line in lines:
+                piece = prefix + line + b"\n"
+                if len(piece) > left:
+                    full = True
+                    break
+                out.append(piece)
+                left -= len(piece)
+            if full:
+                out.append(
                     prefix
-                    + (
-                        f"wrote more than {self._err_cap} bytes to standard error:"
-                        " the rest is not shown\n"
-                    ).encode()
+                    + f"wrote more to standard error than the host shows ({self._err_cap}"
+                    f" bytes): the rest is not shown\n".encode()
                 )
             if out:
-                _emit(sink, out)
-        if pending:
+                _emit(sink, b"".join(out))
+        if pending and not full and len(prefix) + len(pending) < left:
             _emit(sink, prefix + pending + b"\n")
 
     def send(self, message: dict[str, Any]) -> None:
