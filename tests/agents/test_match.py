@@ -557,3 +557,19 @@ def test_a_bot_in_a_bubblewrap_sandbox_as_the_docs_show() -> None:
     assert result.faults == ()
     assert result.names == ("random-py", "random")
     assert all(transcript.validate(g.transcript).valid for g in result.games)
+
+
+def test_a_long_match_written_out_keeps_no_game_in_memory() -> None:
+    """The soak of issue 29: unorules match of 2,000 one-round games with -o grew by some
+    7 KiB a game (every game's final state and transcript were kept for the table). With
+    keep_games=False (what the command line asks) only a summary of each game is kept,
+    and the results are the same."""
+    written: list[match.GameRecord] = []
+    kept = run_match(["random", f"{PY} --seed 1"], uno.MATTEL, games=3, rounds=1, seed=5)
+    light = run_match(
+        ["random", f"{PY} --seed 1"], uno.MATTEL, games=3, rounds=1, seed=5, keep_games=False,
+        on_game=written.append,
+    )  # fmt: skip
+    assert light.games == () and len(light.summaries) == 3
+    assert light.table() == kept.table() and light.to_dict() == kept.to_dict()
+    assert [g.transcript for g in written] == [g.transcript for g in kept.games]

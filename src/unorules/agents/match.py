@@ -69,6 +69,7 @@ __all__ = [
     "BotSpec",
     "Fault",
     "GameRecord",
+    "GameSummary",
     "MatchResult",
     "run_match",
 ]
@@ -270,8 +271,67 @@ class GameRecord:
 
 
 @attrs.frozen
+class GameSummary:
+    """What the results of a match keep of one game (a few numbers, where a
+    :class:`GameRecord` holds its transcript and final state): the bot at each seat, the
+    final scores, the winning seat (or None) and the number of teams, the winning seat of
+    each round, the actions and why it stopped.
+
+    >>> import unorules as uno
+    >>> game = run_match(["random", "random"], uno.MATTEL, rounds=1, seed=1).games[0]
+    >>> summary = GameSummary.of(game)
+    >>> summary.seats, summary.scores == game.final.scores, summary.stopped
+    ((0, 1), True, None)
+    """
+
+    seats: tuple[int, ...]
+    scores: tuple[int, ...]
+    winner: int | None
+    teams: int
+    round_winners: tuple[int | None, ...]
+    actions: int
+    stopped: Stopped | None
+
+    @classmethod
+    def of(cls, game: GameRecord) -> GameSummary:
+        """The summary of ``game``.
+
+        >>> import unorules as uno
+        >>> game = run_match(["random", "random"], uno.MATTEL, rounds=1, seed=1).games[0]
+        >>> GameSummary.of(game).actions == game.actions
+        True
+        """
+        final = game.final
+        return cls(
+            game.seats,
+            final.scores,
+            final.winner,
+            final.rules.teams,
+            game.round_winners,
+            game.actions,
+            game.stopped,
+        )
+
+    def wins(self, seat: int) -> bool:
+        """Whether ``seat`` won the game's match: it is the winner, or on its team.
+
+        >>> GameSummary((0, 1), (0, 512), 1, 0, (1,), 40, None).wins(1)
+        True
+        """
+        winner, teams = self.winner, self.teams
+        if winner is None:
+            return False
+        return seat == winner or (teams > 0 and seat % teams == winner % teams)
+
+
+def _summaries_of_games(result: MatchResult) -> tuple[GameSummary, ...]:
+    return tuple(GameSummary.of(g) for g in result.games)
+
+
+@attrs.frozen
 class MatchResult:
-    """What :func:`run_match` played: the bots' labels, every game, every fault, the seed.
+    """What :func:`run_match` played: the bots' labels, every game (unless it was asked
+    not to keep them), every fault, the seed, and the summary of every game.
 
     >>> import unorules as uno
     >>> result = run_match(["random", "random"], uno.MATTEL, games=2, rounds=1, seed=2)
@@ -283,8 +343,13 @@ class MatchResult:
     names: tuple[str, ...]
     """Each bot's name in the transcripts (its hello name, made unique)."""
     games: tuple[GameRecord, ...]
+    """Every game, with its transcript (empty when ``run_match(keep_games=False)``)."""
     faults: tuple[Fault, ...]
     seed: int
+    summaries: tuple[GameSummary, ...] = attrs.field(
+        default=attrs.Factory(_summaries_of_games, takes_self=True)
+    )
+    """The summary of every game played (by default, of :attr:`games`)."""
 
     def table(self) -> list[dict[str, Any]]:
         """One row per bot: ``bot``, ``name``, ``bot_spec``, ``games_won`` (in team play,
@@ -299,11 +364,11 @@ class MatchResult:
         rows = []
         for i, (spec, name) in enumerate(zip(self.specs, self.names, strict=True)):
             won = rounds = score = 0
-            for g in self.games:
+            for g in self.summaries:
                 seat = g.seats.index(i)
-                won += _wins(g.final, seat)
+                won += g.wins(seat)
                 rounds += sum(w == seat for w in g.round_winners)
-                score += g.final.scores[seat]
+                score += g.scores[seat]
             fault = next((f for f in self.faults if f.bot == i), None)
             rows.append(
                 {
@@ -334,24 +399,16 @@ class MatchResult:
                 {
                     "game": i,
                     "seats": list(g.seats),
-                    "scores": list(g.final.scores),
-                    "winner": None if g.final.winner is None else g.seats[g.final.winner],
+                    "scores": list(g.scores),
+                    "winner": None if g.winner is None else g.seats[g.winner],
                     "rounds": len(g.round_winners),
                     "actions": g.actions,
                     "stopped": g.stopped,
                 }
-                for i, g in enumerate(self.games)
+                for i, g in enumerate(self.summaries)
             ],
             "faults": [f.to_dict() for f in self.faults],
         }
-
-
-def _wins(final: State, seat: int) -> bool:
-    """Whether ``seat`` won the match: it is the winner, or on the winner's team."""
-    winner, teams = final.winner, final.rules.teams
-    if winner is None:
-        return False
-    return seat == winner or (teams > 0 and seat % teams == winner % teams)
 
 
 def _derived_seed(seed: int, *parts: object) -> int:
@@ -518,6 +575,7 @@ def run_match(
     game_time: float | None = None,
     stderr: Literal["capped", "null"] | IO[bytes] = "capped",
     on_game: Callable[[GameRecord], None] | None = None,
+    keep_games: bool = True,
 ) -> MatchResult:
     """Play ``games`` games between the bots (one seat each, 2 to 10), each game to the
     end of the match or for ``rounds`` rounds, and return every game with its
@@ -531,8 +589,10 @@ def run_match(
     unfinished, after ``max_actions`` actions or ``max_rounds`` rounds. Each program's
     standard error goes where ``stderr`` says (:class:`~unorules.agents.botio.ExternalBot`;
     a file gets at most :data:`FILE_STDERR_CAP` bytes a program). ``on_game`` is called
-    with each game as it ends. When the match is over, every program is stopped with
-    every process it started.
+    with each game as it ends; with ``keep_games=False`` the result keeps only each
+    game's :class:`GameSummary` (``games`` is empty), so that a long match that writes
+    its games out as they end holds none in memory. When the match is over, every
+    program is stopped with every process it started.
 
     ``ValueError`` for a bad argument; ``OSError`` if a program cannot be started (the
     ones already started are stopped).
@@ -573,6 +633,7 @@ def run_match(
     faults: list[Fault] = []
     host = _Host(entrants, on_fault=on_fault, faults=faults, game_time=game_time)
     records: list[GameRecord] = []
+    summaries: list[GameSummary] = []
     try:
         for i, spec in enumerate(specs):
             seed_i = _derived_seed(match_seed, "bot", i)
@@ -599,7 +660,9 @@ def run_match(
                 max_actions=max_actions,
                 max_rounds=max_rounds,
             )
-            records.append(record)
+            summaries.append(GameSummary.of(record))
+            if keep_games:
+                records.append(record)
             for entrant in entrants:  # what each program runs now, to stop it all at the end
                 if entrant.external is not None:
                     entrant.external.track_processes()
@@ -613,7 +676,9 @@ def run_match(
         for entrant in entrants:
             if entrant.external is not None:
                 entrant.external.close()
-    return MatchResult(specs, tuple(names), tuple(records), tuple(faults), match_seed)
+    return MatchResult(
+        specs, tuple(names), tuple(records), tuple(faults), match_seed, tuple(summaries)
+    )
 
 
 def _unique(names: list[str]) -> list[str]:
@@ -697,11 +762,15 @@ def _play_from(
                         if chosen is not None:
                             break
                 if chosen is None:
-                    chosen = host.act(entrants[seats[current]], state, current)
-                    if apply(state, chosen) == state and host.stalls(
-                        entrants[seats[current]], state, current, idle
+                    actor = entrants[seats[current]]
+                    chosen = host.act(actor, state, current)
+                    if (
+                        actor.external is not None
+                        and idle >= STALL_LIMIT
+                        and apply(state, chosen) == state
+                        and host.stalls(actor, state, current, idle)
                     ):
-                        chosen = host.act(entrants[seats[current]], state, current)
+                        chosen = host.act(actor, state, current)
                 action = chosen
             before = state
             state = apply(state, action)

@@ -167,6 +167,7 @@ def run_match_verb(args: Any, rules: Rules, out: TextIO, err: TextIO) -> int:
             game_time=args.game_time,
             stderr=stderr_file if stderr_file is not None else args.bot_stderr,
             on_game=write,
+            keep_games=False,  # written out as they end: a long match holds none
         )
     except ValueError as exc:
         print(f"unorules match: error: {exc}", file=err)
@@ -186,13 +187,13 @@ def run_match_verb(args: Any, rules: Rules, out: TextIO, err: TextIO) -> int:
     else:
         _print_table(result, out)
         if args.output is not None:
-            n = len(result.games)
+            n = len(result.summaries)
             print(f"transcripts: {args.output} ({n} game{'s' * (n != 1)})", file=out)
     return 1 if result.faults else 0
 
 
 def _print_table(result: MatchResult, out: TextIO) -> None:
-    n = len(result.games)
+    n = len(result.summaries)
     print(
         f"match: {n} game{'s' * (n != 1)}, {len(result.specs)} bots, seed {result.seed}",
         file=out,
@@ -207,7 +208,7 @@ def _print_table(result: MatchResult, out: TextIO) -> None:
             f" {r['name']:<{width}}  {fault}",
             file=out,
         )
-    for i, g in enumerate(result.games):
+    for i, g in enumerate(result.summaries):
         if g.stopped is not None:
             why = _WHY[g.stopped]
             print(f"game {i} stopped after {g.actions} actions: {why} (unfinished)", file=out)
