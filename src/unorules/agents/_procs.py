@@ -27,13 +27,12 @@ import secrets
 import signal
 import sys
 import time
-from pathlib import Path
 from typing import Final
 
 ENV_TAG: Final = "UNORULES_BOT"
 """The environment variable that tags every process of a bot."""
 
-_PROC: Final = Path("/proc")
+_PROC: Final = "/proc"
 _PR_SET_CHILD_SUBREAPER: Final = 36
 
 
@@ -76,8 +75,9 @@ def _table() -> dict[int, _Row]:
     for name in names:
         if not name.isdigit():
             continue
-        try:
-            text = (_PROC / name / "stat").read_bytes().decode("ascii", "replace")
+        try:  # no pathlib: it interns every name it parses, and process ids keep coming
+            with open(f"{_PROC}/{name}/stat", "rb") as file:
+                text = file.read().decode("ascii", "replace")
         except OSError:
             continue
         fields = text.rsplit(")", 1)[-1].split()
@@ -90,7 +90,8 @@ def _table() -> dict[int, _Row]:
 
 def _tagged(pid: int, tag: bytes) -> bool:
     try:
-        environ = (_PROC / str(pid) / "environ").read_bytes()
+        with open(f"{_PROC}/{pid}/environ", "rb") as file:
+            environ = file.read()
     except OSError:
         return False
     return tag in environ.split(b"\0")
@@ -114,7 +115,7 @@ class Family:
         self.tag = f"{ENV_TAG}={token}".encode()
         self.tracked: set[tuple[int, int]] = set()
         """The (pid, start time) of every process seen in the family."""
-        self.linux = _PROC.is_dir()
+        self.linux = os.path.isdir(_PROC)
 
     def members(self, *, group: bool = True) -> dict[int, _Row]:
         """The family's processes now (the bot included, unless reaped). ``group=False``
