@@ -163,17 +163,16 @@ def soak(games: int) -> None:
         f"exit code {host.returncode}, {took:.0f} s, {games / took:.1f} games/s;"
         f" bytes on stderr: {len(stderr)}"
     )
-    warm = [s for s in samples if s[0] >= min(100, games // 10)]
-    if len(warm) >= 2:
-        (g0, r0, t0, f0), (g1, r1, t1, f1) = warm[0], warm[-1]
+    if samples:
+        marks = [
+            next((x for x in samples if x[0] >= games * q // 4), samples[-1]) for q in range(5)
+        ]
+        print("RSS by games done: " + ", ".join(f"{g}: {r} KiB" for g, r, _, _ in marks))
+        (g0, r0, _, _), (g1, r1, t1, f1) = marks[2], samples[-1]
         slope = (r1 - r0) / max(g1 - g0, 1)
         print(
-            f"RSS {r0} KiB at game {g0}, {r1} KiB at game {g1}: {slope:+.2f} KiB a game;"
-            f" threads {t0} -> {t1}, fds {f0} -> {f1}"
-        )
-        print(
-            f"RSS at first sample {samples[0][1]} KiB (game {samples[0][0]});"
-            f" peak {max(s[1] for s in samples)} KiB"
+            f"second half (games {g0} to {g1}): {slope:+.2f} KiB a game;"
+            f" threads {marks[1][2]} -> {t1}, fds {marks[1][3]} -> {f1}"
         )
     time.sleep(0.5)
     print(f"bot processes left after the host exited: {len(_bot_processes(host.pid))}")
