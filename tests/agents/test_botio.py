@@ -576,3 +576,61 @@ def test_stopping_a_bot_stops_what_it_started(tmp_path: Path) -> None:
         time.sleep(0.02)
     else:
         raise AssertionError(f"the bot's child {child} still runs")
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs Linux /proc")
+@pytest.mark.parametrize("stop", ["close", "kill"])
+def test_a_helper_that_leaves_the_session_at_once_is_stopped_all_the_same(
+    tmp_path: Path, stop: str
+) -> None:
+    """Issue 29, defect 3: a bot whose helper calls setsid() and keeps the bot's output
+    open, the bot exiting at once (before anything could note the helper): the helper
+    left the process group, so killing the group missed it, and the reader thread and its
+    pipe stayed behind. The helper keeps the bot's tag: it is stopped and reaped, the
+    threads end and the pipes close."""
+    pid_file = tmp_path / "helper.pid"
+    helper_code = (
+        f"import os, time; os.setsid(); open({str(pid_file)!r}, 'w').write(str(os.getpid()));"
+        " time.sleep(600)"
+    )
+    code = (
+        "import os, subprocess, sys, time\n"
+        f"subprocess.Popen([sys.executable, '-c', {helper_code!r}])\n"
+        f"while not (os.path.exists({str(pid_file)!r}) and os.path.getsize({str(pid_file)!r})):"
+        " time.sleep(0.01)\n"
+    )
+    fds = len(os.listdir("/proc/self/fd"))
+    bot = _bot(code, reads_first=False)
+    helper = None
+    try:
+        bot._process.wait(timeout=30)  # the bot is gone, its helper not
+        helper = int(pid_file.read_text())
+        assert not _gone(helper)
+        bot.close() if stop == "close" else bot.kill()
+        assert not Path(f"/proc/{helper}").exists()  # killed and reaped
+        assert not any(thread.is_alive() for thread in bot._threads)
+        assert len(os.listdir("/proc/self/fd")) == fds
+    finally:
+        if helper is not None and Path(f"/proc/{helper}").exists():
+            os.kill(helper, 9)
+
+
+def test_what_a_bot_writes_to_stderr_is_shown_up_to_the_cap_labels_included() -> None:
+    """A bot writing 200,000 empty lines to its standard error: each line shown gets the
+    bot's label, and the cap counts what the host writes, so the flood cannot grow by
+    the labels."""
+    sink = io.BytesIO()
+    code = "import sys; sys.stderr.write('\\n' * 200_000); sys.stderr.write('last')"
+    bot = ExternalBot(
+        [sys.executable, "-c", code], label="bot 7 (test)", timeout=5, stderr=sink, stderr_cap=1000
+    )
+    bot.close()
+    lines = sink.getvalue().splitlines()
+    assert len(sink.getvalue()) < 1000 + 200
+    assert lines[0] == b"bot 7 (test): "
+    assert lines[-1] == (
+        b"bot 7 (test): wrote more to standard error than the host shows (1000 bytes):"
+        b" the rest is not shown"
+    )
+    with pytest.raises(ValueError, match="stderr is 'capped', 'null' or a binary file"):
+        ExternalBot([sys.executable, "-c", "pass"], label="b", timeout=5, stderr="inherit")  # type: ignore[arg-type]

@@ -5,9 +5,14 @@ replaced (or forfeit), and the transcripts stay valid."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import signal
 import subprocess
 import sys
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
@@ -344,10 +349,12 @@ class _Scripted:
     """Stands in for a bot's process: notes every question (its type and seat), answers
     ``decide`` with the first legal action of the view and ``interject`` with null."""
 
+    timeout = 5.0
+
     def __init__(self, log: list[tuple[str, int]]) -> None:
         self.log = log
 
-    def ask(self, message: dict[str, Any], what: str) -> object:
+    def ask(self, message: dict[str, Any], what: str, *, timeout: float | None = None) -> object:
         self.log.append((message["type"], message["seat"]))
         return message["view"]["legal_actions"][0] if message["type"] == "decide" else None
 
@@ -395,3 +402,175 @@ def test_which_seats_are_asked_depends_only_on_what_they_can_see() -> None:
         ("interject", 0), ("interject", 2), ("decide", 1),  # R5: seat 2 holds one, or not
         ("decide", 1),  # P1 drew R1: no Jump-In while a drawn card waits
     ]  # fmt: skip
+
+
+# == hosting other people's programs (issue 29) ================================================
+
+
+def test_a_bot_that_stalls_its_turn_with_needless_calls_is_a_fault(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 29, defect 2: a bot answering every decide with a call of UNO that changes
+    nothing held its turn until --max-actions, and the match ended with no fault and exit
+    0. Now the call after STALL_LIMIT in a row is the fault stall, the fallback plays
+    on, and the game ends."""
+    code = main(
+        ["match", "--bot", bad("stall"), "--bot", "random", "--rounds", "1", "--seed", "3",
+         "--max-actions", "3000", "--json"]
+    )  # fmt: skip
+    out, err = capsys.readouterr()
+    assert code == 1
+    data = json.loads(out)
+    fault = data["bots"][0]["fault"]
+    assert (fault["kind"], fault["game"]) == ("stall", 0)
+    assert f"{match.STALL_LIMIT + 1} times in a row with an action that changes nothing" in err
+    assert data["games"][0]["stopped"] is None and data["games"][0]["rounds"] == 1
+    result = run_match([bad("stall"), "random"], uno.MATTEL, rounds=1, seed=3, max_actions=3000)
+    (game,) = result.games
+    assert transcript.validate(game.transcript).valid
+    needless = sum(isinstance(a, uno.CallUno) for r in game.transcript.rounds for a in r.actions)
+    assert needless == match.STALL_LIMIT
+
+
+def test_a_slow_bot_runs_out_of_its_time_for_the_game(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 29, defect 2: a bot answering each decision just under --timeout kept a game
+    going for hours. --game-time is a chess clock a bot and game: a bot that runs out is
+    the fault timeout, and no answer is waited for beyond it."""
+    began = time.monotonic()
+    code = main(
+        ["match", "--bot", f"{bad('sleepy')} --sleep 0.05", "--bot", "random", "--rounds", "1",
+         "--seed", "3", "--timeout", "2", "--game-time", "0.4"]
+    )  # fmt: skip
+    out, err = capsys.readouterr()
+    assert code == 1
+    assert time.monotonic() - began < 20
+    assert "used up its 0.4 s for game 0 (the game time) before answering decide (game 0" in err
+    assert out.splitlines()[2].split()[-1] == "timeout"
+
+
+def test_a_bound_on_rounds_leaves_a_game_unfinished(capsys: pytest.CaptureFixture[str]) -> None:
+    result = run_match(["random", "random"], uno.MATTEL, seed=1, max_rounds=2)
+    (game,) = result.games
+    assert (game.stopped, len(game.round_winners), game.final.winner) == ("max_rounds", 2, None)
+    assert transcript.validate(game.transcript).valid
+    code = main(["match", "--bot", PY, "--bot", "random", "--seed", "1", "--max-rounds", "1"])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    assert " actions: the bound of rounds (unfinished)" in out.splitlines()[-1]
+    with pytest.raises(ValueError, match="game_time: a number of seconds above 0, not nan"):
+        run_match(["random", "random"], uno.MATTEL, game_time=float("nan"))
+    assert main(["match", "--bot", "random", "--bot", "random", "--max-rounds", "0"]) == 2
+    assert "--max-rounds: at least 1, not 0" in capsys.readouterr().err
+
+
+def _fds() -> int:
+    return len(os.listdir("/proc/self/fd"))
+
+
+def _settled(now: Callable[[], int], want: int) -> int:
+    for _ in range(100):
+        if now() <= want:
+            break
+        time.sleep(0.02)
+    return now()
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs Linux /proc")
+def test_a_helper_that_leaves_the_session_does_not_outlive_the_match(tmp_path: Path) -> None:
+    """Issue 29, defect 3: a bot's helper that calls setsid() (here with an empty
+    environment too) and holds the bot's standard output survived the match, and each
+    match leaked a reader thread and a pipe. Now it is stopped and reaped; threads and
+    file descriptors are back where they were."""
+    pid_file = tmp_path / "helper.pid"
+    threads, fds = threading.active_count(), _fds()
+    helper = None
+    try:
+        for seed in (3, 4):  # twice: nothing adds up
+            pid_file.unlink(missing_ok=True)
+            result = run_match(
+                [bad("escape", log=pid_file), "random"], uno.MATTEL, rounds=1, seed=seed
+            )
+            assert result.faults == ()
+            helper = int(pid_file.read_text())
+            assert not Path(f"/proc/{helper}").exists()  # killed and reaped
+        assert _settled(threading.active_count, threads) == threads
+        assert _settled(_fds, fds) == fds
+    finally:
+        if helper is not None and Path(f"/proc/{helper}").exists():
+            os.kill(helper, signal.SIGKILL)
+
+
+@pytest.mark.parametrize("where", ["capped", "null", "file"])
+def test_a_bot_that_floods_its_standard_error_cannot_flood_the_hosts(
+    where: str, tmp_path: Path
+) -> None:
+    """Issue 29, defect 3: a bot's standard error was the host's own (one wrote 20 MB
+    into it, playing legally). Now the host reads it: at most 64 KiB a bot is shown
+    (--bot-stderr capped, the default), or none (null), or it goes into a file."""
+    log = tmp_path / "bots.log"
+    option = [] if where == "capped" else ["--bot-stderr", str(log) if where == "file" else where]
+    done = subprocess.run(
+        [sys.executable, "-m", "unorules.cli", "match", "--bot", f"{bad('flood_stderr')} --flood 3",
+         "--bot", "random", "--rounds", "1", "--seed", "3", *option],
+        capture_output=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    label = f"bot 0 ({BotSpec.parse(bad('flood_stderr') + ' --flood 3').label}): "
+    dropped = (
+        b"wrote more to standard error than the host shows (65536 bytes): the rest is not shown"
+    )
+    if where == "capped":
+        assert len(done.stderr) < (1 << 16) + 1000
+        lines = done.stderr.splitlines()
+        assert lines[0] == (label + "x" * 99).encode()
+        assert lines[-1] == label.encode() + dropped
+    else:
+        assert done.stderr == b""
+    if where == "file":
+        text = log.read_bytes()
+        assert text.count(b"\n") == 30_000
+        assert text.startswith((label + "x" * 99 + "\n").encode())
+
+
+def _bwrap_works() -> bool:
+    if shutil.which("bwrap") is None or not Path("/usr/bin/python3").exists():
+        return False
+    probe = ["bwrap", "--ro-bind", "/", "/", "--unshare-all", "--die-with-parent", "true"]
+    return subprocess.run(probe, capture_output=True, timeout=30, check=False).returncode == 0
+
+
+@pytest.mark.skipif(not _bwrap_works(), reason="bubblewrap (bwrap) is absent or cannot run")
+def test_a_bot_in_a_bubblewrap_sandbox_as_the_docs_show() -> None:
+    """docs/bots.rst: a bot run under bwrap (a read-only /usr, its own directory, no
+    network, no other process) plays a match like any other."""
+    sandbox = (
+        "bwrap --ro-bind /usr /usr --symlink usr/lib /lib --symlink usr/lib64 /lib64"
+        " --symlink usr/bin /bin --proc /proc --dev /dev --tmpfs /tmp"
+        f" --ro-bind {PY_BOT.parent} /bot --unshare-all --die-with-parent --new-session"
+    )
+    result = run_match(
+        [f"{sandbox} python3 /bot/random_bot.py --seed 2", "random"],
+        uno.MATTEL,
+        games=2,
+        rounds=1,
+        seed=7,
+    )
+    assert result.faults == ()
+    assert result.names == ("random-py", "random")
+    assert all(transcript.validate(g.transcript).valid for g in result.games)
+
+
+def test_a_long_match_written_out_keeps_no_game_in_memory() -> None:
+    """The soak of issue 29: unorules match of 2,000 one-round games with -o grew by some
+    7 KiB a game (every game's final state and transcript were kept for the table). With
+    keep_games=False (what the command line asks) only a summary of each game is kept,
+    and the results are the same."""
+    written: list[match.GameRecord] = []
+    kept = run_match(["random", f"{PY} --seed 1"], uno.MATTEL, games=3, rounds=1, seed=5)
+    light = run_match(
+        ["random", f"{PY} --seed 1"], uno.MATTEL, games=3, rounds=1, seed=5, keep_games=False,
+        on_game=written.append,
+    )  # fmt: skip
+    assert light.games == () and len(light.summaries) == 3
+    assert light.table() == kept.table() and light.to_dict() == kept.to_dict()
+    assert [g.transcript for g in written] == [g.transcript for g in kept.games]

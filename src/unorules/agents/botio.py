@@ -26,12 +26,12 @@ import contextlib
 import json
 import os
 import queue
-import signal
+import select
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any, Final, Literal
 
 import attrs
@@ -39,6 +39,7 @@ import attrs
 from unorules._echo import capped, check_seat, shown
 from unorules._json import decode, rules_json
 from unorules.actions import Action, CallUno, CatchUno, NextRound, Play
+from unorules.agents import _procs
 from unorules.engine import apply, legal_actions
 from unorules.formats.jsonio import JSONError, action_from_dict, action_to_dict
 from unorules.host import listed_action
@@ -49,6 +50,7 @@ __all__ = [
     "CHANCE_FIELDS",
     "MAX_LINE",
     "PROTOCOL",
+    "STDERR_CAP",
     "BotFault",
     "ExternalBot",
     "SeatActionError",
@@ -74,6 +76,14 @@ MAX_LINE: Final = 1 << 16
 """The longest line (in bytes, with its newline) a bot may answer: 64 KiB.
 
 >>> MAX_LINE
+65536
+"""
+
+STDERR_CAP: Final = 1 << 16
+"""The most bytes of a bot's standard error that the host passes on (``stderr="capped"``
+of :class:`ExternalBot`): 64 KiB; the rest is read and dropped.
+
+>>> STDERR_CAP
 65536
 """
 
@@ -352,6 +362,30 @@ def _quote(line: bytes | str) -> str:
 
 
 _EOF: Final = b""
+_CHUNK: Final = 1 << 16
+_ERR_LINE: Final = 4096  # the longest piece of a bot's stderr line shown as one line
+_POLL_MS: Final = 50  # how often a thread moving a bot's bytes looks whether to stop
+
+
+def _ready(fd: int, *, write: bool) -> bool:
+    """Whether ``fd`` can be read (or written) now, waiting at most ``_POLL_MS``: a
+    hang-up or an error counts as ready (the read or write then says what it is)."""
+    if not hasattr(select, "poll"):  # pragma: no cover - Windows: a blocking read
+        return True
+    poller = select.poll()
+    poller.register(fd, select.POLLOUT if write else select.POLLIN)
+    return bool(poller.poll(_POLL_MS))
+
+
+def _emit(sink: IO[bytes] | None, data: bytes) -> None:
+    """Write a bot's standard error on the host's (``sink`` None) or into ``sink``."""
+    with contextlib.suppress(OSError, ValueError):
+        if sink is None:
+            sys.stderr.flush()
+            os.write(2, data)
+        else:
+            sink.write(data)
+            sink.flush()
 
 
 def _wait_problem(seconds: float) -> str | None:
@@ -381,14 +415,25 @@ def _check_timeout(name: str, seconds: float) -> float:
 
 class ExternalBot:
     """One bot program, started with ``command`` (a list of arguments, no shell), speaking
-    ``unorules-bot/1`` on its standard input and output; its standard error is the
-    host's. ``label`` names it in every fault. Every answer must come within ``timeout``
-    seconds, else :class:`BotFault`; a ``timeout`` that is not above 0 and at most
-    :data:`threading.TIMEOUT_MAX` (``inf``, ``nan``, ``1e10``) is a ``ValueError``, and no
-    program is started.
+    ``unorules-bot/1`` on its standard input and output. ``label`` names it in every
+    fault. Every answer must come within ``timeout`` seconds, else :class:`BotFault`; a
+    ``timeout`` that is not above 0 and at most :data:`threading.TIMEOUT_MAX` (``inf``,
+    ``nan``, ``1e10``) is a ``ValueError``, and no program is started.
 
-    Two threads move the lines, so that neither a bot that never reads nor one that
-    never writes can block the host.
+    Its standard error is read by the host, never handed over: ``stderr="capped"`` (the
+    default) echoes it on the host's standard error, each line after the bot's label, up
+    to ``stderr_cap`` bytes written (64 KiB, labels included), then says once that the
+    rest is not shown;
+    ``"null"`` discards it; a binary file object receives it as ``"capped"`` would (the
+    cap applies). A bot that floods it can neither fill the host's output nor block.
+
+    Three threads move the bytes (with a poll, so that each stops when the bot is
+    stopped), so that neither a bot that never reads nor one that never writes can block
+    the host. When the bot is stopped (:meth:`close`, :meth:`kill`), so is every process
+    it started, wherever it went (``unorules.agents._procs``: its process group, what
+    descends from it, what carries its tag; on Linux the host adopts the orphans as a
+    child subreaper); the threads are joined and the pipes closed, even when a process
+    the bot started held them.
 
     >>> import sys
     >>> code = "import sys; sys.stdin.readline(); print('not json', flush=True)"
@@ -404,20 +449,42 @@ class ExternalBot:
     ValueError: timeout: a number of seconds above 0 and at most ..., not inf
     """
 
-    def __init__(self, command: Sequence[str], *, label: str, timeout: float) -> None:
+    def __init__(
+        self,
+        command: Sequence[str],
+        *,
+        label: str,
+        timeout: float,
+        stderr: Literal["capped", "null"] | IO[bytes] = "capped",
+        stderr_cap: int = STDERR_CAP,
+    ) -> None:
         self.label = label
         self.timeout = _check_timeout("timeout", timeout)
+        if not isinstance(stderr, str):
+            sink: IO[bytes] | None = stderr
+        elif stderr in ("capped", "null"):
+            sink = None
+        else:
+            raise ValueError(f"stderr is 'capped', 'null' or a binary file, not {stderr!r}")
+        if stderr_cap < 0:
+            raise ValueError(f"stderr_cap: at least 0, not {stderr_cap}")
         self.name: str | None = None
         """The name the bot gave in its ``hello``."""
-        # Its own process group (POSIX), so that stopping it stops what it started too,
-        # and a Ctrl-C at the terminal reaches the host, which then stops its bots.
+        token = _procs.new_token()
+        _procs.become_subreaper()
+        # Its own session and process group (POSIX), so that stopping it stops what it
+        # started too, and a Ctrl-C at the terminal reaches the host, which then stops
+        # its bots; the tag finds what leaves the group.
         self._process = subprocess.Popen(
             list(command),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            bufsize=-1,
+            stderr=subprocess.DEVNULL if stderr == "null" else subprocess.PIPE,
+            bufsize=0,
             start_new_session=hasattr(os, "killpg"),
+            env={**os.environ, _procs.ENV_TAG: token},
         )
+        self._family = _procs.Family(self._process.pid, token)
         # Bounded: a bot that floods its output waits for the host instead of filling
         # the host's memory (and is caught at the next question).
         self._lines: queue.Queue[bytes] = queue.Queue(maxsize=8)
@@ -425,22 +492,51 @@ class ExternalBot:
         self._closed = False
         self._ended = False  # the end of its output has been read
         self._stopping = threading.Event()
+        self._err_sink = sink
+        self._err_cap = stderr_cap
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._writer = threading.Thread(target=self._write, daemon=True)
-        self._reader.start()
-        self._writer.start()
+        self._threads = [self._reader, self._writer]
+        if self._process.stderr is not None:
+            self._threads.append(threading.Thread(target=self._drain_stderr, daemon=True))
+        for thread in self._threads:
+            thread.start()
+
+    def _chunks(self, pipe: IO[bytes] | None) -> Iterator[bytes]:
+        """What the bot writes into ``pipe``, a chunk at a time, until its end or until
+        the bot is stopped."""
+        assert pipe is not None
+        fd = pipe.fileno()
+        os.set_blocking(fd, False)
+        while not self._stopping.is_set():
+            if not _ready(fd, write=False):
+                continue
+            try:
+                chunk = os.read(fd, _CHUNK)
+            except BlockingIOError:
+                continue
+            except OSError:
+                return
+            if not chunk:
+                return
+            yield chunk
 
     def _read(self) -> None:
-        stdout = self._process.stdout
-        assert stdout is not None
-        try:
-            while not self._stopping.is_set():
-                line = stdout.readline(MAX_LINE + 1)
-                self._put(line)
-                if not line or (len(line) > MAX_LINE and not line.endswith(b"\n")):
+        pending = b""
+        for chunk in self._chunks(self._process.stdout):
+            pending += chunk
+            while True:
+                end = pending.find(b"\n")
+                if end < 0 and len(pending) <= MAX_LINE:
+                    break
+                if end < 0 or end >= MAX_LINE:  # too long: the last line read
+                    self._put(pending[: MAX_LINE + 1])
                     return
-        except (OSError, ValueError):
-            self._put(_EOF)
+                self._put(pending[: end + 1])
+                pending = pending[end + 1 :]
+        if pending:
+            self._put(pending)
+        self._put(_EOF)
 
     def _put(self, line: bytes) -> None:
         while not self._stopping.is_set():
@@ -453,16 +549,62 @@ class ExternalBot:
     def _write(self) -> None:
         stdin = self._process.stdin
         assert stdin is not None
-        try:
-            while True:
-                data = self._outbox.get()
-                if data is None:
-                    stdin.close()
-                    return
-                stdin.write(data)
-                stdin.flush()
-        except (OSError, ValueError):
-            return  # the bot is gone: the reader sees the end of its output
+        fd = stdin.fileno()
+        os.set_blocking(fd, False)
+        while not self._stopping.is_set():
+            try:
+                data = self._outbox.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            if data is None:
+                with contextlib.suppress(OSError):
+                    stdin.close()  # the end of its input: a bot reading to the end exits
+                return
+            view = memoryview(data)
+            while view and not self._stopping.is_set():
+                if not _ready(fd, write=True):
+                    continue
+                try:
+                    view = view[os.write(fd, view) :]
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    return  # the bot is gone: the reader sees the end of its output
+
+    def _drain_stderr(self) -> None:
+        """Read the bot's standard error to its end, and pass it on line by line, each
+        after the bot's label, until ``stderr_cap`` bytes (labels included) are written;
+        then say once that the rest is not shown."""
+        sink = self._err_sink
+        left = self._err_cap
+        pending = b""
+        prefix = f"{self.label}: ".encode()
+        full = False
+        for chunk in self._chunks(self._process.stderr):
+            if full:
+                continue  # drained, not shown
+            *lines, pending = (pending + chunk).split(b"\n")
+            while len(pending) > _ERR_LINE:  # a line without end is shown in pieces
+                lines.append(pending[:_ERR_LINE])
+                pending = pending[_ERR_LINE:]
+            out = []
+            for line in lines:
+                piece = prefix + line + b"\n"
+                if len(piece) > left:
+                    full = True
+                    break
+                out.append(piece)
+                left -= len(piece)
+            if full:
+                out.append(
+                    prefix
+                    + f"wrote more to standard error than the host shows ({self._err_cap}"
+                    f" bytes): the rest is not shown\n".encode()
+                )
+            if out:
+                _emit(sink, b"".join(out))
+        if pending and not full and len(prefix) + len(pending) < left:
+            _emit(sink, prefix + pending + b"\n")
 
     def send(self, message: dict[str, Any]) -> None:
         """Write one message line (no answer expected).
@@ -652,37 +794,45 @@ class ExternalBot:
         self._stop_process()
         self._finish()
 
+    def track_processes(self) -> int:
+        """Note every process the bot runs now (itself, and what it started), so that
+        one that leaves its process group and session later is stopped with it all the
+        same; how many there are (0 once it is stopped, or where there is no ``/proc``).
+        ``unorules match`` calls it after every game.
+
+        >>> import sys
+        >>> bot = ExternalBot([sys.executable, "-c", "import sys; sys.stdin.read()"],
+        ...                   label="bot 0", timeout=5)
+        >>> bot.track_processes() in (0, 1)
+        True
+        >>> bot.close()
+        """
+        if self._closed:
+            return 0
+        return self._family.track(group=self._process.returncode is None)
+
     def _stop_process(self) -> None:
-        # Its process group, even when the bot itself has exited: a program it started
-        # (a helper, an engine) is stopped with it. Not once reaped (by _finish): the
-        # group's id may then no longer be its own.
-        if self._process.returncode is not None:
-            return
+        # Its whole family, even when the bot itself has exited: a program it started (a
+        # helper, an engine) is stopped with it, even one that left its process group.
+        # Once the bot is reaped its group's id may no longer be its own: then only what
+        # was tracked or carries its tag.
         if hasattr(os, "killpg"):
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(self._process.pid, signal.SIGKILL)
-        else:  # pragma: no cover - Windows
+            self._family.stop(group=self._process.returncode is None)
+        elif self._process.returncode is None:  # pragma: no cover - Windows
             self._process.kill()
 
     def _finish(self) -> None:
-        """Reap the process and close the pipes once the threads are done with them."""
+        """Reap the process, let the threads end, and close the pipes."""
         self._process.wait()
         self._writer.join(timeout=1)
-        self._stopping.set()  # a reader waiting to queue a line gives up
-        self._reader.join(timeout=1)
-        # A pipe still in use by its thread (a grandchild of the bot holds it open) is
-        # left to that daemon thread rather than closed under it.
-        pipes = [
-            pipe
-            for pipe, thread in (
-                (self._process.stdin, self._writer),
-                (self._process.stdout, self._reader),
-            )
-            if not thread.is_alive()
-        ]
-        for pipe in pipes:
+        for thread in self._threads[2:]:  # what the bot wrote to stderr before its end
+            thread.join(timeout=1)
+        self._stopping.set()  # every thread sees it within _POLL_MS
+        for thread in self._threads:
+            thread.join(timeout=2)  # a thread never blocks on the bot: only on the host
+        for pipe in (self._process.stdin, self._process.stdout, self._process.stderr):
             if pipe is not None and not pipe.closed:
-                with contextlib.suppress(OSError):  # a broken pipe on the final flush
+                with contextlib.suppress(OSError):
                     pipe.close()
 
 

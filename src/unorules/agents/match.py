@@ -11,7 +11,9 @@ match's seed.
 
 The host decides chance and checks every answer with
 :func:`unorules.agents.botio.action_from_seat`. A bot that does not answer in time, exits,
-writes garbage or sends an action that is refused is stopped, and then, by
+writes garbage, sends an action that is refused, stalls its turn (``stall``: more than
+:data:`STALL_LIMIT` answers in a row that change nothing) or uses up its time for the game
+(``timeout``: ``game_time``, a chess clock per bot and game) is stopped, and then, by
 ``on_fault``: ``"fallback"`` (the default) plays its seat with ``builtin:random`` for the
 rest of the match; ``"forfeit"`` ends the match there (the game in progress is recorded
 as far as it went).
@@ -31,9 +33,10 @@ import hashlib
 import json
 import secrets
 import shlex
+import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import IO, Any, Final, Literal
 
 import attrs
 
@@ -41,6 +44,7 @@ from unorules._echo import shown
 from unorules.actions import Action, NextRound
 from unorules.agents import bots
 from unorules.agents.botio import (
+    STDERR_CAP,
     BotFault,
     ExternalBot,
     SeatActionError,
@@ -60,9 +64,13 @@ from unorules.state import Phase, State
 
 __all__ = [
     "BUILTIN_BOTS",
+    "FILE_STDERR_CAP",
+    "GAME_TIME_TIMEOUTS",
+    "STALL_LIMIT",
     "BotSpec",
     "Fault",
     "GameRecord",
+    "GameSummary",
     "MatchResult",
     "run_match",
 ]
@@ -77,6 +85,35 @@ studies and every verb of the command name too.
 """
 
 OnFault = Literal["fallback", "forfeit"]
+
+STALL_LIMIT: Final = 3
+"""How many answers in a row a program may give that change nothing (a call of UNO
+that is legal but needless: the state, and so the turn, stays as it was); the next one
+is the fault ``stall``, and the seat's fallback plays instead. A few are allowed, since
+such a call is legal and a cautious bot may make one; without a bound a bot could
+hold its turn until the game's bound of actions, and no fault said why.
+
+>>> STALL_LIMIT
+3
+"""
+
+GAME_TIME_TIMEOUTS: Final = 60
+"""The default ``game_time`` of :func:`run_match`, in answers' ``timeout``: 60, so 300 s
+of thinking a bot and game with the default ``timeout`` of 5 s.
+
+>>> GAME_TIME_TIMEOUTS * 5.0
+300.0
+"""
+
+FILE_STDERR_CAP: Final = 16 << 20
+"""The most bytes of each program's standard error written into a file given as
+``stderr`` to :func:`run_match` (16 MiB); the rest is dropped.
+
+>>> FILE_STDERR_CAP
+16777216
+"""
+
+Stopped = Literal["fault", "max_actions", "max_rounds"]
 
 
 def seconds_option(text: str) -> float:
@@ -209,7 +246,8 @@ class Fault:
 class GameRecord:
     """One game of a match: the transcript, which bot sat at each seat, and why it
     stopped (``None``: it ended or played its rounds; ``"fault"``: a bot forfeited;
-    ``"max_actions"``: it reached the bound of actions).
+    ``"max_actions"``: it reached the bound of actions; ``"max_rounds"``: it reached the
+    bound of rounds: unfinished, no match winner).
 
     >>> import unorules as uno
     >>> game = run_match(["random", "random"], uno.MATTEL, rounds=1, seed=1).games[0]
@@ -225,12 +263,71 @@ class GameRecord:
     round_winners: tuple[int | None, ...]
     """The winning seat of each round that ended (None for a round that ended stuck)."""
     actions: int
-    stopped: Literal["fault", "max_actions"] | None
+    stopped: Stopped | None
+
+
+@attrs.frozen
+class GameSummary:
+    """What the results of a match keep of one game (a few numbers, where a
+    :class:`GameRecord` holds its transcript and final state): the bot at each seat, the
+    final scores, the winning seat (or None) and the number of teams, the winning seat of
+    each round, the actions and why it stopped.
+
+    >>> import unorules as uno
+    >>> game = run_match(["random", "random"], uno.MATTEL, rounds=1, seed=1).games[0]
+    >>> summary = GameSummary.of(game)
+    >>> summary.seats, summary.scores == game.final.scores, summary.stopped
+    ((0, 1), True, None)
+    """
+
+    seats: tuple[int, ...]
+    scores: tuple[int, ...]
+    winner: int | None
+    teams: int
+    round_winners: tuple[int | None, ...]
+    actions: int
+    stopped: Stopped | None
+
+    @classmethod
+    def of(cls, game: GameRecord) -> GameSummary:
+        """The summary of ``game``.
+
+        >>> import unorules as uno
+        >>> game = run_match(["random", "random"], uno.MATTEL, rounds=1, seed=1).games[0]
+        >>> GameSummary.of(game).actions == game.actions
+        True
+        """
+        final = game.final
+        return cls(
+            game.seats,
+            final.scores,
+            final.winner,
+            final.rules.teams,
+            game.round_winners,
+            game.actions,
+            game.stopped,
+        )
+
+    def wins(self, seat: int) -> bool:
+        """Whether ``seat`` won the game's match: it is the winner, or on its team.
+
+        >>> GameSummary((0, 1), (0, 512), 1, 0, (1,), 40, None).wins(1)
+        True
+        """
+        winner, teams = self.winner, self.teams
+        if winner is None:
+            return False
+        return seat == winner or (teams > 0 and seat % teams == winner % teams)
+
+
+def _summaries_of_games(result: MatchResult) -> tuple[GameSummary, ...]:
+    return tuple(GameSummary.of(g) for g in result.games)
 
 
 @attrs.frozen
 class MatchResult:
-    """What :func:`run_match` played: the bots' labels, every game, every fault, the seed.
+    """What :func:`run_match` played: the bots' labels, every game (unless it was asked
+    not to keep them), every fault, the seed, and the summary of every game.
 
     >>> import unorules as uno
     >>> result = run_match(["random", "random"], uno.MATTEL, games=2, rounds=1, seed=2)
@@ -242,8 +339,13 @@ class MatchResult:
     names: tuple[str, ...]
     """Each bot's name in the transcripts (its hello name, made unique)."""
     games: tuple[GameRecord, ...]
+    """Every game, with its transcript (empty when ``run_match(keep_games=False)``)."""
     faults: tuple[Fault, ...]
     seed: int
+    summaries: tuple[GameSummary, ...] = attrs.field(
+        default=attrs.Factory(_summaries_of_games, takes_self=True)
+    )
+    """The summary of every game played (by default, of :attr:`games`)."""
 
     def table(self) -> list[dict[str, Any]]:
         """One row per bot: ``bot``, ``name``, ``bot_spec``, ``games_won`` (in team play,
@@ -258,11 +360,11 @@ class MatchResult:
         rows = []
         for i, (spec, name) in enumerate(zip(self.specs, self.names, strict=True)):
             won = rounds = score = 0
-            for g in self.games:
+            for g in self.summaries:
                 seat = g.seats.index(i)
-                won += _wins(g.final, seat)
+                won += g.wins(seat)
                 rounds += sum(w == seat for w in g.round_winners)
-                score += g.final.scores[seat]
+                score += g.scores[seat]
             fault = next((f for f in self.faults if f.bot == i), None)
             rows.append(
                 {
@@ -293,24 +395,16 @@ class MatchResult:
                 {
                     "game": i,
                     "seats": list(g.seats),
-                    "scores": list(g.final.scores),
-                    "winner": None if g.final.winner is None else g.seats[g.final.winner],
+                    "scores": list(g.scores),
+                    "winner": None if g.winner is None else g.seats[g.winner],
                     "rounds": len(g.round_winners),
                     "actions": g.actions,
                     "stopped": g.stopped,
                 }
-                for i, g in enumerate(self.games)
+                for i, g in enumerate(self.summaries)
             ],
             "faults": [f.to_dict() for f in self.faults],
         }
-
-
-def _wins(final: State, seat: int) -> bool:
-    """Whether ``seat`` won the match: it is the winner, or on the winner's team."""
-    winner, teams = final.winner, final.rules.teams
-    if winner is None:
-        return False
-    return seat == winner or (teams > 0 and seat % teams == winner % teams)
 
 
 def _derived_seed(seed: int, *parts: object) -> int:
@@ -325,7 +419,14 @@ class _Forfeit(Exception):
 class _Entrant:
     """One ``--bot`` during a match: a built-in bot, or a program (until it faults)."""
 
-    def __init__(self, index: int, spec: BotSpec, seed: int, timeout: float) -> None:
+    def __init__(
+        self,
+        index: int,
+        spec: BotSpec,
+        seed: int,
+        timeout: float,
+        stderr: Literal["capped", "null"] | IO[bytes] = "capped",
+    ) -> None:
         self.index = index
         self.spec = spec
         self.label = f"bot {index} ({spec.label})"
@@ -336,7 +437,13 @@ class _Entrant:
         if spec.builtin is not None:
             self.local = BUILTIN_BOTS[spec.builtin](seed)
         else:
-            self.external = ExternalBot(spec.command, label=self.label, timeout=timeout)
+            self.external = ExternalBot(
+                spec.command,
+                label=self.label,
+                timeout=timeout,
+                stderr=stderr,
+                stderr_cap=STDERR_CAP if isinstance(stderr, str) else FILE_STDERR_CAP,
+            )
             self.name = _program_name(spec.command)
 
 
@@ -356,12 +463,16 @@ class _Host:
         *,
         on_fault: OnFault,
         faults: list[Fault],
+        game_time: float = float("inf"),
     ) -> None:
         self.entrants = entrants
         self.on_fault = on_fault
         self.faults = faults
         self.game: int | None = None
         """The game being played (None during the handshake)."""
+        self.game_time = game_time
+        self.used = [0.0] * len(entrants)
+        """The seconds each bot has taken to answer in this game (its chess clock)."""
 
     def fault(self, entrant: _Entrant, seat: int | None, kind: str, message: str) -> None:
         self.faults.append(Fault(entrant.index, self.game, seat, kind, message))
@@ -381,11 +492,24 @@ class _Host:
         # A person reads this: games and rounds from 1 (the message to the bot keeps
         # the protocol's 0-based "game").
         where = f"{kind} (game {game + 1}, round {state.round + 1}, seat {seat})"
+        left = self.game_time - self.used[entrant.index]
+        wait = min(bot.timeout, left)
+        began = time.monotonic()
         try:
-            data = bot.ask(build(state, seat, game=game), where)
+            if left <= 0:
+                raise BotFault("timeout", "")
+            data = bot.ask(build(state, seat, game=game), where, timeout=wait)
         except BotFault as err:
-            self.fault(entrant, seat, err.kind, str(err))
+            message = str(err)
+            if err.kind == "timeout" and wait < bot.timeout:
+                message = (
+                    f"{entrant.label}: used up its {self.game_time:g} s for game {game + 1}"
+                    f" (the game time) before answering {where}"
+                )
+            self.fault(entrant, seat, err.kind, message)
             return None
+        finally:
+            self.used[entrant.index] += time.monotonic() - began
         if data is None and not turn:
             return None
         try:
@@ -396,6 +520,20 @@ class _Host:
                 entrant, seat, "refused", f"{entrant.label}: answered {where} with {line}: {err}"
             )
         return None
+
+    def stalls(self, entrant: _Entrant, state: State, seat: int, idle: int) -> bool:
+        """Whether a program's answer that changes nothing, after ``idle`` such answers in
+        a row, is one too many: then it is the fault ``stall`` (and its fallback acts)."""
+        if entrant.external is None or idle < STALL_LIMIT:
+            return False
+        self.fault(
+            entrant,
+            seat,
+            "stall",
+            f"{entrant.label}: answered decide (game {self.game}, round {state.round},"
+            f" seat {seat}) {idle + 1} times in a row with an action that changes nothing",
+        )
+        return True
 
     def act(self, entrant: _Entrant, state: State, seat: int) -> Action:
         if entrant.external is not None:
@@ -431,15 +569,28 @@ def run_match(
     startup_timeout: float = 10.0,
     on_fault: OnFault = "fallback",
     max_actions: int = 50_000,
+    max_rounds: int = 1000,
+    game_time: float | None = None,
+    stderr: Literal["capped", "null"] | IO[bytes] = "capped",
     on_game: Callable[[GameRecord], None] | None = None,
+    keep_games: bool = True,
 ) -> MatchResult:
     """Play ``games`` games between the bots (one seat each, 2 to 10), each game to the
     end of the match or for ``rounds`` rounds, and return every game with its
     transcript. ``seed`` (default: drawn from :mod:`secrets`) fixes every deal and the
     built-in bots' choices; ``timeout`` bounds every answer of a program, in seconds,
-    but its first (``hello``), which ``startup_timeout`` bounds;
-    ``on_fault`` says what a fault does (see the module's text); a game stops after
-    ``max_actions`` actions. ``on_game`` is called with each game as it ends.
+    but its first (``hello``), which ``startup_timeout`` bounds; ``game_time`` (default:
+    :data:`GAME_TIME_TIMEOUTS` times ``timeout``) bounds the seconds each program takes
+    over all its answers in one game (a chess clock: a bot that runs out has the fault
+    ``timeout``, so a game lasts at most about ``game_time`` per program);
+    ``on_fault`` says what a fault does (see the module's text); a game stops,
+    unfinished, after ``max_actions`` actions or ``max_rounds`` rounds. Each program's
+    standard error goes where ``stderr`` says (:class:`~unorules.agents.botio.ExternalBot`;
+    a file gets at most :data:`FILE_STDERR_CAP` bytes a program). ``on_game`` is called
+    with each game as it ends; with ``keep_games=False`` the result keeps only each
+    game's :class:`GameSummary` (``games`` is empty), so that a long match that writes
+    its games out as they end holds none in memory. When the match is over, every
+    program is stopped with every process it started.
 
     ``ValueError`` for a bad argument; ``OSError`` if a program cannot be started (the
     ones already started are stopped).
@@ -467,16 +618,24 @@ def run_match(
             raise ValueError(f"{name}: {problem}")
     if max_actions < 1:
         raise ValueError(f"max_actions: at least 1, not {max_actions}")
+    if max_rounds < 1:
+        raise ValueError(f"max_rounds: at least 1, not {max_rounds}")
+    if game_time is None:
+        game_time = GAME_TIME_TIMEOUTS * timeout
+    elif not game_time > 0:  # nan too
+        raise ValueError(f"game_time: a number of seconds above 0, not {game_time}")
     if on_fault not in ("fallback", "forfeit"):
         raise ValueError(f"on_fault is 'fallback' or 'forfeit', not {on_fault!r}")
     match_seed = secrets.randbits(63) if seed is None else seed
     entrants: list[_Entrant] = []
     faults: list[Fault] = []
-    host = _Host(entrants, on_fault=on_fault, faults=faults)
+    host = _Host(entrants, on_fault=on_fault, faults=faults, game_time=game_time)
     records: list[GameRecord] = []
+    summaries: list[GameSummary] = []
     try:
         for i, spec in enumerate(specs):
-            entrants.append(_Entrant(i, spec, _derived_seed(match_seed, "bot", i), timeout))
+            seed_i = _derived_seed(match_seed, "bot", i)
+            entrants.append(_Entrant(i, spec, seed_i, timeout, stderr))
         for entrant in entrants:
             if entrant.external is not None:
                 try:
@@ -488,10 +647,23 @@ def run_match(
         names = _unique([e.name for e in entrants])
         for g in range(games):
             host.game = g
+            host.used = [0.0] * len(entrants)
             record = _play_game(
-                host, names, rules, g, rounds=rounds, match_seed=match_seed, max_actions=max_actions
+                host,
+                names,
+                rules,
+                g,
+                rounds=rounds,
+                match_seed=match_seed,
+                max_actions=max_actions,
+                max_rounds=max_rounds,
             )
-            records.append(record)
+            summaries.append(GameSummary.of(record))
+            if keep_games:
+                records.append(record)
+            for entrant in entrants:  # what each program runs now, to stop it all at the end
+                if entrant.external is not None:
+                    entrant.external.track_processes()
             if on_game is not None:
                 on_game(record)
             if record.stopped == "fault":
@@ -502,7 +674,9 @@ def run_match(
         for entrant in entrants:
             if entrant.external is not None:
                 entrant.external.close()
-    return MatchResult(specs, tuple(names), tuple(records), tuple(faults), match_seed)
+    return MatchResult(
+        specs, tuple(names), tuple(records), tuple(faults), match_seed, tuple(summaries)
+    )
 
 
 def _unique(names: list[str]) -> list[str]:
@@ -525,6 +699,7 @@ def _play_game(
     rounds: int | None,
     match_seed: int,
     max_actions: int,
+    max_rounds: int,
 ) -> GameRecord:
     entrants = host.entrants
     n = len(entrants)
@@ -532,7 +707,9 @@ def _play_game(
     start = new_game([names[b] for b in seats], rules, _derived_seed(match_seed, "game", g))
     for seat, b in enumerate(seats):
         host.tell(entrants[b], game_message(start, seat, game=g))
-    return _play_from(host, seats, start, g, rounds=rounds, max_actions=max_actions)
+    return _play_from(
+        host, seats, start, g, rounds=rounds, max_actions=max_actions, max_rounds=max_rounds
+    )
 
 
 def _play_from(
@@ -543,6 +720,7 @@ def _play_from(
     *,
     rounds: int | None,
     max_actions: int,
+    max_rounds: int = 1000,
 ) -> GameRecord:
     """Play game ``g`` from ``start``, bot ``seats[i]`` at seat ``i``. Which seats are
     asked, and in which order, depends only on what every seat may see
@@ -553,8 +731,9 @@ def _play_from(
     state = start
     actions: list[Action] = []
     winners: list[int | None] = []
-    stopped: Literal["fault", "max_actions"] | None = None
+    stopped: Stopped | None = None
     quiet: set[int] = set()
+    idle = 0  # answers in a row of the player to act that changed nothing
     try:
         while True:
             phase = state.phase
@@ -562,6 +741,9 @@ def _play_from(
                 break
             if phase is Phase.ROUND_OVER:
                 if rounds is not None and state.round + 1 >= rounds:
+                    break
+                if state.round + 1 >= max_rounds:
+                    stopped = "max_rounds"
                     break
                 action: Action = NextRound()
             elif len(actions) >= max_actions:
@@ -578,18 +760,28 @@ def _play_from(
                         if chosen is not None:
                             break
                 if chosen is None:
-                    chosen = host.act(entrants[seats[current]], state, current)
+                    actor = entrants[seats[current]]
+                    chosen = host.act(actor, state, current)
+                    if (
+                        actor.external is not None
+                        and idle >= STALL_LIMIT
+                        and apply(state, chosen) == state
+                        and host.stalls(actor, state, current, idle)
+                    ):
+                        chosen = host.act(actor, state, current)
                 action = chosen
             before = state
             state = apply(state, action)
             actions.append(action)
             if state is before or state == before:
+                idle += not isinstance(action, NextRound) and action.player == before.current_player
                 # An interjection that changed nothing (a needless UNO call): that seat is
                 # not asked again until something happens, or it could be asked forever.
                 if not isinstance(action, NextRound) and action.player != before.current_player:
                     quiet.add(action.player)
             else:
                 quiet.clear()
+                idle = 0
             if state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and before.phase not in (
                 Phase.ROUND_OVER,
                 Phase.GAME_OVER,

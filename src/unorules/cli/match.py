@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, TextIO
+from typing import IO, Any, TextIO
 
 from unorules.agents.match import (
     BotSpec,
@@ -64,8 +64,8 @@ def add_arguments(parser: Any) -> None:
         "--on-fault",
         choices=("fallback", "forfeit"),
         default="fallback",
-        help="a bot that times out, crashes, writes garbage or sends a refused action is"
-        " stopped; fallback: builtin:random plays its seat from then on (default);"
+        help="a bot that times out, crashes, writes garbage, sends a refused action or"
+        " stalls is stopped; fallback: builtin:random plays its seat from then on (default);"
         " forfeit: the match ends there",
     )
     parser.add_argument(
@@ -74,6 +74,28 @@ def add_arguments(parser: Any) -> None:
         default=50_000,
         metavar="N",
         help="stop a game after N actions (50000)",
+    )
+    parser.add_argument(
+        "--max-rounds",
+        type=int,
+        default=1000,
+        metavar="N",
+        help="stop a game, unfinished, after N rounds (1000)",
+    )
+    parser.add_argument(
+        "--game-time",
+        type=seconds_option,
+        metavar="SECONDS",
+        help="how long each bot may take over all its answers in one game (default: 60"
+        " times --timeout, 300); a bot that runs out is stopped (fault: timeout)",
+    )
+    parser.add_argument(
+        "--bot-stderr",
+        default="capped",
+        metavar="WHERE",
+        help="the bots' standard error: capped (default: shown on this one, each line"
+        " after the bot's label, at most 64 KiB a bot), null (discarded), or a FILE"
+        " (appended, at most 16 MiB a bot)",
     )
     parser.add_argument(
         "-o", "--output", metavar="FILE", help="write every game's transcript (JSON Lines)"
@@ -97,6 +119,7 @@ def run_match_verb(args: Any, rules: Rules, out: TextIO, err: TextIO) -> int:
     0
     """
     output: TextIO | None = None
+    stderr_file: IO[bytes] | None = None
     try:
         seats = seats_and_bots(args, programs=True)
     except Usage as exc:
@@ -110,11 +133,21 @@ def run_match_verb(args: Any, rules: Rules, out: TextIO, err: TextIO) -> int:
             and not args.output.endswith((".jsonl", ".ndjson"))
         ):
             raise ValueError("-o: several games are written as JSON Lines: name the file *.jsonl")
+        if args.max_rounds < 1:
+            raise ValueError(f"--max-rounds: at least 1, not {args.max_rounds}")
+        where = args.bot_stderr
+        if where not in ("capped", "null"):
+            try:
+                stderr_file = open(where, "ab")  # noqa: SIM115
+            except OSError as exc:
+                raise ValueError(f"--bot-stderr: cannot write {where}: {exc}") from None
         if args.output is not None:
             output = open(args.output, "w", encoding="utf-8")  # noqa: SIM115
     except (ValueError, OSError) as exc:
         what = str(exc) if isinstance(exc, ValueError) else f"cannot write {args.output}: {exc}"
         print(f"unorules match: error: {what}", file=err)
+        if stderr_file is not None:
+            stderr_file.close()
         return 2
 
     shown = progress("match", args.games, err, quiet=args.quiet)
@@ -137,7 +170,11 @@ def run_match_verb(args: Any, rules: Rules, out: TextIO, err: TextIO) -> int:
             startup_timeout=args.startup_timeout,
             on_fault=args.on_fault,
             max_actions=args.max_actions,
+            max_rounds=args.max_rounds,
+            game_time=args.game_time,
+            stderr=stderr_file if stderr_file is not None else args.bot_stderr,
             on_game=write,
+            keep_games=False,  # written out as they end: a long match holds none
         )
     except ValueError as exc:
         print(f"unorules match: error: {exc}", file=err)
@@ -148,6 +185,8 @@ def run_match_verb(args: Any, rules: Rules, out: TextIO, err: TextIO) -> int:
     finally:
         if output is not None:
             output.close()
+        if stderr_file is not None:
+            stderr_file.close()
     for fault in result.faults:
         print(f"unorules match: {fault.message}", file=err)
     if args.json:
@@ -155,13 +194,13 @@ def run_match_verb(args: Any, rules: Rules, out: TextIO, err: TextIO) -> int:
     else:
         _print_table(result, out)
         if args.output is not None:
-            n = len(result.games)
+            n = len(result.summaries)
             print(f"transcripts: {args.output} ({n} game{'s' * (n != 1)})", file=out)
     return 1 if result.faults else 0
 
 
 def _print_table(result: MatchResult, out: TextIO) -> None:
-    n = len(result.games)
+    n = len(result.summaries)
     print(
         f"match: {n} game{'s' * (n != 1)}, {len(result.specs)} bots, seed {result.seed}",
         file=out,
@@ -176,10 +215,17 @@ def _print_table(result: MatchResult, out: TextIO) -> None:
             f" {r['name']:<{width}}  {fault}",
             file=out,
         )
-    for i, g in enumerate(result.games):
+    for i, g in enumerate(result.summaries):
         if g.stopped is not None:
-            why = "a bot forfeited" if g.stopped == "fault" else "the bound of actions"
-            print(f"game {i + 1} stopped after {g.actions} actions: {why}", file=out)
+            why = _WHY[g.stopped]
+            print(f"game {i + 1} stopped after {g.actions} actions: {why} (unfinished)", file=out)
+
+
+_WHY = {
+    "fault": "a bot forfeited",
+    "max_actions": "the bound of actions",
+    "max_rounds": "the bound of rounds",
+}
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

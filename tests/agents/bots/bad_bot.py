@@ -11,13 +11,22 @@ one more line), ``huge`` (a line over 64 KiB), ``silent_hello``/``bad_hello``/``
 (a wrong handshake), ``good`` (never breaks), ``always_call`` (never breaks, and answers
 every ``interject`` with a call of UNO, needed or not), ``double_encoded`` (a legal action
 written as a JSON string of its JSON), ``string`` (the JSON string ``"draw"``),
-``huge_seat`` (a draw for a seat of 4000 digits). ``--log`` appends every line received.
+``huge_seat`` (a draw for a seat of 4000 digits), ``stall`` (never breaks the protocol,
+and answers every ``decide`` with a call of UNO that changes nothing, when it may),
+``sleepy`` (never breaks, and takes ``--sleep`` seconds over every answer), ``flood_stderr``
+(never breaks, and writes ``--flood`` megabytes to its standard error at the start),
+``escape`` (never breaks, and starts a helper that leaves its session with ``setsid()``,
+keeps the bot's standard output open, clears its environment, writes its process id into
+``--log`` and sleeps; the bot waits for it).
+``--log`` appends every line received (``escape``: the helper's process id).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import subprocess
 import sys
 import time
 
@@ -27,7 +36,27 @@ def main() -> None:
     parser.add_argument("mode")
     parser.add_argument("--after", type=int, default=0)
     parser.add_argument("--log")
+    parser.add_argument("--sleep", type=float, default=0.0)
+    parser.add_argument("--flood", type=float, default=20.0)
     args = parser.parse_args()
+    if args.mode == "escape":
+        helper = (
+            "import os, sys, time\n"
+            "os.setsid()\n"
+            f"open({args.log!r}, 'w').write(str(os.getpid()))\n"
+            "time.sleep(600)\n"
+        )
+        subprocess.Popen([sys.executable, "-c", helper], env={})  # inherits stdout
+        for _ in range(1000):  # until it has left the session
+            if os.path.exists(args.log) and os.path.getsize(args.log):
+                break
+            time.sleep(0.01)
+        args.log = None
+    if args.mode == "flood_stderr":
+        junk = ("x" * 99 + "\n").encode()
+        for _ in range(int(args.flood * 10_000)):
+            sys.stderr.buffer.write(junk)
+        sys.stderr.flush()
     log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115
     decisions = 0
 
@@ -59,7 +88,19 @@ def main() -> None:
         elif kind == "decide":
             view = message["view"]
             legal = view["legal_actions"]
-            if decisions < args.after or args.mode in ("good", "always_call"):
+            if args.sleep:
+                time.sleep(args.sleep)
+            if args.mode == "stall":
+                call = {"player": view["player"], "call_uno": True}
+                say(call if call in legal else legal[0])
+                continue
+            if decisions < args.after or args.mode in (
+                "good",
+                "always_call",
+                "sleepy",
+                "flood_stderr",
+                "escape",
+            ):
                 decisions += 1
                 say(legal[0])
                 continue
