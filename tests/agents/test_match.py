@@ -444,7 +444,7 @@ def test_a_slow_bot_runs_out_of_its_time_for_the_game(capsys: pytest.CaptureFixt
     out, err = capsys.readouterr()
     assert code == 1
     assert time.monotonic() - began < 20
-    assert "used up its 0.4 s for game 0 (the game time) before answering decide (game 0" in err
+    assert "used up its 0.4 s for game 1 (the game time) before answering decide (game 1" in err
     assert out.splitlines()[2].split()[-1] == "timeout"
 
 
