@@ -10,7 +10,14 @@ from unorules._echo import shown
 from unorules.actions import Action, Draw, NextRound
 from unorules.agents import bots
 from unorules.agents.match import seed_option
-from unorules.cli._common import EXIT_OK, Usage, Verb, game_options, rules_with_options
+from unorules.cli._common import (
+    EXIT_OK,
+    Usage,
+    Verb,
+    check_rounds,
+    game_options,
+    rules_with_options,
+)
 from unorules.engine import new_game, step
 from unorules.pictures import render
 from unorules.state import Phase, State
@@ -29,8 +36,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run ``unorules play``."""
     rules = rules_with_options(args.rules, args.option)
-    if args.rounds is not None and args.rounds < 1:
-        raise Usage("--rounds: at least 1")
+    bound = check_rounds(args)
     players: int | list[str] = 3 if args.players is None else args.players
     if args.names is not None:
         players = _names(args.names, args.players)
@@ -56,7 +62,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     start(state)
     seats = bots.random_bots(len(names), state.seed % (1 << 32))
     before = state
-    for action, after in bots.play(state, seats, rounds=args.rounds):
+    for action, after in bots.play(state, seats, rounds=bound, max_actions=bound * 1_000_001):
         if isinstance(action, NextRound):
             start(after)
             before = after
@@ -81,6 +87,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if after.phase is Phase.GAME_OVER and after.winner is not None:
                 won = f"team {after.winner}" if rules.teams else who(after.winner)
                 print(f"match over: {won} wins", file=out)
+    if args.rounds is None and before.winner is None:
+        print(f"match stopped after {bound} rounds with no winner (--max-rounds)", file=out)
     return EXIT_OK
 
 

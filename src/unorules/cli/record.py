@@ -5,9 +5,18 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
+from unorules.actions import Action
 from unorules.agents import bots
 from unorules.agents.match import seed_option
-from unorules.cli._common import EXIT_OK, EXIT_USAGE, Usage, Verb, game_options, rules_with_options
+from unorules.cli._common import (
+    EXIT_OK,
+    EXIT_USAGE,
+    Usage,
+    Verb,
+    check_rounds,
+    game_options,
+    rules_with_options,
+)
 from unorules.engine import new_game
 from unorules.formats import transcript
 from unorules.studies.study import game_seed
@@ -38,8 +47,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     rules = rules_with_options(args.rules, args.option)
     if args.games < 1:
         raise Usage("--games: at least 1")
-    if args.rounds is not None and args.rounds < 1:
-        raise Usage("--rounds: at least 1")
+    bound = check_rounds(args)
     standalone = args.standalone or args.no_draw_pile
     games: list[transcript.Transcript] = []
     for index in range(args.games):
@@ -49,7 +57,17 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         except ValueError as exc:
             raise Usage(str(exc)) from None
         players = bots.random_bots(args.players, start.seed % (1 << 32))
-        actions = [a for a, _ in bots.play(start, players, rounds=args.rounds)]
+        actions: list[Action] = []
+        last = start
+        for action, after in bots.play(start, players, rounds=bound, max_actions=_most(bound)):
+            actions.append(action)
+            last = after
+        if args.rounds is None and last.winner is None:
+            print(
+                f"unorules record: game {index + 1} stopped after {bound} rounds with no"
+                " match winner (--max-rounds)",
+                file=err,
+            )
         games.append(
             transcript.record(start, actions, seed=not standalone, draw_pile=not args.no_draw_pile)
         )
@@ -66,6 +84,12 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"unorules: cannot write {args.output}: {exc.strerror or exc}", file=err)
         return EXIT_USAGE
     return EXIT_OK
+
+
+def _most(rounds: int) -> int:
+    """The actions of a game of at most ``rounds`` rounds, never reached: a round of random
+    bots ends long before a million actions."""
+    return rounds * 1_000_001
 
 
 VERB = Verb(

@@ -15,7 +15,9 @@ from typing import Any, TextIO
 from unorules.cli._common import (
     Usage,
     Verb,
+    check_rounds,
     game_options,
+    max_rounds_option,
     profile,
     rules_with_options,
     study_options,
@@ -39,8 +41,7 @@ def _check(args: argparse.Namespace) -> None:
             f"--games: at most {MAX_GAMES:,}, not {args.games:,} (a billion games keep"
             " a core busy for days; for more, use unorules.simulate or unorules.compare)"
         )
-    if args.rounds is not None and args.rounds < 1:
-        raise Usage("--rounds: at least 1")
+    check_rounds(args)
     if args.jobs < 0:
         raise Usage("--jobs: 0 (one per CPU) or more")
     for name in args.bot:
@@ -156,6 +157,8 @@ def summary(study: Study, profile: str) -> dict[str, Any]:
         if matches
         else None,
         "matches_finished": matches,
+        "matches_unfinished": study.unfinished_matches if study.rounds is None else None,
+        "max_rounds": study.max_rounds,
         "bots": list(study.bots),
     }
 
@@ -173,6 +176,7 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             bots=_bots(args),
             seed=args.seed,
             rounds=args.rounds,
+            max_rounds=args.max_rounds,
             executor=executor,
             chunk_size=chunk,
             progress=err if err.isatty() else False,
@@ -213,8 +217,20 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             )
         )
         lines.append(f"match wins       {wins}  ({study.matches_finished} matches finished)")
+    lines += _unfinished(study)
     print("\n".join(lines), file=out)
     return _plot(study, args.plot, err)
+
+
+def _unfinished(study: Study, side: str = "") -> list[str]:
+    """The line that says how many whole matches were stopped at ``max_rounds``."""
+    if study.rounds is None and study.unfinished_matches:
+        n = study.unfinished_matches
+        return [
+            f"unfinished       {side}{n} match{'es' if n > 1 else ''} stopped after"
+            f" {study.max_rounds} rounds with no winner (--max-rounds)"
+        ]
+    return []
 
 
 # == compare =====================================================================================
@@ -303,6 +319,8 @@ def compare_text(comparison: Comparison) -> str:
         f"B                {_study._describe(comparison.rules_b)}",
         f"games            {comparison.games} paired seeds ({comparison.players} players,"
         f" seed {comparison.seed}{rounds}, {who})",
+        *_unfinished(a, "A: "),
+        *_unfinished(b, "B: "),
         "",
     ]
     return "\n".join(head + table)
@@ -324,6 +342,7 @@ def compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             bots=_bots(args),
             seed=args.seed,
             rounds=args.rounds,
+            max_rounds=args.max_rounds,
             executor=executor,
             chunk_size=chunk,
             progress=err if err.isatty() else False,
@@ -358,6 +377,7 @@ def add_compare_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--rounds", type=int, metavar="N", help="stop after N rounds (default: whole match)"
     )
+    max_rounds_option(p)
     study_options(p, games=1000)
     p.add_argument("--json", action="store_true", help="print the comparison as JSON")
 
