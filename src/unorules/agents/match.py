@@ -569,7 +569,7 @@ def run_match(
     startup_timeout: float = 10.0,
     on_fault: OnFault = "fallback",
     max_actions: int = 50_000,
-    max_rounds: int = 1000,
+    max_rounds: int = 500,
     game_time: float | None = None,
     stderr: Literal["capped", "null"] | IO[bytes] = "capped",
     on_game: Callable[[GameRecord], None] | None = None,
@@ -720,7 +720,7 @@ def _play_from(
     *,
     rounds: int | None,
     max_actions: int,
-    max_rounds: int = 1000,
+    max_rounds: int = 500,
 ) -> GameRecord:
     """Play game ``g`` from ``start``, bot ``seats[i]`` at seat ``i``. Which seats are
     asked, and in which order, depends only on what every seat may see

@@ -19,7 +19,7 @@ from unorules.agents.bots import BOTS, get_bot
 from unorules.agents.match import seed_option
 from unorules.errors import JSONError
 from unorules.rules import PROFILES, Rules, RulesError, get_profile, rules_from_options
-from unorules.studies.study import Progress
+from unorules.studies.study import MAX_ROUNDS, ROUNDS_LIMIT, Progress
 
 EXIT_OK = 0
 EXIT_INVALID = 1
@@ -184,6 +184,27 @@ def game_options(p: argparse.ArgumentParser, *, profile: bool = True) -> None:
     p.add_argument(
         "--rounds", type=int, metavar="N", help="stop after N rounds (default: whole match)"
     )
+    max_rounds_option(p)
+
+
+def max_rounds_option(p: argparse.ArgumentParser) -> None:
+    """``--max-rounds``: the bound of a whole match (a match of stuck rounds never ends)."""
+    p.add_argument(
+        "--max-rounds",
+        type=int,
+        default=MAX_ROUNDS,
+        metavar="N",
+        help=f"stop a whole match after N rounds, unfinished ({MAX_ROUNDS})",
+    )
+
+
+def check_rounds(args: argparse.Namespace) -> int:
+    """Check ``--rounds`` and ``--max-rounds`` (a :class:`Usage` error naming the option);
+    the rounds after which a game stops."""
+    for option, value in (("--rounds", args.rounds), ("--max-rounds", args.max_rounds)):
+        if value is not None and not 1 <= value <= ROUNDS_LIMIT:
+            raise Usage(f"{option}: from 1 to {ROUNDS_LIMIT:,}, not {value:,}")
+    return int(args.max_rounds if args.rounds is None else args.rounds)
 
 
 def seed_options(p: argparse.ArgumentParser, *, study: bool = False) -> None:

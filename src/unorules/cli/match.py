@@ -75,13 +75,8 @@ def add_arguments(parser: Any) -> None:
         metavar="N",
         help="stop a game after N actions (50000)",
     )
-    parser.add_argument(
-        "--max-rounds",
-        type=int,
-        default=1000,
-        metavar="N",
-        help="stop a game, unfinished, after N rounds (1000)",
-    )
+    # --max-rounds (a game stopped there is unfinished) comes with game_options, as in
+    # every verb that plays games.
     parser.add_argument(
         "--game-time",
         type=seconds_option,

@@ -14,7 +14,7 @@ from unorules.cli._common import (
     Usage,
     Verb,
     bot_options,
-    check_count,
+    check_rounds,
     game_options,
     rules_with_options,
     seats_and_bots,
@@ -38,7 +38,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run ``unorules play``."""
     rules = rules_with_options(args.rules, args.option)
-    check_count("--rounds", args.rounds)
+    bound = check_rounds(args)
     names_given = None if args.names is None else _names(args.names, args.players)
     if names_given is not None:
         args.players = len(names_given)
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     start(state)
     seats = seated(seat_bots, state.seed)
     before = state
-    for action, after in bots.play(state, seats, rounds=args.rounds):
+    for action, after in bots.play(state, seats, rounds=bound, max_actions=bound * 1_000_001):
         if isinstance(action, NextRound):
             start(after)
             before = after
@@ -91,6 +91,8 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if after.phase is Phase.GAME_OVER and after.winner is not None:
                 won = f"team {after.winner}" if rules.teams else who(after.winner)
                 print(f"match over: {won} wins", file=out)
+    if args.rounds is None and before.winner is None:
+        print(f"match stopped after {bound} rounds with no winner (--max-rounds)", file=out)
     return EXIT_OK
 
 

@@ -6,6 +6,7 @@ import argparse
 from typing import TextIO
 
 from unorules._echo import writable
+from unorules.actions import Action
 from unorules.agents import bots
 from unorules.cli._common import (
     EXIT_OK,
@@ -14,6 +15,7 @@ from unorules.cli._common import (
     Verb,
     bot_options,
     check_count,
+    check_rounds,
     game_options,
     games_options,
     rules_with_options,
@@ -56,7 +58,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run ``unorules record``."""
     rules = rules_with_options(args.rules, args.option)
     check_count("--games", args.games)
-    check_count("--rounds", args.rounds)
+    bound = check_rounds(args)
     seat_bots = seats_and_bots(args)
     standalone = args.standalone or args.no_draw_pile
     tags = [(name, getattr(args, name)) for name in ("event", "date")]
@@ -77,7 +79,17 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         except ValueError as exc:
             raise Usage(str(exc)) from None
         players = seated(seat_bots, start.seed)
-        actions = [a for a, _ in bots.play(start, players, rounds=args.rounds)]
+        actions: list[Action] = []
+        last = start
+        for action, after in bots.play(start, players, rounds=bound, max_actions=_most(bound)):
+            actions.append(action)
+            last = after
+        if args.rounds is None and last.winner is None:
+            print(
+                f"unorules record: game {index + 1} stopped after {bound} rounds with no"
+                " match winner (--max-rounds)",
+                file=err,
+            )
         games.append(
             transcript.record(
                 start,
@@ -100,6 +112,12 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"unorules: cannot write {args.output}: {exc.strerror or exc}", file=err)
         return EXIT_USAGE
     return EXIT_OK
+
+
+def _most(rounds: int) -> int:
+    """The actions of a game of at most ``rounds`` rounds, never reached: a round of random
+    bots ends long before a million actions."""
+    return rounds * 1_000_001
 
 
 VERB = Verb(

@@ -18,6 +18,7 @@ from unorules.cli._common import (
     Verb,
     bot_options,
     check_count,
+    check_rounds,
     game_options,
     games_options,
     profile,
@@ -45,7 +46,7 @@ def _check(args: argparse.Namespace) -> list[str]:
             f"--games: at most {MAX_GAMES:,}, not {args.games:,} (a billion games keep"
             " a core busy for days; for more, use unorules.simulate or unorules.compare)"
         )
-    check_count("--rounds", args.rounds)
+    check_rounds(args)
     if args.jobs < 0:
         raise Usage("--jobs: 0 (one per CPU) or more")
     if args.plot is not None:
@@ -140,6 +141,8 @@ def summary(study: Study, profile: str) -> dict[str, Any]:
         if matches
         else None,
         "matches_finished": matches,
+        "matches_unfinished": study.unfinished_matches if study.rounds is None else None,
+        "max_rounds": study.max_rounds,
         "bots": list(study.bots),
     }
 
@@ -157,6 +160,7 @@ def simulate(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             bots=bots,
             seed=args.seed,
             rounds=args.rounds,
+            max_rounds=args.max_rounds,
             executor=executor,
             chunk_size=chunk,
             progress=progress(args.verb, args.games, err, quiet=args.quiet),
@@ -187,6 +191,7 @@ def compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             bots=bots,
             seed=args.seed,
             rounds=args.rounds,
+            max_rounds=args.max_rounds,
             executor=executor,
             chunk_size=chunk,
             progress=progress(args.verb, args.games, err, quiet=args.quiet),

@@ -23,6 +23,17 @@ def _rounds(rounds: int | None) -> str:
     return "" if rounds is None else f", {rounds} round{'s' if rounds > 1 else ''} each"
 
 
+def _unfinished(study: Study, side: str = "") -> list[str]:
+    """The line that says how many whole matches were stopped at ``max_rounds``."""
+    if study.rounds is None and study.unfinished_matches:
+        n = study.unfinished_matches
+        return [
+            f"unfinished       {side}{n} match{'es' if n > 1 else ''} stopped after"
+            f" {study.max_rounds} rounds with no winner (--max-rounds)"
+        ]
+    return []
+
+
 def study_text(study: Study) -> str:
     """The table of a study (``str(study)``)."""
     from unorules.studies.study import _describe  # noqa: PLC0415 (study imports this module)
@@ -57,6 +68,7 @@ def study_text(study: Study) -> str:
             for s, e in enumerate(study.match_win_shares)
         )
         lines.append(f"match wins       {wins}  ({study.matches_finished} matches finished)")
+    lines += _unfinished(study)
     return "\n".join(lines)
 
 
@@ -142,6 +154,8 @@ def comparison_text(comparison: Comparison) -> str:
         f"B                {_describe(comparison.rules_b)}",
         f"games            {comparison.games} paired seeds ({comparison.players} players,"
         f" seed {comparison.seed}{_rounds(comparison.rounds)}, {who})",
+        *_unfinished(comparison.a, "A: "),
+        *_unfinished(comparison.b, "B: "),
         "",
     ]
     return "\n".join(head + table)

@@ -35,10 +35,11 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import IO, Any, Final
+from typing import IO, Any, Final, TypeGuard
 
 import attrs
 
+from unorules._echo import shown, shown_int
 from unorules.actions import NextRound
 from unorules.agents import bots as _bots
 
@@ -47,6 +48,7 @@ from unorules.agents.bots import BOTS as BOTS  # noqa: PLC0414 (an explicit re-e
 from unorules.agents.bots import BotFactory as BotFactory  # noqa: PLC0414
 from unorules.agents.bots import get_bot as get_bot  # noqa: PLC0414
 from unorules.agents.bots import register_bot as register_bot  # noqa: PLC0414
+from unorules.cards import ALL_CARDS
 from unorules.engine import new_game
 from unorules.rules import (
     MATTEL,
@@ -60,7 +62,9 @@ from unorules.rules import (
 from unorules.state import Phase
 
 __all__ = [
+    "MAX_ROUNDS",
     "PROGRESS_SECONDS",
+    "ROUNDS_LIMIT",
     "Comparison",
     "Estimate",
     "Progress",
@@ -77,7 +81,30 @@ _SIGN_TEST_GAMES: Final = 6
 (the sign test: 2 / 2**6 < 0.05 < 2 / 2**5): from fewer, a paired difference with no spread
 between games has an undefined interval."""
 _SEEDS: Final = 1 << 64
-"""Game seeds are taken modulo this: a study's game indices stay below it."""
+"""Game seeds are taken modulo this: a study's seed and game indices stay below it, so a
+study holds at most this many games."""
+MAX_ROUNDS: Final = 500
+"""The default ``max_rounds`` of :func:`simulate` and :func:`compare` (and ``--max-rounds``):
+a whole match not over after this many rounds is stopped and counted as unfinished. Real
+matches are far shorter (random bots play 10 to 20 rounds a match of a built-in profile on
+average, at most 35 in 2,400 matches of 2 and 4 players); a match of stuck rounds
+(``round_turn_limit``, C15) or with a target of billions never ends.
+
+>>> MAX_ROUNDS, simulate("mattel", 2, 1).max_rounds
+(500, 500)
+"""
+ROUNDS_LIMIT: Final = 10**6
+"""The most rounds a game of a study plays: ``rounds`` and ``max_rounds`` are at most this.
+
+>>> simulate("mattel", 2, 1, max_rounds=ROUNDS_LIMIT + 1)
+Traceback (most recent call last):
+...
+ValueError: max_rounds: at most 1,000,000, not 1000001
+"""
+_ROUND_ACTIONS: Final = 10**6
+"""The most actions a round of a study lasts: a round past it stops the study with a
+RuntimeError (no bot that plays to go out comes near it; a bot that never lays a card can
+keep a round going for ever, see ``round_turn_limit``)."""
 _FORMAT: Final = "unorules-study/1"  # the "format" of Study.to_dict and Comparison.to_dict
 
 
@@ -321,7 +348,11 @@ class _Tally:
         va, vb = self._spread(la, la), self._spread(lb, lb)
         low_a, high_a = _wilson(float(ra), self._size(ra, va, self.sums[da]), q)
         low_b, high_b = _wilson(float(rb), self._size(rb, vb, self.sums[db]), q)
-        phi = 0.0 if va == 0 or vb == 0 else float(self._spread(la, lb)) / math.sqrt(va * vb)
+        phi = (
+            0.0
+            if va == 0 or vb == 0
+            else float(self._spread(la, lb)) / (math.sqrt(float(va)) * math.sqrt(float(vb)))
+        )
         phi = max(-1.0, min(1.0, phi))
 
         def arm(x: float, y: float) -> float:
@@ -346,7 +377,7 @@ class _Tally:
 
         def whole(value: object, where: str) -> int:
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"{where}: expected a whole number >= 0, got {value!r}")
+                raise ValueError(f"{where}: expected a whole number >= 0, got {shown_int(value)}")
             return value
 
         def numbers(key: str, length: int) -> tuple[int, ...]:
@@ -368,8 +399,13 @@ class _Tally:
                 raise ValueError(f"{where}: expected an object")
             pairs = []
             for key, count in side.items():
-                if not key.isdigit():
-                    raise ValueError(f"{where}: {key!r} is not a number of actions")
+                if not (key.isascii() and key.isdigit()):
+                    raise ValueError(f"{where}: {shown(key)} is not a number of actions")
+                if len(key) > 7 or int(key) > _ROUND_ACTIONS:
+                    raise ValueError(
+                        f"{where}: a round of {shown(key)} actions: a round of a study lasts"
+                        f" at most {_ROUND_ACTIONS:,}"
+                    )
                 pairs.append((int(key), whole(count, f"{where}[{key!r}]")))
             lengths.append(tuple(sorted(pairs)))
         if sums[0] != games:
@@ -398,7 +434,8 @@ class _Chunk:
     players: int
     bots: tuple[BotFactory, ...]
     seed: int
-    rounds: int | None
+    rounds: int
+    """Rounds after which a game stops (``rounds``, or ``max_rounds`` for whole matches)."""
     start: int
     stop: int
 
@@ -415,6 +452,7 @@ def _play_chunk(chunk: _Chunk, on_game: Callable[[], None] | None = None) -> _Ta
     products = [0] * (k * (k + 1) // 2)
     lengths: list[dict[int, int]] = [{} for _ in chunk.rules]
     factories = chunk.bots
+    most = chunk.rounds * (_ROUND_ACTIONS + 1)  # never reached: a round stops first
     for index in range(chunk.start, chunk.stop):
         this_seed = game_seed(chunk.seed, index)
         nonzero: list[tuple[int, int]] = [(0, 1)]
@@ -427,11 +465,17 @@ def _play_chunk(chunk: _Chunk, on_game: Callable[[], None] | None = None) -> _Ta
             wins = [0] * players
             last = state
             first = state.current_player
-            for action, last in _bots.play(state, seats, rounds=chunk.rounds):
+            for action, last in _bots.play(state, seats, rounds=chunk.rounds, max_actions=most):
                 if isinstance(action, NextRound):
                     first = last.current_player
                     continue
                 actions += 1
+                if actions >= _ROUND_ACTIONS and not last.is_over:
+                    raise RuntimeError(
+                        f"game {index} of the study (seed {this_seed}): round {rounds + 1} did"
+                        f" not end within {_ROUND_ACTIONS:,} actions (round_turn_limit bounds"
+                        " a round)"
+                    )
                 if last.is_over:
                     rounds += 1
                     total += actions
@@ -660,6 +704,10 @@ def _bot_names(
     items: list[str | BotFactory]
     if isinstance(bots, str) or callable(bots):
         items = [bots] * players
+    elif not isinstance(bots, Iterable):
+        raise TypeError(
+            f"bots: a bot name or factory, or a list of them (one per seat), not {shown(bots)}"
+        )
     else:
         items = list(bots)
         if len(items) == 1:
@@ -684,12 +732,43 @@ def _bot_names(
     return tuple(names), tuple(factories)
 
 
-def _whole(value: object, name: str, least: int) -> int:
+def _whole(value: object, name: str, least: int, most: int | None = None) -> int:
+    """``value``, a whole number from ``least`` to ``most``: else a TypeError (not an
+    int, or a bool) or a ValueError naming the argument ``name``."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name}: a whole number, not {value!r}")
+        raise TypeError(f"{name}: a whole number, not {shown(value)}")
     if value < least:
-        raise ValueError(f"{name}: at least {least}, not {value}")
+        raise ValueError(f"{name}: at least {least}, not {shown_int(value)}")
+    if most is not None and value > most:
+        raise ValueError(f"{name}: at most {_count(most)}, not {shown_int(value)}")
     return value
+
+
+def _count(value: int) -> str:
+    """A bound as the messages write it: ``2**64``, ``2**64 - 1`` or with thousands commas."""
+    if value >= _SEEDS - 1:
+        return f"2**64{' - 1' if value < _SEEDS else ''}"
+    return f"{value:,}"
+
+
+def _check_running(executor: object, max_in_flight: object, progress: object) -> None:
+    """Refuse an executor without ``submit``, a bad ``max_in_flight`` or a ``progress``
+    that is neither a bool, None, a :class:`Progress` nor a text stream, before any game is
+    played."""
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError(
+            "executor: a concurrent.futures.Executor (an object with a submit method) or"
+            f" None, not {shown(executor)}"
+        )
+    if max_in_flight is not None:
+        _whole(max_in_flight, "max_in_flight", 1)
+    if progress is None or isinstance(progress, (bool, Progress)):
+        return
+    if not all(callable(getattr(progress, m, None)) for m in ("write", "flush")):
+        raise TypeError(
+            "progress: True, False, None, a Progress or a text stream (with write and"
+            f" flush), not {shown(progress)}"
+        )
 
 
 @attrs.frozen
@@ -699,6 +778,8 @@ class _Setup:
     factories: tuple[BotFactory, ...]
     seed: int
     rounds: int | None
+    max_rounds: int | None
+    """The bound of a whole match (None when ``rounds`` stops every game)."""
     start: int
     games: int
     chunk_size: int
@@ -712,29 +793,35 @@ def _setup(
     bots: str | BotFactory | Sequence[str | BotFactory] | None,
     seed: int,
     rounds: int | None,
+    max_rounds: int,
     start: int,
     chunk_size: int | None,
 ) -> _Setup:
+    """The arguments of :func:`simulate` and :func:`compare`, checked as the command checks
+    its options: a TypeError or ValueError naming the argument."""
     _whole(players, "players", 2)
+    if players > 10:
+        raise ValueError(f"players: UNO is played by 2 to 10 players, not {shown_int(players)}")
     for r in rules:
         new_game(players, r, 0)  # a clear ValueError for a table the rules cannot seat
     _whole(games, "games", 1)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"seed: a whole number, not {seed!r}")
+    _whole(seed, "seed", 0, _SEEDS - 1)
     if rounds is not None:
-        _whole(rounds, "rounds", 1)
-    _whole(start, "start", 0)
+        _whole(rounds, "rounds", 1, ROUNDS_LIMIT)
+    _whole(max_rounds, "max_rounds", 1, ROUNDS_LIMIT)
+    _whole(start, "start", 0, _SEEDS - 1)
     if start + games > _SEEDS:
         raise ValueError(
             f"games: start + games is at most 2**64 (the game seeds repeat after that),"
-            f" not {start + games}"
+            f" not {shown_int(start + games)}"
         )
     if chunk_size is None:
         chunk_size = max(1, min(-(-games // 64), 1000))
     else:
         _whole(chunk_size, "chunk_size", 1)
     names, factories = _bot_names(bots, players)
-    return _Setup(players, names, factories, seed, rounds, start, games, chunk_size)
+    bound = max_rounds if rounds is None else None
+    return _Setup(players, names, factories, seed, rounds, bound, start, games, chunk_size)
 
 
 def _chunks(rules: tuple[Rules, ...], setup: _Setup) -> Iterator[_Chunk]:
@@ -742,19 +829,21 @@ def _chunks(rules: tuple[Rules, ...], setup: _Setup) -> Iterator[_Chunk]:
     holds only the chunks in flight).
 
     >>> import itertools
-    >>> setup = _setup([MATTEL], 2, 10**18, bots=None, seed=0, rounds=1, start=0,
-    ...                chunk_size=None)
+    >>> setup = _setup([MATTEL], 2, 10**18, bots=None, seed=0, rounds=1, max_rounds=9,
+    ...                start=0, chunk_size=None)
     >>> [(c.start, c.stop) for c in itertools.islice(_chunks((MATTEL,), setup), 2)]
     [(0, 1000), (1000, 2000)]
     """
     stop = setup.start + setup.games
+    rounds = setup.rounds if setup.rounds is not None else setup.max_rounds
+    assert rounds is not None  # one of them bounds every game
     for i in range(setup.start, stop, setup.chunk_size):
         yield _Chunk(
             rules,
             setup.players,
             setup.factories,
             setup.seed,
-            setup.rounds,
+            rounds,
             i,
             min(i + setup.chunk_size, stop),
         )
@@ -767,8 +856,6 @@ def _play(
     max_in_flight: int | None,
     progress: bool | IO[str] | Progress | None,
 ) -> _Tally:
-    if max_in_flight is not None:
-        _whole(max_in_flight, "max_in_flight", 1)
     tally = _run(
         _chunks(rules, setup),
         executor,
@@ -825,6 +912,9 @@ class Study:
     ranges: tuple[tuple[int, int], ...]
     """The game indices played, as ``(start, stop)`` ranges."""
     _tally: _Tally = attrs.field(alias="tally", repr=False)
+    max_rounds: int | None = attrs.field(default=None, kw_only=True)
+    """Rounds after which a whole match was stopped unfinished (None when ``rounds`` stops
+    every game)."""
 
     @property
     def games(self) -> int:
@@ -896,6 +986,19 @@ class Study:
     def matches_finished(self) -> int:
         """Games that were played to the end of the match."""
         return self._tally.sums[1 + _FINISHED]
+
+    @property
+    def unfinished_matches(self) -> int:
+        """Games whose match had no winner when play stopped: after ``max_rounds`` rounds
+        for whole matches (a match that cannot end: every round stuck, a target out of
+        reach), or after ``rounds``.
+
+        >>> simulate("mattel", 2, 4, seed=1).unfinished_matches
+        0
+        >>> simulate(MATTEL.but(target=2**32), 2, 2, max_rounds=3).unfinished_matches
+        2
+        """
+        return self.games - self.matches_finished
 
     @property
     def match_wins(self) -> tuple[int, ...]:
@@ -980,7 +1083,7 @@ class Study:
         """
         if not isinstance(other, Study):
             raise TypeError(f"a Study merges with a Study, not {type(other).__name__}")
-        for field in ("rules", "players", "bots", "seed", "rounds"):
+        for field in ("rules", "players", "bots", "seed", "rounds", "max_rounds"):
             if getattr(self, field) != getattr(other, field):
                 raise ValueError(f"cannot merge studies of different {field}")
         ranges = _merge_ranges(self.ranges, other.ranges)
@@ -1021,7 +1124,16 @@ class Study:
         assert isinstance(data, dict)
         tally = _Tally.from_dict(data.get("tally"), width, 1, "$.tally")
         _check_games(tally, meta)
-        return cls(rules, meta.players, meta.bots, meta.seed, meta.rounds, meta.ranges, tally)
+        return cls(
+            rules,
+            meta.players,
+            meta.bots,
+            meta.seed,
+            meta.rounds,
+            meta.ranges,
+            tally,
+            max_rounds=meta.max_rounds,
+        )
 
     def plot(self, path: str) -> None:
         """Draw the round-length distribution and the win shares per seat to ``path``
@@ -1099,6 +1211,7 @@ def _meta_dict(rules: Rules | tuple[Rules, Rules], meta: Any) -> dict[str, objec
         "bots": list(meta.bots),
         "seed": meta.seed,
         "rounds": meta.rounds,
+        "max_rounds": meta.max_rounds,
         "games": [list(r) for r in meta.ranges],
     }
 
@@ -1111,6 +1224,7 @@ class _Meta:
     seed: int
     rounds: int | None
     ranges: tuple[tuple[int, int], ...]
+    max_rounds: int | None
 
 
 def _read_meta(data: object, *keys: str) -> _Meta:
@@ -1138,13 +1252,29 @@ def _read_meta(data: object, *keys: str) -> _Meta:
     ):
         raise ValueError(f"$.bots: expected a list of {players} bot names")
     seed = data.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"$.seed: expected a whole number, got {seed!r}")
+    if not _is_whole(seed) or not 0 <= seed < _SEEDS:
+        raise ValueError(
+            f"$.seed: expected a whole number from 0 to 2**64 - 1, got {shown_int(seed)}"
+        )
     rounds = data.get("rounds")
-    if rounds is not None and (
-        not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1
-    ):
-        raise ValueError(f"$.rounds: expected null or a whole number >= 1, got {rounds!r}")
+    if rounds is not None and (not _is_whole(rounds) or not 1 <= rounds <= ROUNDS_LIMIT):
+        raise ValueError(
+            f"$.rounds: expected null or a whole number from 1 to {ROUNDS_LIMIT:,},"
+            f" got {shown_int(rounds)}"
+        )
+    # A file written before max_rounds was kept (whole matches had no bound of rounds then)
+    # reads with the default: its matches, far shorter, merge with today's.
+    max_rounds = data.get("max_rounds", MAX_ROUNDS if rounds is None else None)
+    if rounds is not None and max_rounds is not None:
+        raise ValueError(
+            f"$.max_rounds: expected null when $.rounds stops every game, got"
+            f" {shown_int(max_rounds)}"
+        )
+    if rounds is None and (not _is_whole(max_rounds) or not 1 <= max_rounds <= ROUNDS_LIMIT):
+        raise ValueError(
+            f"$.max_rounds: expected a whole number from 1 to {ROUNDS_LIMIT:,} (the bound"
+            f" of a whole match), got {shown_int(max_rounds)}"
+        )
     raw = data.get("games")
     ranges: list[tuple[int, int]] = []
     if not isinstance(raw, list) or not raw:
@@ -1153,13 +1283,20 @@ def _read_meta(data: object, *keys: str) -> _Meta:
         if (
             not isinstance(item, list)
             or len(item) != 2
-            or not all(isinstance(v, int) and not isinstance(v, bool) for v in item)
-            or not 0 <= item[0] < item[1]
+            or not all(_is_whole(v) for v in item)
+            or not 0 <= item[0] < item[1] <= _SEEDS
         ):
-            raise ValueError(f"$.games[{i}]: expected [start, stop] with 0 <= start < stop")
+            raise ValueError(
+                f"$.games[{i}]: expected [start, stop] with 0 <= start < stop <= 2**64"
+            )
         ranges.append((item[0], item[1]))
     merged = _merge_ranges(ranges, ())
-    return _Meta(tuple(rules), players, tuple(bots), seed, rounds, merged)
+    return _Meta(tuple(rules), players, tuple(bots), seed, rounds, merged, max_rounds)
+
+
+def _is_whole(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is an int and not a bool."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _check_games(tally: _Tally, meta: _Meta) -> None:
@@ -1176,11 +1313,22 @@ def _check_games(tally: _Tally, meta: _Meta) -> None:
                 f" got {tally.product(0, j)}"
             )
     players, offset = meta.players, 1
+    limit = meta.rounds if meta.rounds is not None else meta.max_rounds
+    assert limit is not None
+    most = [1]  # the most each component can be in one game: the constant first
+    blocks = []
     for r, rules in enumerate(meta.rules):
         sides = rules.teams or players
-        _check_side(tally, r, offset, players=players, sides=sides, limit=meta.rounds)
+        _check_side(tally, r, offset, players=players, sides=sides, limit=limit)
+        most += _most(rules, players, sides, limit)
+        blocks.append(_figure_indices(players, sides, offset))
         offset += _width(players, rules.teams or players)
-    _check_spread(tally)
+    _check_bounds(tally, most)
+    sets = {frozenset(pair) for block in blocks for pair in block.values()}
+    if len(blocks) == 2:  # the paired differences: each figure under A with it under B
+        a, b = blocks
+        sets |= {frozenset((*a[n], *b[n])) for n in a if n in b}
+    _check_spread(tally, sorted(sorted(s) for s in sets))
 
 
 def _check_side(
@@ -1230,10 +1378,49 @@ def _check_side(
         )
 
 
-def _check_spread(tally: _Tally) -> None:
+def _most(rules: Rules, players: int, sides: int, rounds: int) -> list[int]:
+    """The most each component of one rule set's block can count in one game of at most
+    ``rounds`` rounds: a round lasts at most ``_ROUND_ACTIONS`` actions and scores at most
+    every card of the deck at the highest points a card scores."""
+    points = rules.deck_size * max(rules.card_points(card) for card in ALL_CARDS)
+    most = [0] * _width(players, sides)
+    most[_ROUNDS] = most[_STUCK] = most[_FIRST] = rounds
+    most[_ACTIONS] = rounds * _ROUND_ACTIONS
+    most[_POINTS] = rounds * points
+    most[_FINISHED] = 1
+    for s in range(players):
+        most[_WINS + s] = rounds
+    for t in range(sides):
+        most[_WINS + players + t] = 1
+    return most
+
+
+def _check_bounds(tally: _Tally, most: Sequence[int]) -> None:
+    """Every sum at most ``games`` times the most a game counts, every sum of products
+    at most ``games`` times the product of the two: so the figures (floats) are finite
+    and the checks that follow are cheap however large the file's numbers."""
+    n, sums, k = tally.games, tally.sums, len(tally.sums)
+    for i in range(1, k):
+        if sums[i] > n * most[i]:
+            raise ValueError(
+                f"$.tally.sums[{i}]: at most {n * most[i]} in {n} games, got {shown_int(sums[i])}"
+            )
+    for i in range(1, k):
+        for j in range(i, k):
+            value = tally.product(i, j)
+            if value > n * most[i] * most[j]:
+                raise ValueError(
+                    f"$.tally.products[{i * k - i * (i - 1) // 2 + j - i}]: at most"
+                    f" {n * most[i] * most[j]} in {n} games, got {shown_int(value)}"
+                )
+
+
+def _check_spread(tally: _Tally, sets: Iterable[Sequence[int]]) -> None:
     """The sums of products are those of some games: every component's square sums to at
-    least its sum (whole numbers), and the covariance matrix is positive semidefinite
-    (checked exactly, by symmetric elimination)."""
+    least its sum (whole numbers), and the covariance matrix of each set of components a
+    figure reads (a ratio's two, a paired difference's four) is positive semidefinite,
+    checked exactly by symmetric elimination: so no figure meets a negative variance. (The
+    whole matrix of a comparison of ten seats, 54 components, would take seconds.)"""
     n, sums = tally.games, tally.sums
     k = len(sums)
     for i in range(1, k):
@@ -1241,26 +1428,26 @@ def _check_spread(tally: _Tally) -> None:
             raise ValueError(
                 f"$.tally.products: the squares of component {i} sum to less than $.tally.sums[{i}]"
             )
-    m = [
-        [Fraction(n * tally.product(i, j) - sums[i] * sums[j]) for j in range(1, k)]
-        for i in range(1, k)
-    ]
-    for p in range(k - 1):
-        pivot = m[p][p]
-        if pivot < 0 or (pivot == 0 and any(m[p][q] for q in range(p + 1, k - 1))):
-            raise ValueError(
-                f"$.tally.products: no games give these sums of products (component {p + 1},"
-                f" $.tally.sums[{p + 1}], against the others)"
-            )
-        if pivot == 0:
-            continue
-        row = m[p]
-        for i in range(p + 1, k - 1):
-            f = row[i] / pivot
-            if f:
-                target = m[i]
-                for j in range(i, k - 1):
-                    target[j] -= f * row[j]
+    for chosen in sets:
+        index = [i for i in chosen if i]  # the constant has no spread
+        m = [[Fraction(n * tally.product(i, j) - sums[i] * sums[j]) for j in index] for i in index]
+        size = len(index)
+        for p in range(size):
+            pivot = m[p][p]
+            if pivot < 0 or (pivot == 0 and any(m[p][q] for q in range(p + 1, size))):
+                raise ValueError(
+                    f"$.tally.products: no games give these sums of products (component"
+                    f" {index[p]}, $.tally.sums[{index[p]}], against the others)"
+                )
+            if pivot == 0:
+                continue
+            row = m[p]
+            for i in range(p + 1, size):
+                f = row[i] / pivot
+                if f:
+                    target = m[i]
+                    for j in range(i, size):
+                        target[j] -= f * row[j]
 
 
 def simulate(
@@ -1276,6 +1463,7 @@ def simulate(
     start: int = 0,
     max_in_flight: int | None = None,
     progress: bool | IO[str] | Progress | None = None,
+    max_rounds: int = MAX_ROUNDS,
 ) -> Study:
     """Play ``games`` seeded games between bots and tally them.
 
@@ -1289,8 +1477,9 @@ def simulate(
             :data:`~unorules.agents.bots.BotFactory` for every seat, or one
             per seat; ``"random"`` (:class:`~unorules.agents.bots.RandomBot`) by default. Seat
             ``s`` of game ``g`` gets the seed ``g * 1009 + s``, ``g`` the game's seed.
-        seed: game ``i`` is seeded from ``(seed, i)`` only.
-        rounds: stop each game after this many rounds (default: play the whole match).
+        seed: game ``i`` is seeded from ``(seed, i)`` only; from 0 to ``2**64 - 1``.
+        rounds: stop each game after this many rounds (default: play the whole match);
+            at most ``10**6``.
         executor: any :class:`concurrent.futures.Executor` (a process pool, Dask's
             ``client.get_executor()``, :class:`~unorules.studies.study.RayExecutor`); None plays
             in this process.
@@ -1303,10 +1492,17 @@ def simulate(
             it is a terminal (None); on standard error always (True: the bar on a
             terminal, elsewhere a line every few seconds); never (False); the bar on this
             stream; or this :class:`Progress`.
+        max_rounds: with whole matches (``rounds`` None), a match not over after this many
+            rounds is stopped there and counted as unfinished
+            (:attr:`Study.unfinished_matches`): 500 by default, at most ``10**6``. A match
+            whose rounds all end stuck (``round_turn_limit``) or whose target is out of
+            reach would otherwise never end.
 
     Raises:
         ValueError: a bad count, an unknown bot, a table the rules cannot seat.
-        TypeError: an argument of the wrong type.
+        TypeError: an argument of the wrong type (a bool is not a count; an executor
+            without ``submit``; a ``progress`` that is not a bool, None or a stream).
+        RuntimeError: a round that lasts ``10**6`` actions (bots that never go out).
 
     >>> study = simulate("mattel", 4, 30, seed=1, rounds=1, bots="heuristic")
     >>> study.bots, study.games, study.rounds_played
@@ -1317,6 +1513,9 @@ def simulate(
     Traceback (most recent call last):
     ...
     ValueError: games: at least 1, not 0
+    >>> stuck = simulate(MATTEL.but(round_turn_limit=1), 2, 3, max_rounds=50)
+    >>> stuck.unfinished_matches, stuck.rounds_played, stuck.stuck_rounds
+    (3, 150, 150)
     """
     played = (_rules(rules, "rules"),)
     setup = _setup(
@@ -1326,9 +1525,11 @@ def simulate(
         bots=bots,
         seed=seed,
         rounds=rounds,
+        max_rounds=max_rounds,
         start=start,
         chunk_size=chunk_size,
     )
+    _check_running(executor, max_in_flight, progress)
     tally = _play(played, setup, executor, max_in_flight, progress)
     return Study(
         played[0],
@@ -1338,6 +1539,7 @@ def simulate(
         setup.rounds,
         ((setup.start, setup.start + setup.games),),
         tally,
+        max_rounds=setup.max_rounds,
     )
 
 
@@ -1372,6 +1574,9 @@ class Comparison:
     ranges: tuple[tuple[int, int], ...]
     """The game indices played, as ``(start, stop)`` ranges."""
     _tally: _Tally = attrs.field(alias="tally", repr=False)
+    max_rounds: int | None = attrs.field(default=None, kw_only=True)
+    """Rounds after which a whole match was stopped unfinished (None when ``rounds`` stops
+    every game)."""
 
     def _side(self, r: int) -> Study:
         rules = (self.rules_a, self.rules_b)[r]
@@ -1379,7 +1584,16 @@ class Comparison:
         first = 1 if r == 0 else 1 + _width(players, self.rules_a.teams or players)
         width = _width(players, rules.teams or players)
         tally = self._tally.select([0, *range(first, first + width)], r)
-        return Study(rules, players, self.bots, self.seed, self.rounds, self.ranges, tally)
+        return Study(
+            rules,
+            players,
+            self.bots,
+            self.seed,
+            self.rounds,
+            self.ranges,
+            tally,
+            max_rounds=self.max_rounds,
+        )
 
     @property
     def a(self) -> Study:
@@ -1449,7 +1663,7 @@ class Comparison:
         """
         if not isinstance(other, Comparison):
             raise TypeError(f"a Comparison merges with a Comparison, not {type(other).__name__}")
-        for field in ("rules_a", "rules_b", "players", "bots", "seed", "rounds"):
+        for field in ("rules_a", "rules_b", "players", "bots", "seed", "rounds", "max_rounds"):
             if getattr(self, field) != getattr(other, field):
                 raise ValueError(f"cannot merge comparisons of different {field}")
         ranges = _merge_ranges(self.ranges, other.ranges)
@@ -1545,7 +1759,17 @@ class Comparison:
         tally = _Tally.from_dict(data.get("tally"), width, 2, "$.tally")
         _check_games(tally, meta)
         a, b = meta.rules
-        return cls(a, b, p, meta.bots, meta.seed, meta.rounds, meta.ranges, tally)
+        return cls(
+            a,
+            b,
+            p,
+            meta.bots,
+            meta.seed,
+            meta.rounds,
+            meta.ranges,
+            tally,
+            max_rounds=meta.max_rounds,
+        )
 
     def plot(self, path: str) -> None:
         """Draw both round-length distributions and both sets of win shares per seat to
@@ -1576,13 +1800,14 @@ def compare(
     start: int = 0,
     max_in_flight: int | None = None,
     progress: bool | IO[str] | Progress | None = None,
+    max_rounds: int = MAX_ROUNDS,
 ) -> Comparison:
     """Play the same ``games`` seeds under ``rules_a`` and ``rules_b`` (paired: game ``i``
     deals the same way and seats the same bots under both, so the difference has far less
     noise than two independent studies) and compare every figure.
 
-    The arguments are those of :func:`simulate`; each task plays its games under both rule
-    sets.
+    The arguments are those of :func:`simulate`, checked the same way; each task plays its
+    games under both rule sets, and ``max_rounds`` bounds a whole match under each.
 
     >>> c = compare("mattel", "mattel", 4, 40, rounds=1)  # the same rules: no difference
     >>> c.differences()["round_win_share[0]"].significant
@@ -1601,9 +1826,11 @@ def compare(
         bots=bots,
         seed=seed,
         rounds=rounds,
+        max_rounds=max_rounds,
         start=start,
         chunk_size=chunk_size,
     )
+    _check_running(executor, max_in_flight, progress)
     tally = _play(played, setup, executor, max_in_flight, progress)
     return Comparison(
         played[0],
@@ -1614,6 +1841,7 @@ def compare(
         setup.rounds,
         ((setup.start, setup.start + setup.games),),
         tally,
+        max_rounds=setup.max_rounds,
     )
 
 
