@@ -70,6 +70,9 @@ def _game(
 # == item 9: the arguments of simulate and compare ===============================================
 
 
+PROGRESS_REFUSED = "progress: True, False, None, a Progress or a text stream"
+
+
 @pytest.mark.parametrize(
     ("kwargs", "error", "message"),
     [
@@ -91,8 +94,8 @@ def _game(
         ({"start": 10**1000}, ValueError, "start: at most 2**64 - 1, not <an integer of 1001"),
         ({"max_in_flight": True}, TypeError, "max_in_flight: a whole number, not True"),
         ({"bots": 5}, TypeError, "bots: a bot name or factory, or a list of them"),
-        ({"progress": 5}, TypeError, "progress: True, False, None, a Progress or a text stream"),
-        ({"progress": "yes"}, TypeError, "progress: True, False, None, a Progress or a text stream"),
+        ({"progress": 5}, TypeError, PROGRESS_REFUSED),
+        ({"progress": "yes"}, TypeError, PROGRESS_REFUSED),
         ({"executor": object()}, TypeError, "executor: a concurrent.futures.Executor"),
         ({"executor": "pool"}, TypeError, "executor: a concurrent.futures.Executor"),
     ],
