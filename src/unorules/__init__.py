@@ -93,6 +93,7 @@ _PUBLIC_MODULES = (
     # pictures
     "unorules.pictures.svg",
     "unorules.pictures.render",
+    "unorules.pictures.raster",
     # agents
     "unorules.agents.bots",
     "unorules.agents.botio",
