@@ -23,10 +23,10 @@ Usage::
     unorules match --bot CMD... [--players N] [--rules NAME] [--option KEY=VALUE]...
                    [--games N] [--rounds N] [--seed N] [--quiet] [--timeout S]
                    [--on-fault fallback|forfeit] [--max-actions N] [-o FILE] [--json]
+    unorules --version
 
 The options the verbs share are spelled alike and default alike (``cli/_common.py``):
 4 players, the bot names of :data:`unorules.agents.bots.BOTS`, 1000 games for a study.
-    unorules --version
 
 Exit codes:
 
