@@ -60,6 +60,7 @@ from unorules.state import Phase, State
 from unorules.view import View, observe
 
 if TYPE_CHECKING:  # loaded when first used: see __getattr__
+    from unorules.studies.evaluation import tournament as tournament
     from unorules.studies.study import Comparison as Comparison
     from unorules.studies.study import Estimate as Estimate
     from unorules.studies.study import Study as Study
@@ -93,6 +94,7 @@ _PUBLIC_MODULES = (
     # pictures
     "unorules.pictures.svg",
     "unorules.pictures.render",
+    "unorules.pictures.raster",
     # agents
     "unorules.agents.bots",
     "unorules.agents.botio",
@@ -105,6 +107,7 @@ _PUBLIC_MODULES = (
     "unorules.agents.openspiel",
     # studies
     "unorules.studies.study",
+    "unorules.studies.evaluation",
     # the command
     "unorules.cli",
 )
@@ -174,6 +177,7 @@ __all__ = [
 _LAZY = {
     **{name: f"unorules.studies.study:{name}" for name in ("Comparison", "Estimate", "Study")},
     **{name: f"unorules.studies.study:{name}" for name in ("compare", "simulate")},
+    "tournament": "unorules.studies.evaluation:tournament",
     **{
         name: f"unorules.{name}"
         for name in (

@@ -219,7 +219,9 @@ def test_an_action_that_is_no_token_is_a_type_error_and_changes_nothing(action: 
 
 
 def test_bad_options_are_refused() -> None:
-    with pytest.raises(ValueError, match="render_mode is None, 'ansi' or 'human', not 'rgb'"):
+    with pytest.raises(
+        ValueError, match="render_mode is None, 'ansi', 'human' or 'rgb_array', not 'rgb'"
+    ):
         raw_env(2, render_mode="rgb")
     with pytest.raises(ValueError, match="players is 2 to 10, not 11"):
         raw_env(11)

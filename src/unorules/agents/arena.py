@@ -53,7 +53,7 @@ from __future__ import annotations
 import random
 from array import array
 from collections.abc import Sequence
-from typing import Final, Literal
+from typing import TYPE_CHECKING, Final, Literal
 
 import attrs
 
@@ -70,11 +70,27 @@ from unorules.actions import (
 from unorules.agents.encoding import NOOP, ActionBuilder, _root
 from unorules.cards import Card
 from unorules.engine import apply, legal_actions, new_game, step
+from unorules.pictures import raster, svg
 from unorules.rules import Rules, get_profile
 from unorules.scoring import hand_points
 from unorules.state import Phase, State
+from unorules.view import observe
 
-__all__ = ["DRAWN_CAP", "PLAYED_CAP", "Arena", "check_env_options", "check_flags", "render_text"]
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = [
+    "DRAWN_CAP",
+    "PLAYED_CAP",
+    "RENDER_FPS",
+    "RENDER_MODES",
+    "Arena",
+    "check_env_options",
+    "check_flags",
+    "render_rgb",
+    "render_text",
+]
 
 PLAYED_CAP: Final = 15
 """History counts of one card kind played by one seat stop at this value.
@@ -725,17 +741,61 @@ def check_flags(**flags: object) -> None:
 
 
 def check_env_options(render_mode: object, illegal: object) -> None:
-    """The options every environment takes: ``render_mode`` None, ``"ansi"`` or
-    ``"human"``; ``illegal`` (what an unmasked illegal token does) ``"lose"`` or
-    ``"raise"``. A ValueError names a bad one.
+    """The options every environment takes: ``render_mode`` None, ``"ansi"``, ``"human"``
+    or ``"rgb_array"``; ``illegal`` (what an unmasked illegal token does) ``"lose"`` or
+    ``"raise"``. A ValueError names a bad one; ``"rgb_array"`` without the rasterizer
+    installed is an ImportError naming the extra to install
+    (:func:`unorules.pictures.raster.require`).
 
     >>> check_env_options("ansi", "lose")
-    >>> check_env_options("rgb_array", "lose")
+    >>> check_env_options("rgb", "lose")
     Traceback (most recent call last):
     ...
-    ValueError: render_mode is None, 'ansi' or 'human', not 'rgb_array'
+    ValueError: render_mode is None, 'ansi', 'human' or 'rgb_array', not 'rgb'
     """
-    if render_mode not in (None, "ansi", "human"):
-        raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
+    if render_mode not in RENDER_MODES and render_mode is not None:
+        raise ValueError(
+            f"render_mode is None, 'ansi', 'human' or 'rgb_array', not {render_mode!r}"
+        )
     if illegal not in ("lose", "raise"):
         raise ValueError(f"illegal is 'lose' or 'raise', not {illegal!r}")
+    if render_mode == "rgb_array":
+        raster.require("render_mode='rgb_array'")
+
+
+RENDER_MODES: Final = ("ansi", "human", "rgb_array")
+"""The render modes of the environments (their ``metadata["render_modes"]``).
+
+>>> RENDER_MODES
+('ansi', 'human', 'rgb_array')
+"""
+
+RENDER_FPS: Final = 2
+"""Frames per second of the environments' renders (their ``metadata["render_fps"]``): the
+speed of a video ``RecordVideo`` writes, a decision every half second.
+
+>>> RENDER_FPS
+2
+"""
+
+
+def render_rgb(state: State, seat: int | None = None) -> npt.NDArray[np.uint8]:
+    """The picture of the table (:func:`unorules.pictures.svg.table`) as ``render()``
+    gives it for ``"rgb_array"``: an ``H x W x 3`` ``uint8`` array, a spectator's view
+    (every hand face up), or with ``seat`` that seat's (its own hand; the others' backs).
+    Every frame of one table has the same size (560 pixels wide, the height set by the
+    seats; a long hand is drawn smaller to fit), as a video needs.
+
+    >>> import unorules as uno
+    >>> state = uno.new_game(2, seed=5)
+    >>> render_rgb(state, seat=0).shape, render_rgb(state).dtype.name
+    ((342, 560, 3), 'uint8')
+    """
+    if seat is not None:
+        render_text(state, seat)  # the same errors for a bad seat
+    picture = svg.table(state if seat is None else observe(state, seat))
+    height = raster.natural_size(picture)[1]
+    return raster.rgb_array(picture, width=_FRAME_WIDTH, height=height)
+
+
+_FRAME_WIDTH: Final = 560  # the natural width of a table picture with short hands

@@ -48,7 +48,15 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from unorules.agents.arena import Arena, check_env_options, check_flags, render_text
+from unorules.agents.arena import (
+    RENDER_FPS,
+    RENDER_MODES,
+    Arena,
+    check_env_options,
+    check_flags,
+    render_rgb,
+    render_text,
+)
 from unorules.agents.bots import Bot, random_bots
 from unorules.agents.encoding import N_TOKENS, action_token
 from unorules.agents.observation import ObservationEncoder
@@ -75,7 +83,10 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
         players: 2 to 10 seats.
         rules: a :class:`~unorules.Rules` value or a profile name.
         render_mode: None, ``"ansi"`` or ``"human"`` (``render()`` returns the text, or
-            prints it; ``"human"`` also prints it after every ``reset`` and ``step``).
+            prints it; ``"human"`` also prints it after every ``reset`` and ``step``), or
+            ``"rgb_array"`` (``render()`` returns the picture of the table as an
+            ``H x W x 3`` ``uint8`` array, the frame Gymnasium's ``RecordVideo`` writes;
+            it needs ``pip install 'unorules[render]'``).
         render_all: render every hand (a spectator's view) instead of the learner's
             view (its own hand, the others' sizes only), the default.
         seat: the learner's seat.
@@ -95,7 +106,7 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
     ValueError: token 0 (no-op) leads to no legal action here; legal: ...
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": RENDER_FPS}  # noqa: RUF012
 
     def __init__(
         self,
@@ -273,8 +284,9 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
             self.render()
         return observation, reward, self._over and not truncated, truncated, info
 
-    def render(self) -> str | None:
-        """The table as text (``"ansi"``), or printed (``"human"``): as the learner
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """The table as text (``"ansi"``), printed (``"human"``) or as an RGB picture
+        (``"rgb_array"``, see :func:`~unorules.agents.arena.render_rgb`): as the learner
         sees it, unless ``render_all``.
 
         >>> env = UnoEnv(players=2, render_mode="ansi")
@@ -283,10 +295,18 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
         round 1 | play | P0 to act | top R3 (red) | clockwise | draw pile 97
         P0 (7): R8 Y2 YR G8 B5 BS BR
         P1 (6)
+        >>> env = UnoEnv(players=2, render_mode="rgb_array")
+        >>> _ = env.reset(seed=1)
+        >>> frame = env.render()
+        >>> frame.shape, frame.dtype.name
+        ((342, 560, 3), 'uint8')
         """
         if self.render_mode is None:
             return None
-        text = render_text(self.arena.state, None if self.render_all else self.seat)
+        seat = None if self.render_all else self.seat
+        if self.render_mode == "rgb_array":
+            return render_rgb(self.arena.state, seat)
+        text = render_text(self.arena.state, seat)
         if self.render_mode == "human":
             print(text)
             return None

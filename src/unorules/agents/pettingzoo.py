@@ -33,7 +33,14 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
-from unorules.agents.arena import Arena, check_env_options, render_text
+from unorules.agents.arena import (
+    RENDER_FPS,
+    RENDER_MODES,
+    Arena,
+    check_env_options,
+    render_rgb,
+    render_text,
+)
 from unorules.agents.encoding import N_TOKENS, NOOP, action_token
 from unorules.agents.observation import ObservationEncoder
 from unorules.rules import Rules, Scoring
@@ -134,6 +141,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         render_mode: None, ``"ansi"`` (``render()`` returns the text) or ``"human"``
             (``render()`` prints it, and so do ``reset`` and every step). The text is a
             spectator's: every hand is shown (as in PettingZoo's classic card games).
+            ``"rgb_array"``: ``render()`` returns a picture of the table as the agent to
+            act sees it, an ``H x W x 3`` ``uint8`` array (needs
+            ``pip install 'unorules[render]'``).
         match: an episode is a whole match (rewards at the end of each round), not one
             round.
         reward: ``"win"`` (default) or ``"points"``; ``points_scale`` scales the latter.
@@ -162,10 +172,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
     """
 
     metadata = {  # noqa: RUF012 (PettingZoo reads a class attribute)
-        "render_modes": ["ansi", "human"],
+        "render_modes": list(RENDER_MODES),
         "name": "unorules_uno_v0",
         "is_parallelizable": False,
-        "render_fps": 1,
+        "render_fps": RENDER_FPS,
     }
 
     def __init__(
@@ -365,9 +375,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
                         self.terminations[self.possible_agents[seat]] = True
                 self._deads_step_first()
 
-    def render(self) -> str | None:
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
         """The table as text (``"ansi"``), or printed (``"human"``, as ``reset`` and every
-        step do): a spectator's view, every hand shown.
+        step do): a spectator's view, every hand shown. With ``"rgb_array"``, a picture
+        (an ``H x W x 3`` ``uint8`` array, see :func:`~unorules.agents.arena.render_rgb`)
+        of the table as ``agent_selection``, the agent to act, sees it: its own hand face
+        up, the others' backs (a video of an episode follows the seat to act).
 
         >>> e = raw_env(2, render_mode="ansi")
         >>> e.reset(seed=1)
@@ -375,9 +388,15 @@ class raw_env(AECEnv):  # type: ignore[misc]
         round 1 | play | P1 to act | top RS (red) | clockwise | draw pile 97
         P0 (7): R8 Y2 YR G8 B5 BS BR
         P1 (7): ...
+        >>> e = raw_env(2, render_mode="rgb_array")
+        >>> e.reset(seed=1)
+        >>> e.render().shape
+        (342, 560, 3)
         """
         if self.render_mode is None:
             return None
+        if self.render_mode == "rgb_array":
+            return render_rgb(self.arena.state, self._seat[self.agent_selection])
         text = render_text(self.arena.state)
         if self.render_mode == "human":
             print(text)

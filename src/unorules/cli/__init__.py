@@ -12,6 +12,9 @@ Usage::
     unorules compare A B [--option KEY=VALUE]... [--games N] [--players N] [--seed N]
                      [--rounds N] [--jobs N] [--bot NAME]... [--quiet] [--json]
                      [--plot FILE]
+    unorules tournament --bot NAME --bot NAME... [--games N] [--rules NAME]
+                        [--option KEY=VALUE]... [--rounds N | --matches] [--seed N]
+                        [--jobs N] [--quiet] [--json]
     unorules rules [NAME...] [--diff] [--json]
     unorules record [--rules NAME] [--option KEY=VALUE]... [--players N] [--seed N]
                     [--rounds N] [--games N] [--bot NAME]... [--standalone]
@@ -20,10 +23,10 @@ Usage::
     unorules match --bot CMD... [--players N] [--rules NAME] [--option KEY=VALUE]...
                    [--games N] [--rounds N] [--seed N] [--quiet] [--timeout S]
                    [--on-fault fallback|forfeit] [--max-actions N] [-o FILE] [--json]
+    unorules --version
 
 The options the verbs share are spelled alike and default alike (``cli/_common.py``):
 4 players, the bot names of :data:`unorules.agents.bots.BOTS`, 1000 games for a study.
-    unorules --version
 
 Exit codes:
 
@@ -72,6 +75,7 @@ VERBS: Final[tuple[Verb, ...]] = (
     play.VERB,
     study.SIMULATE,
     study.COMPARE,
+    study.TOURNAMENT,
     rules.VERB,
     record.VERB,
     render.VERB,
@@ -80,7 +84,7 @@ VERBS: Final[tuple[Verb, ...]] = (
 """The verbs of the command, in the order ``unorules --help`` lists them.
 
 >>> [verb.name for verb in VERBS]
-['validate', 'play', 'simulate', 'compare', 'rules', 'record', 'render', 'match']
+['validate', 'play', 'simulate', 'compare', 'tournament', 'rules', 'record', 'render', 'match']
 """
 
 _BY_NAME: Final = {verb.name: verb for verb in VERBS}

@@ -24,11 +24,13 @@ from unorules.cli._common import (
     profile,
     progress,
     quiet_options,
+    rules_options,
     rules_with_options,
     seats_and_bots,
     seed_options,
 )
 from unorules.rules import PROFILES, Rules, get_profile, rules_to_options
+from unorules.studies import evaluation as _evaluation
 from unorules.studies import study as _study
 from unorules.studies.study import Comparison, Estimate, Study
 
@@ -203,9 +205,69 @@ def compare(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return _plot(comparison, args.plot, err)
 
 
-def _study_options(p: argparse.ArgumentParser) -> None:
+# == tournament ==================================================================================
+
+
+def tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``unorules tournament``: :func:`unorules.studies.evaluation.tournament`."""
+    if len(args.bot) < 2:
+        raise Usage(
+            f"--bot: a tournament needs 2 to 10 entrants, one --bot each; got {len(args.bot)}"
+        )
+    args.players = len(args.bot)
+    bots = _check(args)
+    rules = rules_with_options(args.rules, args.option)
+    if rules.teams:
+        raise Usage("--option teams: a tournament scores each bot (for teams: unorules simulate)")
+    _seatable(rules, args.players)
+    rounds = None if args.matches else args.rounds
+    with _executor(args) as (executor, chunk):
+        result = _evaluation.tournament(
+            bots,
+            args.games,
+            rules=rules,
+            rounds=rounds,
+            seed=args.seed,
+            executor=executor,
+            chunk_size=chunk,
+            progress=progress(
+                args.verb, -(-args.games // len(bots)) * len(bots), err, quiet=args.quiet
+            ),
+        )
+    if args.json:
+        print(json.dumps(_tournament_summary(result, args.rules), indent=2), file=out)
+    else:
+        print(result, file=out)  # the table str(result) gives
+    return 0
+
+
+def _tournament_summary(result: _evaluation.Tournament, profile: str) -> dict[str, Any]:
+    """The win rates ``unorules tournament --json`` prints."""
+    return {
+        "games": result.games,
+        "deals": result.deals,
+        "seatings": result.seatings,
+        "rules": rules_to_options(result.rules, get_profile(profile)),
+        "profile": profile,
+        "seed": result.seed,
+        "rounds": result.rounds,
+        "stuck_rounds": result.stuck_rounds,
+        "bots": [
+            {
+                "bot": name,
+                "wins": wins,
+                "of": result.played,
+                "win_rate": round(rate.value, 4),
+                "ci95": _interval(rate, 4),
+            }
+            for name, wins, rate in zip(result.bots, result.wins, result.win_rates, strict=True)
+        ],
+    }
+
+
+def _study_options(p: argparse.ArgumentParser, *, plot: bool = True) -> None:
     """The options of a verb that plays many games: how many, the seed, the workers, the
-    bots, the progress, the plot."""
+    bots, the progress, the plot (unless ``plot`` is False)."""
     games_options(p, STUDY_GAMES)
     seed_options(p, study=True)
     p.add_argument(
@@ -217,6 +279,9 @@ def _study_options(p: argparse.ArgumentParser) -> None:
     )
     bot_options(p)
     quiet_options(p)
+    if not plot:
+        p.set_defaults(plot=None)
+        return
     p.add_argument(
         "--plot",
         metavar="FILE",
@@ -265,4 +330,37 @@ COMPARE = Verb(
     add_compare_arguments,
     compare,
     "unorules compare mattel mattel --option seven_o=true --rounds 1",
+)
+
+
+def add_tournament_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of ``unorules tournament``."""
+    rules_options(p)
+    p.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        metavar="N",
+        help="rounds per game (1: a game is one round, as agents are scored)",
+    )
+    p.add_argument(
+        "--matches",
+        action="store_true",
+        help="play whole matches instead, and count the matches won",
+    )
+    _study_options(p, plot=False)
+    p.add_argument("--json", action="store_true", help="print the win rates as JSON")
+
+
+TOURNAMENT = Verb(
+    "tournament",
+    "win rates of bots against each other, every one in every seat",
+    "Seat one bot per --bot (2 to 10 entrants) and play every seating on the same seeded"
+    " deals, so that every bot plays every deal from every seat: the seat advantage and"
+    " the luck of the deal cancel. Prints each bot's win rate (rounds won, or matches with"
+    " --matches) with its 95% confidence interval [low, high]; --games is the games in all."
+    " The table is str() of the unorules.tournament result.",
+    add_tournament_arguments,
+    tournament,
+    "unorules tournament --bot heuristic --bot random --games 2000",
 )
