@@ -46,12 +46,14 @@ segment                offset  length  content                                  
 ``uno_overdue``        243     10      seats whose call is overdue (the         0 or 1
                                        Swedish window: ``View.uno_overdue``)
 ``answer_lock``        253     10      the seat that may not answer the         0 or 1
-                                       Reverse on top with a Reverse (C6)
+                                       Reverse on top with a Reverse
+                                       (:rule:`C6`)
 ``challenge_color``    263     4       facing a Wild Draw Four: the color in    0 or 1
                                        force before it, which the bluff test
                                        asks about
 ``eliminated``         267     10      seats out of the match (elimination)     0 or 1
-``lost_turns``         277     10      seats that lose their next turn (C9)     0 or 1
+``lost_turns``         277     10      seats that lose their next turn          0 or 1
+                                       (:rule:`C9`)
 ``scores``             287     10      match totals                             / target, clipped
                                                                                 (0-max score)
 ``drawn_count``        297     10      cards each seat drew this round          / 20, clipped
