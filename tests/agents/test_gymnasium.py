@@ -33,7 +33,7 @@ def test_check_env_passes(
 
 
 def test_make_with_the_registered_id_builds_the_table_asked_for() -> None:
-    env = gymnasium.make("unorules/Uno-v0", players=4, rules="mattel")
+    env = gymnasium.make("unorules/Uno-v1", players=4, rules="mattel")
     observation, info = env.reset(seed=3)
     inner = env.unwrapped
     assert isinstance(inner, ugym.UnoEnv)

@@ -1,8 +1,11 @@
 """UNO as a Gymnasium environment: one seat learns, bots play the others
 (``pip install 'unorules[gymnasium]'``).
 
-Importing this module registers the id ``"unorules/Uno-v0"``. The observation is the
-vector of :mod:`unorules.agents.observation` (float32, the same size for every table); the
+Importing this module registers the ids ``"unorules/Uno-v1"`` and (deprecated)
+``"unorules/Uno-v0"``. The observation is the vector of :mod:`unorules.agents.observation`
+(float32, the same size for every table): version 1, every entry in [0, 1], in
+``Box(0, 1)``, for ``Uno-v1``; the raw counts of version 0 for ``Uno-v0`` (``version=0``),
+which Gymnasium's ``make`` warns is out of date; the
 action is one token of :mod:`unorules.agents.encoding` (``Discrete(149)``): an action of several
 tokens takes several steps. The tokens that lead to a legal action are in
 ``info["action_mask"]`` and in :meth:`UnoEnv.action_masks` (the method
@@ -23,10 +26,10 @@ A token outside the mask (Gymnasium's checker samples unmasked actions) does wha
 
 >>> import gymnasium
 >>> import unorules.agents.gymnasium
->>> env = gymnasium.make("unorules/Uno-v0", players=4, rules="mattel")
+>>> env = gymnasium.make("unorules/Uno-v1", players=4, rules="mattel")
 >>> observation, info = env.reset(seed=1)
->>> observation.shape, int(info["action_mask"].sum()) > 0
-((1576,), True)
+>>> observation.shape, int(info["action_mask"].sum()) > 0, float(observation.max()) <= 1
+((1576,), True, True)
 >>> done = False
 >>> while not done:
 ...     action = int(info["action_mask"].argmax())
@@ -59,17 +62,24 @@ from unorules.agents.arena import (
 )
 from unorules.agents.bots import Bot, random_bots
 from unorules.agents.encoding import N_TOKENS, action_token
-from unorules.agents.observation import ObservationEncoder
+from unorules.agents.observation import ObservationEncoder, check_version
 from unorules.rules import Rules, Scoring
 
-__all__ = ["ENV_ID", "UnoEnv"]
+__all__ = ["ENV_ID", "ENV_ID_V0", "UnoEnv"]
 
-ENV_ID = "unorules/Uno-v0"
-"""The id this module registers with Gymnasium.
+ENV_ID = "unorules/Uno-v1"
+"""The id of the current version this module registers with Gymnasium.
 
 >>> import gymnasium
 >>> ENV_ID in gymnasium.registry
 True
+"""
+ENV_ID_V0 = "unorules/Uno-v0"
+"""The id of version 0 (deprecated: raw counts, not in [0, 1]), registered too.
+
+>>> import gymnasium
+>>> gymnasium.spec(ENV_ID_V0).kwargs
+{'version': 0}
 """
 
 _Obs = npt.NDArray[np.float32]
@@ -97,6 +107,8 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
             :class:`~unorules.agents.arena.Arena`.
         skip_forced: take the learner's only legal action at once (default True, as
             the PettingZoo environment).
+        version: the observation's version: 1 (default, every entry in [0, 1]) or 0
+            (deprecated: the raw counts; see :mod:`unorules.agents.observation`).
 
     >>> env = UnoEnv(players=2, illegal="raise")
     >>> _ = env.reset(seed=0)
@@ -126,8 +138,10 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
         ask_all: bool = False,
         skip_forced: bool = True,
         render_all: bool = False,
+        version: Literal[0, 1] = 1,
     ) -> None:
         check_env_options(render_mode, illegal)
+        check_version(version)
         self.arena = Arena(
             players,
             rules,
@@ -151,7 +165,8 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
         self.illegal = illegal
         self._given_bots = list(bots) if bots is not None else None
         self.bots: list[Bot] = self._given_bots or list(random_bots(players))
-        self._encoder = ObservationEncoder(players, self.arena.rules)
+        self.version = version
+        self._encoder = ObservationEncoder(players, self.arena.rules, normalized=version == 1)
         self.observation_space = spaces.Box(self._encoder.low, self._encoder.high, dtype=np.float32)
         self.action_space = spaces.Discrete(N_TOKENS)
         self._over = False
@@ -313,4 +328,7 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
         return text
 
 
+gymnasium.register(
+    id=ENV_ID_V0, entry_point="unorules.agents.gymnasium:UnoEnv", kwargs={"version": 0}
+)
 gymnasium.register(id=ENV_ID, entry_point="unorules.agents.gymnasium:UnoEnv")

@@ -9,47 +9,69 @@ of UNO still open or overdue, the Reverse lock), the public
 history of the round (what each seat laid, how many cards each drew) and the tokens the
 observer has chosen so far for the action being built.
 
-===================  =====  ===========================================  ================
-segment              size   content                                      bounds
-===================  =====  ===========================================  ================
-``hand``             56     copies of each card kind in the hand         0-4
-``drawn_card``       56     the card just drawn (drawn phase, own)       0-1
-``top``              56     the top card                                 0-1
-``color``            4      the color in force (red, yellow, green,      0-1
-                            blue)
-``phase``            7      the phase (play, drawn, choose_color,        0-1
-                            challenge, penalty, round_over, game_over)
-``direction``        1      1 clockwise, 0 counter-clockwise             0-1
-``pending``          1      cards a pending penalty makes draw           0-deck
-``draw_pile``        1      cards left to draw                           0-deck
-``interjecting``     1      1 when deciding out of turn                  0-1
-``seats``            10     1 for each seat at the table                 0-1
-``team``             10     1 for each seat on the observer's side       0-1
-``hand_sizes``       10     cards each seat holds                        0-deck
-``to_act``           10     the current player                           0-1
-``exposed``          10     seats that can be caught without UNO         0-1
-``uno_open``         10     seats holding one card that may still say    0-1
-                            UNO safely, a call owed (``View.uno_open``)
-``uno_overdue``      10     seats whose call is overdue (the Swedish     0-1
-                            window: ``View.uno_overdue``)
-``answer_lock``      10     the seat that may not answer the Reverse on  0-1
-                            top with a Reverse (C6)
-``challenge_color``  4      facing a Wild Draw Four: the color in force  0-1
-                            before it, which the bluff test asks about
-``eliminated``       10     seats out of the match (elimination)         0-1
-``lost_turns``       10     seats that lose their next turn              0-1
-                            (C9)
-``scores``           10     match totals                                 0-max score
-``drawn_count``      10     cards each seat drew this round              0-255
-``played``           560    per seat (10 x 56): cards of each kind laid  0-15
-                            this round
-``known``            560    per seat (10 x 56): cards of each kind the   0-4
-                            observer knows in that hand (a hand shown
-                            to it, Seven-O: ``View.known``)
-``prefix``           149    tokens chosen so far for this action         0-8
-===================  =====  ===========================================  ================
+Two versions share the layout. Version 1 (:class:`ObservationEncoder` with
+``normalized=True``, :func:`encode` with ``normalized=True``; the environments
+``unorules/Uno-v1`` and ``unorules_uno_v1``) puts every entry in [0, 1]: one-hot planes
+and flags, and counts divided by a cap and clipped at 1, as OpenSpiel's and RLCard's card
+games encode. Version 0 (the default of the functions here; the deprecated environments
+``unorules/Uno-v0`` and ``unorules_uno_v0``) gives the raw counts, bounded by
+:func:`bounds`. Slots of seats are counted from the observer (slot 0).
 
-Each segment's slice is in :data:`SEGMENTS`. Counts past their bound are clipped. The
+=====================  ======  ======  =======================================  ==================
+segment                offset  length  content                                  version 1 (v0)
+=====================  ======  ======  =======================================  ==================
+``hand``               0       56      copies of each card kind in the hand     / 4 (0-4)
+``drawn_card``         56      56      the card just drawn (drawn phase, own)   0 or 1
+``top``                112     56      the top card                             one-hot
+``color``              168     4       the color in force (red, yellow, green,  one-hot or none
+                                       blue)
+``phase``              172     7       the phase (play, drawn, choose_color,    one-hot
+                                       challenge, penalty, round_over,
+                                       game_over)
+``direction``          179     1       1 clockwise, 0 counter-clockwise         0 or 1
+``pending``            180     1       cards a pending penalty makes draw       / 20, clipped
+                                                                                (0-deck)
+``draw_pile``          181     1       cards left to draw                       / deck size
+                                                                                (0-deck)
+``interjecting``       182     1       1 when deciding out of turn              0 or 1
+``seats``              183     10      1 for each seat at the table             0 or 1
+``team``               193     10      1 for each seat on the observer's side   0 or 1
+``hand_sizes``         203     10      cards each seat holds                    / 20, clipped
+                                                                                (0-deck)
+``to_act``             213     10      the current player                       one-hot or none
+``exposed``            223     10      seats that can be caught without UNO     0 or 1
+``uno_open``           233     10      seats holding one card that may still    0 or 1
+                                       say UNO safely, a call owed
+                                       (``View.uno_open``)
+``uno_overdue``        243     10      seats whose call is overdue (the         0 or 1
+                                       Swedish window: ``View.uno_overdue``)
+``answer_lock``        253     10      the seat that may not answer the         0 or 1
+                                       Reverse on top with a Reverse
+                                       (:rule:`C6`)
+``challenge_color``    263     4       facing a Wild Draw Four: the color in    0 or 1
+                                       force before it, which the bluff test
+                                       asks about
+``eliminated``         267     10      seats out of the match (elimination)     0 or 1
+``lost_turns``         277     10      seats that lose their next turn          0 or 1
+                                       (:rule:`C9`)
+``scores``             287     10      match totals                             / target, clipped
+                                                                                (0-max score)
+``drawn_count``        297     10      cards each seat drew this round          / 20, clipped
+                                                                                (0-255)
+``played``             307     560     per seat (10 x 56): cards of each kind   / 4, clipped
+                                       laid this round                          (0-15)
+``known``              867     560     per seat (10 x 56): cards of each kind   / 4 (0-4)
+                                       the observer knows in that hand (a hand
+                                       shown to it, Seven-O: ``View.known``)
+``prefix``             1427    149     tokens chosen so far for this action     / 4, clipped
+                                                                                (0-8)
+=====================  ======  ======  =======================================  ==================
+
+The caps are :data:`COPIES_CAP` (4, the most copies of one kind in any deck) and
+:data:`COUNT_CAP` (20); :func:`scale` is the factor of every entry, :func:`normalize`
+turns a raw vector into a normalized one.
+
+Each segment's slice is in :data:`SEGMENTS`. Raw counts past their bound are clipped. The
 three call and lock segments are :attr:`View.uno_open <unorules.View.uno_open>`,
 :attr:`View.uno_overdue <unorules.View.uno_overdue>` and :attr:`View.answer_lock
 <unorules.View.answer_lock>`; the next three are :attr:`View.challenge_color
@@ -87,7 +109,19 @@ from unorules.view import View
 if TYPE_CHECKING:
     from unorules.agents.arena import Arena
 
-__all__ = ["SEGMENTS", "SIZE", "ObservationEncoder", "bounds", "encode", "encode_arena"]
+__all__ = [
+    "COPIES_CAP",
+    "COUNT_CAP",
+    "SEGMENTS",
+    "SIZE",
+    "ObservationEncoder",
+    "bounds",
+    "check_version",
+    "encode",
+    "encode_arena",
+    "normalize",
+    "scale",
+]
 
 _K: Final = len(ALL_CARDS)  # 56
 _N: Final = MAX_PLAYERS
@@ -194,6 +228,97 @@ def bounds(rules: Rules) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float3
     return np.zeros(SIZE, dtype=np.float32), high
 
 
+COPIES_CAP: Final = 4
+"""Version 1 divides the copies of a card kind (in a hand, laid, known, chosen) by this,
+the most copies of one kind in any deck, and clips at 1.
+
+>>> COPIES_CAP
+4
+"""
+COUNT_CAP: Final = 20
+"""Version 1 divides hand sizes, a pending penalty and the cards each seat drew by this,
+and clips at 1 (a count of 20 or more reads 1).
+
+>>> COUNT_CAP
+20
+"""
+
+
+def scale(rules: Rules) -> npt.NDArray[np.float32]:
+    """The factor of each entry from the raw vector (version 0) to the normalized one
+    (version 1): the raw value times it, clipped at 1, is the normalized value
+    (:func:`normalize`). One-hot and flag entries keep their 0 and 1; copies of a card
+    kind are divided by :data:`COPIES_CAP`; hand sizes, a pending penalty and the cards
+    drawn by :data:`COUNT_CAP`; the draw pile by the deck's size; scores by the target.
+
+    >>> import unorules as uno
+    >>> f = scale(uno.MATTEL)
+    >>> [round(float(f[SEGMENTS[name]][0]), 4) for name in ("hand", "top", "scores")]
+    [0.25, 1.0, 0.002]
+    """
+    out = np.ones(SIZE, dtype=np.float32)
+    for name in ("hand", "played", "known", "prefix"):
+        out[SEGMENTS[name]] = 1 / COPIES_CAP
+    for name in ("hand_sizes", "pending", "drawn_count"):
+        out[SEGMENTS[name]] = 1 / COUNT_CAP
+    out[SEGMENTS["draw_pile"]] = 1 / rules.deck_size
+    out[SEGMENTS["scores"]] = 1 / max(rules.target, 1)
+    return out
+
+
+def normalize(vec: npt.NDArray[np.float32], rules: Rules) -> npt.NDArray[np.float32]:
+    """The normalized vector (version 1, every entry in [0, 1]) of a raw one (version 0,
+    :func:`encode`, :func:`encode_arena`) under ``rules``: a new array.
+
+    >>> import unorules as uno
+    >>> raw = encode(uno.observe(uno.new_game(2, seed=5), 0))
+    >>> vec = normalize(raw, uno.MATTEL)
+    >>> vec[SEGMENTS["hand_sizes"]][:3].astype(float).round(3).tolist(), float(vec.max()) <= 1.0
+    ([0.35, 0.35, 0.0], True)
+    """
+    if not isinstance(vec, np.ndarray) or vec.shape != (SIZE,):
+        raise ValueError(
+            f"vec must be a raw observation vector of shape ({SIZE},), not {_shown_shape(vec)}"
+        )
+    out = vec * _scale_of(rules)
+    np.fmin(out, _ONE, out=out)
+    return out
+
+
+def check_version(version: object) -> None:
+    """Refuse an observation version that is not 0 or 1, naming it (for the environments'
+    ``version`` argument).
+
+    >>> check_version(1)
+    >>> check_version(2)
+    Traceback (most recent call last):
+    ...
+    ValueError: version must be 1 (every entry in [0, 1]) or 0 (deprecated: raw counts), not 2
+    """
+    if type(version) is not int or version not in (0, 1):
+        raise ValueError(
+            "version must be 1 (every entry in [0, 1]) or 0 (deprecated: raw counts), "
+            f"not {version!r}"
+        )
+
+
+def _shown_shape(value: object) -> str:
+    shape = getattr(value, "shape", None)
+    return f"shape {shape}" if shape is not None else type(value).__name__
+
+
+_SCALES: dict[Rules, npt.NDArray[np.float32]] = {}
+
+
+def _scale_of(rules: Rules) -> npt.NDArray[np.float32]:
+    found = _SCALES.get(rules)
+    if found is None:
+        if len(_SCALES) >= _CAPS_MAX:
+            _SCALES.clear()
+        found = _SCALES[rules] = scale(rules)
+    return found
+
+
 def _fill(out: array[float], src: View, rules: Rules, score_cap: float) -> None:
     player = src.player
     n = len(src.hand_sizes)
@@ -264,17 +389,22 @@ def encode(
     prefix: Sequence[int] = (),
     interjecting: bool = False,
     rules: Rules | None = None,
+    normalized: bool = False,
 ) -> npt.NDArray[np.float32]:
     """The vector of ``view``, with the public history if given (``played``: per absolute
     seat, cards laid by card index; ``drawn``: per seat, cards drawn), the tokens chosen
     so far and whether the observer decides out of turn. ``rules`` (for team play and
-    the score bound) defaults to the profile ``mattel``.
+    the score bound) defaults to the profile ``mattel``. The raw counts (version 0) by
+    default; ``normalized=True`` gives version 1, every entry in [0, 1] (:func:`normalize`).
 
     >>> import unorules as uno
     >>> v = uno.observe(uno.new_game(3, seed=2), 2)
     >>> vec = encode(v, drawn=[0, 4, 0])
     >>> vec[SEGMENTS["drawn_count"]][:3].tolist()  # seen from seat 2: itself, 0, 1
     [0.0, 0.0, 4.0]
+    >>> scaled = encode(v, drawn=[0, 4, 0], normalized=True)  # 4 / COUNT_CAP
+    >>> scaled[SEGMENTS["drawn_count"]][:3].astype(float).round(3).tolist()
+    [0.0, 0.0, 0.2]
     """
     rules = rules if rules is not None else Rules()
     out = array("f", _ZERO)
@@ -288,7 +418,8 @@ def encode(
         prefix=prefix,
         interjecting=interjecting,
     )
-    return np.frombuffer(out, dtype=np.float32)
+    raw = np.frombuffer(out, dtype=np.float32)
+    return normalize(raw, rules) if normalized else raw
 
 
 def _history(
@@ -323,6 +454,8 @@ def _history(
 class ObservationEncoder:
     """Encodes observations at one kind of table quickly: the table's constant parts
     (seats, teams, bounds) are computed once. :func:`encode_arena` uses one per rules.
+    ``normalized=True`` encodes version 1 (every entry in [0, 1], :func:`normalize`;
+    ``low`` and ``high`` are then 0 and 1); the default is the raw version 0.
 
     >>> import unorules as uno
     >>> from unorules.agents.arena import Arena
@@ -331,13 +464,21 @@ class ObservationEncoder:
     >>> vec = ObservationEncoder(4, uno.MATTEL).encode_arena(arena, 2)
     >>> vec[SEGMENTS["seats"]].tolist()[:5], vec[SEGMENTS["hand_sizes"]].tolist()[:4]
     ([1.0, 1.0, 1.0, 1.0, 0.0], [7.0, 7.0, 7.0, 7.0])
+    >>> v1 = ObservationEncoder(4, uno.MATTEL, normalized=True)
+    >>> v1.encode_arena(arena, 2)[SEGMENTS["hand_sizes"]][:2].astype(float).round(3).tolist()
+    [0.35, 0.35]
     """
 
-    def __init__(self, players: int, rules: Rules) -> None:
+    def __init__(self, players: int, rules: Rules, *, normalized: bool = False) -> None:
         self.players = players
         self.rules = rules
-        self.low, self.high = bounds(rules)
-        self._cap = float(self.high[_SCORES])
+        self.normalized = normalized
+        low, high = bounds(rules)
+        self._cap = float(high[_SCORES])
+        self._scale = scale(rules) if normalized else None
+        if normalized:
+            high = np.ones(SIZE, dtype=np.float32)
+        self.low, self.high = low, high
         teams = rules.teams
         self._rot = [[(p + k) % players for k in range(players)] for p in range(players)]
         self._slots = [
@@ -435,10 +576,17 @@ class ObservationEncoder:
             for token in arena.prefix:
                 if out[_PREFIX + token] < _PREFIX_CAP:
                     out[_PREFIX + token] += 1.0
-        return np.frombuffer(out, _F32)
+        raw = np.frombuffer(out, _F32)
+        factor = self._scale
+        if factor is None:
+            return raw
+        vec = raw * factor
+        np.fmin(vec, _ONE, out=vec)  # fmin with a float32 one: half the time of minimum(1.0)
+        return vec
 
 
 _F32: Final = np.dtype(np.float32)
+_ONE: Final = np.float32(1.0)
 _ENCODERS: dict[tuple[int, Rules], ObservationEncoder] = {}
 _ENCODERS_MAX: Final = 64
 """At most this many (players, rules) encoders are kept."""

@@ -1,9 +1,11 @@
 """UNO as a PettingZoo AEC environment, in the style of PettingZoo's classic games
 (``pip install 'unorules[pettingzoo]'``).
 
-Agents are ``player_0`` ... ``player_{n-1}`` (the seats). Each observation is a dict:
+The environment is ``unorules_uno_v1`` (its ``metadata["name"]``); ``version=0`` gives the
+deprecated ``unorules_uno_v0``, whose observation is the raw counts. Agents are
+``player_0`` ... ``player_{n-1}`` (the seats). Each observation is a dict:
 ``"observation"``, the vector of :mod:`unorules.agents.observation` (float32, fixed size for
-every table), and ``"action_mask"``, an int8 vector over the
+every table; version 1, every entry in [0, 1]), and ``"action_mask"``, an int8 vector over the
 :data:`~unorules.agents.encoding.N_TOKENS` tokens of :mod:`unorules.agents.encoding`: an action is a
 short sequence of tokens, taken one per step by the same agent, and the mask lists the
 tokens that lead to a legal action from those chosen so far. Out-of-turn actions
@@ -18,12 +20,13 @@ tokens that lead to a legal action from those chosen so far. Out-of-turn actions
 ...     observation, reward, termination, truncation, info = e.last()
 ...     action = None if termination or truncation else int(observation["action_mask"].argmax())
 ...     e.step(action)
->>> sorted(e.unwrapped.arena.rewards)
-[-0.5, -0.5, 1.0]
+>>> sorted(e.unwrapped.arena.rewards), e.metadata["name"]
+([-0.5, -0.5, 1.0], 'unorules_uno_v1')
 """
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, Literal
 
 import numpy as np
@@ -42,7 +45,7 @@ from unorules.agents.arena import (
     render_text,
 )
 from unorules.agents.encoding import N_TOKENS, NOOP, action_token
-from unorules.agents.observation import ObservationEncoder
+from unorules.agents.observation import ObservationEncoder, check_version
 from unorules.rules import Rules, Scoring
 from unorules.state import State
 
@@ -162,6 +165,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         illegal: what a token outside the mask does: ``"lose"`` (default: the episode
             ends, the agent that sent it gets -1 and the others 0, as PettingZoo's
             ``TerminateIllegalWrapper`` does) or ``"raise"`` (a ``ValueError``).
+        version: the observation's version: 1 (default, ``unorules_uno_v1``, every entry
+            in [0, 1]) or 0 (deprecated, ``unorules_uno_v0``, the raw counts; it warns
+            with a ``DeprecationWarning``).
 
     >>> e = raw_env(players=2, illegal="raise")
     >>> e.reset(seed=0)
@@ -173,7 +179,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     metadata = {  # noqa: RUF012 (PettingZoo reads a class attribute)
         "render_modes": list(RENDER_MODES),
-        "name": "unorules_uno_v0",
+        "name": "unorules_uno_v1",
         "is_parallelizable": False,
         "render_fps": RENDER_FPS,
     }
@@ -193,9 +199,20 @@ class raw_env(AECEnv):  # type: ignore[misc]
         ask_all: bool = False,
         skip_forced: bool = True,
         illegal: Literal["lose", "raise"] = "lose",
+        version: Literal[0, 1] = 1,
     ) -> None:
         super().__init__()
         check_env_options(render_mode, illegal)
+        check_version(version)
+        if version == 0:
+            warnings.warn(
+                "unorules_uno_v0 (version=0, raw counts) is deprecated: "
+                "use unorules_uno_v1 (the default), whose observation is in [0, 1]",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            self.metadata = {**type(self).metadata, "name": "unorules_uno_v0"}
+        self.version = version
         self.arena = Arena(
             players,
             rules,
@@ -212,7 +229,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.illegal = illegal
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = self.possible_agents[:]
-        self._encoder = ObservationEncoder(players, self.arena.rules)
+        self._encoder = ObservationEncoder(players, self.arena.rules, normalized=version == 1)
         low, high = self._encoder.low, self._encoder.high
         self.observation_spaces = {
             agent: spaces.Dict(
