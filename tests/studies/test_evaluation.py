@@ -186,7 +186,7 @@ def test_the_command_prints_json(capsys: pytest.CaptureFixture[str]) -> None:
         (["--bot", "heuristic", "--bot", "randon"], "--bot: unknown bot 'randon'"),
         (["--bot", "random"] * 2 + ["--option", "teams=2"], "--option teams: a tournament"),
         (["--bot", "random"] * 2 + ["--games", "0"], "--games: at least 1, not 0"),
-        (["--bot", "random"] * 2 + ["--rounds", "0"], "--rounds: at least 1, not 0"),
+        (["--bot", "random"] * 2 + ["--rounds", "0"], "--rounds: from 1 to 1,000,000, not 0"),
     ],
 )
 def test_the_command_refuses_with_one_line(

@@ -21,6 +21,7 @@ from unorules.cli._common import (
     check_rounds,
     game_options,
     games_options,
+    max_rounds_option,
     profile,
     progress,
     quiet_options,
@@ -233,6 +234,7 @@ def tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             progress=progress(
                 args.verb, -(-args.games // len(bots)) * len(bots), err, quiet=args.quiet
             ),
+            max_rounds=args.max_rounds,
         )
     if args.json:
         print(json.dumps(_tournament_summary(result, args.rules), indent=2), file=out)
@@ -348,6 +350,7 @@ def add_tournament_arguments(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="play whole matches instead, and count the matches won",
     )
+    max_rounds_option(p)
     _study_options(p, plot=False)
     p.add_argument("--json", action="store_true", help="print the win rates as JSON")
 

@@ -43,6 +43,7 @@ from unorules.studies.study import (
     _FINISHED,
     _ROUNDS,
     _WINS,
+    MAX_ROUNDS,
     Estimate,
     Progress,
     Study,
@@ -347,6 +348,7 @@ def tournament(
     chunk_size: int | None = None,
     max_in_flight: int | None = None,
     progress: bool | IO[str] | Progress | None = None,
+    max_rounds: int = MAX_ROUNDS,
 ) -> Tournament:
     """Play the entrants against each other, one per seat, every one in every seat, and
     return their win rates with 95% confidence intervals.
@@ -362,7 +364,7 @@ def tournament(
             team wins together, and a tournament scores each bot).
         rounds: rounds per game (1, the default: a game is one round); None plays whole
             matches and scores the matches won.
-        seed, executor, chunk_size, max_in_flight, progress: as
+        seed, executor, chunk_size, max_in_flight, progress, max_rounds: as
             :func:`~unorules.studies.study.simulate` (one progress for the whole
             tournament). Bots registered at run time play on worker processes too: the
             factory travels with every chunk, and must pickle (a module-level class or
@@ -429,6 +431,7 @@ def tournament(
             chunk_size=chunk_size,
             max_in_flight=max_in_flight,
             progress=shown,
+            max_rounds=max_rounds,
         )
         studies.append(attrs.evolve(study, bots=tuple(names[(s + r) % n] for s in range(n))))
     return Tournament(tuple(names), tuple(studies))
