@@ -140,6 +140,25 @@ def test_a_hand_shown_by_a_challenge_is_remembered_after_it_is_played() -> None:
     assert "knows P0:R1,G5" in state.information_state_string(1)
 
 
+def test_a_redeal_records_each_player_s_whole_new_hand() -> None:
+    """Perfect recall through a Wild Shuffle Hands (R8.2): the cards a player got are not
+    enough when cards also went (a redeal can give back a card it had), so the record
+    holds the whole new hand."""
+    rules = uno.MATTEL
+    game = pyspiel.load_game(uos.GAME_NAME, {"players": 2})
+    state = game.new_initial_state()
+    state.dealer = 1
+    state.arena = Arena(2, rules, max_actions=10**9)
+    state.arena.start(uno.State.from_position("R1,WS/B1,B2 *,R5 red 0+ play -", rules=rules))
+    for token in enc.encode(uno.Play(0, "WS", "red", uno=True), 2):
+        state.apply_action(token)
+    for card in ("R1", "B1", "B2"):  # to P1, P0, P1
+        state.apply_action(C(card).index)
+    assert not state.is_chance_node()
+    assert "; hand B1; " in state.information_state_string(0)
+    assert "; hand R1 B2; " in state.information_state_string(1)
+
+
 def test_the_game_is_zero_sum_where_a_round_without_a_winner_is_a_draw() -> None:
     """Issue 27: the game declared itself general-sum even where it is zero-sum. A round
     won gives the winner's side +1 and the others -1 shared (sum 0); a round without a
@@ -237,3 +256,28 @@ def test_outcome_sampling_mccfr_runs_on_information_states() -> None:
     probs = policy.action_probabilities(state)
     assert set(probs) == set(state.legal_actions())
     assert sum(probs.values()) == pytest.approx(1.0)
+
+
+def test_the_algorithms_runner_runs() -> None:
+    """``benchmarks/openspiel_algorithms.py --quick``: evaluate_bots, IS-MCTS and MCCFR,
+    each a line of figures."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "openspiel_algorithms.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--quick"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert [line.split(",")[0] for line in lines] == [
+        "evaluate_bots",
+        "IS-MCTS (3 simulations",
+        "outcome-sampling MCCFR",
+    ]
+    assert "information states visited" in lines[2]

@@ -323,11 +323,15 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
         assert self.arena is not None
         s = self.arena.state
         for seat, (old, new) in enumerate(zip(before, s.hands, strict=True)):
-            got = Counter(new)
-            got.subtract(old)
-            cards = sorted((+got).elements(), key=_index)
-            if cards:
-                self._note(seat, "got " + " ".join(map(str, cards)))
+            if old == new:
+                continue
+            change = Counter(new)
+            change.subtract(old)
+            got = sorted((+change).elements(), key=_index)
+            if got and -change:  # cards came and went (a redeal, a swap): the hand now
+                self._note(seat, "hand " + " ".join(map(str, new)))
+            elif got:
+                self._note(seat, "got " + " ".join(map(str, got)))
         self._note(-1, "sizes " + ",".join(str(len(h)) for h in s.hands))
         known = s._ledger.known
         if known != self.known_seen:
