@@ -245,6 +245,22 @@ def _index(card: Card) -> int:
     return card.index
 
 
+def _removed_only(old: tuple[Card, ...], new: tuple[Card, ...]) -> bool:
+    """Whether ``new`` is ``old`` less some cards (the common case, cheaper than counting)."""
+    if len(new) >= len(old):
+        return False
+    rest = list(old)
+    try:
+        for card in new:
+            rest.remove(card)
+    except ValueError:
+        return False
+    return True
+
+
+_WORDS: Final = tuple(describe(token) for token in range(N_TOKENS))
+
+
 @functools.cache
 def _rules_of(profile: str, hand_size: int) -> Rules:
     """The rules of a profile, with ``hand_size`` cards dealt (0: the profile's own)."""
@@ -314,17 +330,20 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
 
     def _noted_action(self, actor: int, tokens: tuple[int, ...]) -> None:
         """Record a public action (its tokens, once complete) or a declined window."""
-        self._note(-1, f"P{actor} " + " ".join(describe(t) for t in tokens))
+        self._note(-1, f"P{actor} " + " ".join([_WORDS[t] for t in tokens]))
         self.recent = ((actor, tokens), *self.recent[: HISTORY - 1])
 
     def _noted_change(self, before: tuple[tuple[Card, ...], ...]) -> None:
         """Record what an action changed: each player the cards it got (its own), every
-        hand's size, and what each player has come to know of other hands."""
+        hand's size when cards came to a hand (cards laid are public already), and what
+        each player has come to know of other hands."""
         assert self.arena is not None
         s = self.arena.state
+        moved = False
         for seat, (old, new) in enumerate(zip(before, s.hands, strict=True)):
-            if old == new:
-                continue
+            if old == new or _removed_only(old, new):
+                continue  # cards laid (public) or nothing: nothing private to record
+            moved = True
             change = Counter(new)
             change.subtract(old)
             got = sorted((+change).elements(), key=_index)
@@ -332,7 +351,8 @@ class UnoState(pyspiel.State):  # type: ignore[misc]
                 self._note(seat, "hand " + " ".join(map(str, new)))
             elif got:
                 self._note(seat, "got " + " ".join(map(str, got)))
-        self._note(-1, "sizes " + ",".join(str(len(h)) for h in s.hands))
+        if moved:  # cards came (a draw, a swap, a redeal): how many is public
+            self._note(-1, "sizes " + ",".join([str(len(h)) for h in s.hands]))
         known = s._ledger.known
         if known != self.known_seen:
             self.known_seen = known
