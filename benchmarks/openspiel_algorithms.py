@@ -5,8 +5,8 @@ Three runs, each on a stated configuration, each printing its figures and its CP
 1. ``pyspiel.evaluate_bots`` with uniform random bots (OpenSpiel's C++ loop), the
    default game (2 players, ``mattel``, 7 cards): the mean returns, the rounds cut off.
 2. OpenSpiel's Python IS-MCTS (``open_spiel.python.algorithms.ismcts.ISMCTSBot``, keyed on
-   the information-state string, random-rollout evaluator) against a uniform random bot,
-   seats alternating: its win rate with a 95% Wilson interval.
+   the information-state string, random-rollout evaluator, its resamples seeded) against
+   a uniform random bot, seats alternating: its win rate with a 95% Wilson interval.
 3. Outcome-sampling MCCFR (``open_spiel.python.algorithms.outcome_sampling_mccfr``) on a
    small configuration (2 players, ``hand_size`` 2, ``max_moves`` 40, ``no_winner="draw"``
    so the game is zero-sum): the information states it visited, and its average policy
@@ -79,13 +79,26 @@ def ismcts_vs_random(rounds: int, simulations: int) -> None:
     game = pyspiel.load_game("python_unorules", params)
     start = time.process_time()
     wins = 0
+
+    class SeededISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
+        """IS-MCTS whose resamples take a seeded sampler (OpenSpiel's default sampler
+        is seeded at random), so that a run gives the same figures every time."""
+
+        def __init__(self, *args: Any, sampler: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self._sampler = sampler
+
+        def resample_from_infostate(self, state: Any) -> Any:
+            return state.resample_from_infostate(state.current_player(), self._sampler)
+
     for k in range(rounds):
-        bot = ismcts.ISMCTSBot(
+        bot = SeededISMCTS(
             game,
             mcts.RandomRolloutEvaluator(1, np.random.RandomState(k)),
             uct_c=2.0,
             max_simulations=simulations,
             random_state=np.random.RandomState(k),
+            sampler=random.Random(k).random,
         )
         rng = random.Random(k)
         seat = k % 2  # the bot's seat alternates
@@ -160,7 +173,7 @@ def main() -> None:
         mccfr(iterations=20, rounds=4)
     else:
         evaluate_random(rounds=200)
-        ismcts_vs_random(rounds=40, simulations=20)
+        ismcts_vs_random(rounds=120, simulations=20)
         mccfr(iterations=5000, rounds=400)
 
 
