@@ -15,7 +15,7 @@ Three runs, each on a stated configuration, each printing its figures and its CP
    the card turned up, each a chance node over up to 56 kinds) has about 10**9
    histories before the first move.
 
-    python benchmarks/openspiel_algorithms.py            # several minutes
+    python benchmarks/openspiel_algorithms.py            # about twelve minutes of CPU
     python benchmarks/openspiel_algorithms.py --quick    # a smoke run of a few seconds
 """
 
