@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import functools
 import operator
+from array import array
 from collections import Counter
 from collections.abc import Callable
 from typing import Any, Final
@@ -746,12 +747,16 @@ class UnoObserver:
         size = information_state_size(n) if perfect_recall else observation_size(n)
         self.tensor = np.zeros(size, np.float32)
         self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
+        self._at: dict[str, int] = {}
         at = 0
         for name, width in _layout(n):
             self.dict[name] = self.tensor[at : at + width]
+            self._at[name] = at
             at += width
+        self._history = at
         if perfect_recall:
             self.dict["history"] = self.tensor[at:].reshape(HISTORY, n + N_TOKENS)
+        self._zero = array("f", bytes(4 * size))
 
     def set_from(self, state: UnoState, player: int) -> None:
         """Fill ``tensor`` with ``player``'s view of ``state`` (and, for an information
@@ -764,64 +769,72 @@ class UnoObserver:
         >>> float(observer.tensor.sum()), float(observer.dict["dealing"][0])
         (1.0, 1.0)
         """
-        self.tensor.fill(0)
-        d = self.dict
+        # Filled in a plain float32 array (item writes are cheap there), copied once.
+        out = array("f", self._zero)
+        at = self._at
         n = self._players
         if state.arena is None:
-            d["dealing"][0] = 1
+            out[at["dealing"]] = 1
             if state.dealer is not None:
+                hand = at["hand"]
                 for i, card in enumerate(state.dealt):
                     if (state.dealer + 1 + i) % n == player:
-                        d["hand"][card.index] += 0.25
+                        out[hand + card.index] += 0.25
                 if state.turned:
-                    d["top"][state.turned[-1].index] = 1
+                    out[at["top"] + state.turned[-1].index] = 1
         else:
-            self._view(state, player)
+            self._view(out, state, player)
         if self._recall:
-            history = d["history"]
-            for row, (actor, tokens) in zip(history, state.recent, strict=False):
-                row[(actor - player) % n] = 1
+            width = n + N_TOKENS
+            row = self._history
+            for actor, tokens in state.recent:
+                out[row + (actor - player) % n] = 1
                 for token in tokens:
-                    row[n + token] = 1
+                    out[row + n + token] = 1
+                row += width
+        self.tensor[:] = np.frombuffer(out, np.float32)
 
-    def _view(self, state: UnoState, player: int) -> None:
+    def _view(self, out: array[float], state: UnoState, player: int) -> None:
         arena = state.arena
         assert arena is not None
-        d = self.dict
+        at = self._at
         n = self._players
         deck = self._deck
         view = observe(arena.state, player)
+        hand = at["hand"]
         for card in view.hand:
-            d["hand"][card.index] += 0.25
-        np.minimum(d["hand"], 1, out=d["hand"])
+            i = hand + card.index
+            out[i] = min(out[i] + 0.25, 1.0)
         if view.drawn_card is not None and view.current_player == player:
-            d["drawn_card"][view.drawn_card.index] = 1
-        d["top"][view.top_card.index] = 1
+            out[at["drawn_card"] + view.drawn_card.index] = 1
+        out[at["top"] + view.top_card.index] = 1
         if view.color is not None:
-            d["color"][_COLORS[view.color]] = 1
-        d["phase"][_PHASES[view.phase]] = 1
-        d["direction"][0] = view.direction > 0
-        d["pending"][0] = min(view.pending_draw / deck, 1.0)
-        d["draw_pile"][0] = min(view.draw_pile_size / deck, 1.0)
-        d["interjecting"][0] = arena.interjecting
+            out[at["color"] + _COLORS[view.color]] = 1
+        out[at["phase"] + _PHASES[view.phase]] = 1
+        out[at["direction"]] = view.direction > 0
+        out[at["pending"]] = min(view.pending_draw / deck, 1.0)
+        out[at["draw_pile"]] = min(view.draw_pile_size / deck, 1.0)
+        out[at["interjecting"]] = arena.interjecting
         if arena.actor is not None:
-            d["to_act"][(arena.actor - player) % n] = 1
+            out[at["to_act"] + (arena.actor - player) % n] = 1
+        sizes, known = at["hand_sizes"], at["known"]
         for seat in range(n):
             slot = (seat - player) % n
-            d["hand_sizes"][slot] = min(view.hand_sizes[seat] / deck, 1.0)
+            out[sizes + slot] = min(view.hand_sizes[seat] / deck, 1.0)
             for card in view.known[seat]:
-                d["known"][slot * _K + card.index] += 0.25
-        np.minimum(d["known"], 1, out=d["known"])
+                i = known + slot * _K + card.index
+                out[i] = min(out[i] + 0.25, 1.0)
         for seats, name in (
             (view.uno_exposed, "exposed"),
             (view.uno_open, "uno_open"),
             (view.lost_turns, "lost_turns"),
         ):
             for seat in seats:
-                d[name][(seat - player) % n] = 1
+                out[at[name] + (seat - player) % n] = 1
         if arena.actor == player:
+            prefix = at["prefix"]
             for token in arena.prefix:
-                d["prefix"][token] = min(d["prefix"][token] + 0.125, 1.0)
+                out[prefix + token] = min(out[prefix + token] + 0.125, 1.0)
 
     def string_from(self, state: UnoState, player: int) -> str:
         """The observation: ``player``'s cards and the public facts, as one line. The
