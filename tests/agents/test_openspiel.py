@@ -109,7 +109,8 @@ def test_observations() -> None:
     state = _dealt(2, seed=2)
     seat = state.current_player()
     tensor = state.observation_tensor(seat)
-    assert len(tensor) == 1576 and sum(tensor[:56]) == 7
+    assert len(tensor) == uos.observation_size(2) == 455  # compact, in [0, 1]
+    assert sum(tensor[:56]) * 4 == 7 and min(tensor) >= 0 and max(tensor) <= 1
     text = state.observation_string(seat)
     hand = " ".join(map(str, state.arena.state.hands[seat]))
     assert text.startswith(f"p{seat} hand {hand} | top ")
@@ -291,17 +292,19 @@ def test_a_refused_move_is_not_counted_against_max_moves() -> None:
     assert state.moves == 4 and state.is_terminal()
 
 
-def test_only_the_players_own_observation_is_provided() -> None:
+def test_public_information_alone_is_refused_and_the_information_state_is_provided() -> None:
+    """Issue 27: the game provides each player's information state (perfect recall) as
+    well as its observation; an observer of public information only is still refused
+    (it would be answered with the player's private cards)."""
     game = pyspiel.load_game("python_unorules", {"players": 2})
     state = _play_to_decision(game.new_initial_state(), seed=0)
     public_only = pyspiel.IIGObservationType(
         perfect_recall=False, public_info=True, private_info=pyspiel.PrivateInfoType.NONE
     )
-    for kind in (public_only, pyspiel.IIGObservationType(perfect_recall=True)):
-        with pytest.raises(ValueError, match="only each player's own observation"):
-            game.make_py_observer(kind)
-    with pytest.raises(Exception, match="only each player's own observation"):
-        state.information_state_string(0)  # the game provides no information states
+    with pytest.raises(ValueError, match="only each player's own information"):
+        game.make_py_observer(public_only)
+    recall = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    assert recall.string_from(state, 0) == state.information_state_string(0)
     own = pyspiel.IIGObservationType(
         perfect_recall=False,
         public_info=True,
@@ -315,6 +318,7 @@ def test_only_the_players_own_observation_is_provided() -> None:
     ({"max_moves": 0}, "max_moves is at least 1, not 0"),
     ({"max_moves": -5}, "max_moves is at least 1, not -5"),
     ({"seed": -1}, "seed is from 0 to"),
+    ({"no_winner": "tie"}, "no_winner is 'loss' or 'draw', not 'tie'"),
 ])  # fmt: skip
 def test_bad_game_parameters_are_refused(params: dict[str, int], words: str) -> None:
     with pytest.raises(ValueError, match=words):

@@ -2,8 +2,11 @@
 state one player cannot tell from the real one, the cards they have not seen dealt again
 (what information-set search, such as OpenSpiel's IS-MCTS, plays from).
 
-It builds on :func:`unorules.sample_state` (a determinization of the player's
-:class:`~unorules.View`) and adds what the OpenSpiel game holds beyond the library state:
+Every try deals through the library's :func:`unorules.sampling.consistent_state` (what
+:func:`unorules.sample_state` is: a determinization of the player's
+:class:`~unorules.View`), with ``held=`` and ``drawn_card=`` for the cards of another
+player's action under way; the resampler adds only what the OpenSpiel game holds beyond
+the library state:
 
 - **The history** of the round (the cards each seat laid, how many it drew, the match
   totals) and the decision the game is at are kept: the same seat decides, in the same
@@ -23,6 +26,10 @@ It builds on :func:`unorules.sample_state` (a determinization of the player's
 - **Dealing** (before the first turn): the player's own cards dealt so far and the cards
   turned up are kept, the other seats' cards are dealt again from the rest of the deck,
   and the cards a first Draw Two draws are dealt again too.
+- **The information state**: the player's record (every public action, the cards it
+  got, what it came to know) is kept, so its ``information_state_string`` and
+  ``information_state_tensor`` are the real state's; the other players' records,
+  which name their real cards, start again from their sampled hands.
 - **A challenge after a catch**: the cards the Wild Draw Four's player drew since laying
   it are passed to :func:`~unorules.sample_state` (``offender_drew``), so the bluff is
   judged on the hand it was laid from.
@@ -45,8 +52,7 @@ from typing import TYPE_CHECKING, Final
 from unorules import rng
 from unorules.actions import Challenge, Play
 from unorules.cards import Card, build_deck
-from unorules.rules import get_profile
-from unorules.sampling import consistent_state, sample_state
+from unorules.sampling import consistent_state
 from unorules.state import Phase, State
 from unorules.view import View, observe
 
@@ -122,10 +128,27 @@ def resample(state: UnoState, player: int, seed: int) -> UnoState:
         chance = rng.randbelow(_SEED_END, seed=seed, counter=2 * attempt + 1)
         new = _playing(state, view, deal, chance)
         if new is not None:
+            _recall(state, new, player)
             return new
     raise RuntimeError(
         f"no state consistent with player {player}'s information was found in {TRIES} samples"
     )
+
+
+def _recall(state: UnoState, new: UnoState, player: int) -> None:
+    """Give ``new`` what ``player`` has seen in ``state`` (its information state): the
+    public record and the player's own are kept; the other players' records, which
+    name their real cards, start again from their sampled hands."""
+    assert new.arena is not None
+    hands = new.arena.state.hands
+    new.infos = [
+        state.infos[seat]
+        if seat == player
+        else "resampled hand " + " ".join(map(str, hands[seat])) + "; "
+        for seat in range(state.players)
+    ]
+    new.recent = state.recent
+    new.known_seen = new.arena.state._ledger.known
 
 
 def _dealing(state: UnoState, player: int, seed: int) -> UnoState:
@@ -134,9 +157,9 @@ def _dealing(state: UnoState, player: int, seed: int) -> UnoState:
     new = _fresh(state)
     if state.dealer is None:
         return new
-    new.dealer = state.dealer
+    new._apply_action(state.dealer)
     n = state.players
-    rules = get_profile(state.profile)
+    rules = state._rules()
     seats = [(state.dealer + 1 + i) % n for i in range(len(state.dealt))]
     mine = [card for card, seat in zip(state.dealt, seats, strict=True) if seat == player]
     pool = Counter(build_deck(rules.shuffle_hands_cards, rules.customizable_cards))
@@ -164,17 +187,17 @@ def _sample(state: UnoState, view: View, seed: int) -> State:
     if offender is not None and offender != player and state.challenge_size is not None:
         drew = max(0, len(s.hands[offender]) - state.challenge_size)
     actor = real.actor
-    if actor is None or actor == player or not isinstance(state.pending, Play):
-        return sample_state(view, seed=seed, offender_drew=drew)
-    # The cards of the pending play are in its player's hand, seen by all, but not known
-    # as the view knows cards: held. In its drawn phase the card drawn is the one laid.
-    laid = Counter((state.pending.card, *state.pending.also))
-    laid.subtract(view.known[actor])
     held: list[tuple[Card, ...]] = [() for _ in view.hand_sizes]
-    held[actor] = tuple(sorted((+laid).elements(), key=_index))
     drawn = None
-    if view.phase is Phase.DRAWN and view.current_player == actor:
-        drawn = state.pending.card
+    if actor is not None and actor != player and isinstance(state.pending, Play):
+        # The cards of the pending play are in its player's hand, seen by all, but not
+        # known as the view knows cards: held. In its drawn phase the card drawn is the
+        # one laid.
+        laid = Counter((state.pending.card, *state.pending.also))
+        laid.subtract(view.known[actor])
+        held[actor] = tuple(sorted((+laid).elements(), key=_index))
+        if view.phase is Phase.DRAWN and view.current_player == actor:
+            drawn = state.pending.card
     return consistent_state(view, seed=seed, offender_drew=drew, held=held, drawn_card=drawn)
 
 
