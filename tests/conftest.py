@@ -11,7 +11,10 @@ the full counts locally. A test that sets its own ``max_examples`` writes it as
 
 from __future__ import annotations
 
+import importlib.util
 import os
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import settings
@@ -67,3 +70,14 @@ def rejects(state: uno.State, action: uno.Action, code: str) -> uno.IllegalActio
     assert action not in uno.legal_actions(state)
     assert state.to_json() == before
     return info.value
+
+
+@pytest.fixture(scope="module")
+def conf() -> ModuleType:
+    """The Sphinx configuration, ``docs/conf.py``, loaded as a module (the docs tests)."""
+    path = Path(__file__).resolve().parents[1] / "docs" / "conf.py"
+    spec = importlib.util.spec_from_file_location("docs_conf", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

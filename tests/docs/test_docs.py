@@ -24,15 +24,6 @@ import unorules as uno
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
-@pytest.fixture(scope="module")
-def conf() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("docs_conf", DOCS / "conf.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def rows(table: str) -> dict[str, list[str]]:
     """A generated list-table as {option: [cells after the first]}."""
     found: dict[str, list[str]] = {}

@@ -24,15 +24,6 @@ CODE_WIDTH = 88
 """The longest code line furo shows whole in its content column, in characters."""
 
 
-@pytest.fixture(scope="module")
-def conf() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("docs_conf_newcomer", DOCS / "conf.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_docs_show_the_version(conf: ModuleType) -> None:
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     assert conf.release == uno.__version__ == pyproject["project"]["version"]
