@@ -91,24 +91,11 @@ def run_gymnasium(episodes: int, seed: int) -> tuple[float, int, int]:
 
 
 def run_pettingzoo(episodes: int, seed: int) -> tuple[float, int, int]:
-    """Random legal tokens on ``unorules_uno_v1``, every agent."""
-    from unorules.agents.pettingzoo import env
-
-    table = env(2, RULES)
-    rng = random.Random(seed)
-    steps = 0
-    start = time.perf_counter()
-    for episode in range(episodes):
-        table.reset(seed=seed + episode)
-        for _ in table.agent_iter():
-            observation, _, termination, truncation, _ = table.last()
-            if termination or truncation:
-                table.step(None)
-                continue
-            legal = observation["action_mask"].nonzero()[0]
-            table.step(int(legal[rng.randrange(len(legal))]))
-            steps += 1
-    return time.perf_counter() - start, steps, episodes
+    """Random legal tokens on ``unorules_uno_v1``, every agent: ``env_bench.py``'s loop."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    env_bench: Any = importlib.import_module("env_bench")
+    seconds, steps = env_bench.run_pettingzoo(episodes, seed)
+    return seconds, steps, episodes
 
 
 def run_openspiel(episodes: int, seed: int) -> tuple[float, int, int]:
