@@ -25,7 +25,7 @@ from unorules.actions import (
     Pass,
     Play,
 )
-from unorules.cards import ALL_CARDS, Card, Color, Rank, build_deck
+from unorules.cards import ALL_CARDS, Card, Color, Rank, Side, build_deck
 from unorules.deal import Deal
 from unorules.effects import EFFECTS, Effect, EffectContext, register_effect
 from unorules.engine import apply, cut_for_dealer, is_legal, legal_actions, new_game, step
@@ -35,10 +35,14 @@ from unorules.rules import (
     DANISH,
     MATTEL,
     MATTEL_108,
+    MATTEL_FLIP,
     PROFILES,
     SWEDISH,
     CardPoints,
     FirstDiscard,
+    FlipFirstCard,
+    FlipLastCard,
+    FlipWildChooser,
     MultiPlay,
     Rules,
     RulesError,
@@ -118,6 +122,7 @@ __all__ = [
     "EFFECTS",
     "MATTEL",
     "MATTEL_108",
+    "MATTEL_FLIP",
     "PROFILES",
     "SWEDISH",
     "Action",
@@ -134,6 +139,9 @@ __all__ = [
     "EffectContext",
     "ErrorCode",
     "FirstDiscard",
+    "FlipFirstCard",
+    "FlipLastCard",
+    "FlipWildChooser",
     "IllegalAction",
     "MultiPlay",
     "NextRound",
@@ -145,6 +153,7 @@ __all__ = [
     "RulesError",
     "Scoring",
     "ShuffleHandsLastCard",
+    "Side",
     "Stacking",
     "State",
     "TwoPlayerReverse",

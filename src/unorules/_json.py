@@ -55,10 +55,11 @@ __all__ = [
 ]
 
 COLOR_NAMES: Final = tuple(c.value for c in Color)
-"""The colors as JSON names them, in the order messages list them.
+"""The colors as JSON names them, in the order messages list them (the classic four,
+then UNO Flip!'s dark side).
 
 >>> COLOR_NAMES
-('red', 'yellow', 'green', 'blue')
+('red', 'yellow', 'green', 'blue', 'pink', 'teal', 'orange', 'purple')
 """
 
 CARD_BY_NAME: Final = {str(c): c for c in ALL_CARDS}

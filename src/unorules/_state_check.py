@@ -28,7 +28,7 @@ from typing import Any, Final, NoReturn
 from unorules._echo import writable
 from unorules._json import CARD_BY_NAME, COLOR_NAMES, MAX_DEPTH, Reader, deeper_than
 from unorules._limits import COUNTER_END
-from unorules.cards import Card, Color
+from unorules.cards import Card, Color, Rank, Side
 from unorules.rules import (
     MATTEL,
     Rules,
@@ -77,6 +77,8 @@ _KEYS: Final = (
     "idle_turns",
     "known",
 )
+_SIDE: Final = "side"
+"""The key written only for a UNO Flip! game (and required there): the side in play."""
 _LIMITED: Final = "turn_actions"
 """The key written only under the house rule ``round_turn_limit`` (and required there)."""
 _OPTIONAL: Final = ("known",)
@@ -217,7 +219,7 @@ def check_state_dict(data: object) -> None:
     if data.get("format") != FORMAT:
         raise ValueError(f'not a unorules state: missing or wrong "format" (expected "{FORMAT}")')
     for key in data:
-        if key not in _KEYS and key != _LIMITED:
+        if key not in _KEYS and key not in (_LIMITED, _SIDE):
             _fail(f"$.{key}" if isinstance(key, str) else "$", f"unknown key {_show(key)}")
     for key in _KEYS:
         if key not in data and key not in _OPTIONAL:
@@ -234,6 +236,14 @@ def check_state_dict(data: object) -> None:
         if rules.round_turn_limit:
             _fail("$", f"missing {_LIMITED!r} (the rules set round_turn_limit)")
         _fail(f"$.{_LIMITED}", "turn_actions is counted only under the rule round_turn_limit")
+    if (_SIDE in d) != rules.flip:
+        if rules.flip:
+            _fail("$", f"missing {_SIDE!r} (the rules are UNO Flip!'s: flip_pairing)")
+        _fail(f"$.{_SIDE}", "the side in play is written only for a UNO Flip! game")
+    side = Side.LIGHT
+    if rules.flip:
+        r.choice(d[_SIDE], f"$.{_SIDE}", ("light", "dark"), "the side in play is")
+        side = Side(d[_SIDE])
     names = r.items(d["names"], "$.names", "names")
     if not 2 <= len(names) <= 10:
         _fail("$.names", f"UNO is played by 2 to 10 players, not {len(names)}")
@@ -249,7 +259,7 @@ def check_state_dict(data: object) -> None:
         _fail(
             "$.rules", f"{n} hands of {rules.hand_size} need more than the {rules.deck_size} cards"
         )
-    r.whole(d["seed"], "$.seed", "a seed", 0, _SEED_END)
+    seed = r.whole(d["seed"], "$.seed", "a seed", 0, _SEED_END)
     r.whole(d["round"], "$.round", "round", 0, _BIG)
     try:
         sides = list(seat_sides(rules, n))
@@ -286,7 +296,7 @@ def check_state_dict(data: object) -> None:
         _fail("$.dealer", f"seat {dealer} dealt this round but has been eliminated")
 
     # -- the cards ---------------------------------------------------------------------------
-    deck = _deck(rules)
+    deck = _deck(rules, seed)
     left = dict(deck)
 
     def take(value: object, path: str) -> Card:
@@ -323,7 +333,7 @@ def check_state_dict(data: object) -> None:
         _fail("$.turned", f"{len(turned)} cards turned from a deck of {rules.deck_size}")
     for i, c in enumerate(turned):
         r.card_in(c, f"$.turned[{i}]", deck)
-    top = discard[-1]
+    top = discard[-1].facing(side)  # a UNO Flip! card shows the face of the side in play
     if not over:
         for seat in eliminated:
             if hands[seat]:
@@ -361,6 +371,10 @@ def check_state_dict(data: object) -> None:
     if type(direction) is not int or direction not in (1, -1):
         _fail("$.direction", f"direction is 1 or -1, not {_show(direction)}")
     color = r.color_or_none(d["color"], "$.color")
+    if color is not None and color.side is not side:
+        _fail(
+            "$.color", f"{color.value} is a {color.side.value}-side color; {side.value} is in play"
+        )
     current: Any = d["current_player"]
     if over:
         if current is not None:
@@ -381,7 +395,12 @@ def check_state_dict(data: object) -> None:
     pending = r.whole(
         d["pending_draw"], "$.pending_draw", "pending_draw", 0, 4 * rules.deck_size + 1
     )
-    if phase == "challenge" and pending < 4:
+    # What a challenge's top card makes its victim draw: 4 (Wild Draw Four), 2 (UNO Flip!'s
+    # Wild Draw Two) or until the color named (its Wild Draw Color: no count pending).
+    wild_draw = _WILD_DRAW_PENDING.get(top.rank, 4) if phase == "challenge" else None
+    if wild_draw is not None and wild_draw not in (4, pending):
+        _fail("$.pending_draw", f"a {top} awaits: {wild_draw} cards pending")
+    if wild_draw == 4 and pending < 4:
         _fail("$.pending_draw", "a Wild Draw Four awaits: at least 4 cards pending")
     if phase == "penalty" and pending < 1:
         _fail("$.pending_draw", "a penalty awaits: at least 1 card pending")
@@ -389,7 +408,7 @@ def check_state_dict(data: object) -> None:
     if phase == "penalty" and not stacks and not rules.skip_bounce:
         # A penalty waits for its victim only where it can be answered (A18, C16).
         _fail("$.phase", "phase penalty exists only under stacking or skip_bounce")
-    if phase == "challenge" and not stacks and pending != 4:
+    if wild_draw == 4 and not stacks and pending != 4:
         _fail("$.pending_draw", "without stacking a Wild Draw Four's penalty is 4 cards")
     if phase not in ("challenge", "penalty") and pending:
         _fail("$.pending_draw", f"no cards are pending in phase {phase}: expected 0")
@@ -409,9 +428,12 @@ def check_state_dict(data: object) -> None:
         if offender in out or offender == current:
             _fail("$.challenge.offender", "the offender is another seat still in the match")
         r.flag(ch["guilty"], "$.challenge.guilty")
-        if r.color_or_none(ch["previous_color"], "$.challenge.previous_color") is None:
+        previous = r.color_or_none(ch["previous_color"], "$.challenge.previous_color")
+        if previous is None:
             _fail("$.challenge.previous_color", "the color in force before the Wild Draw Four")
-        if str(top) != "W+4":
+        if previous.side is not side:
+            _fail("$.challenge.previous_color", f"a color of the {side.value} side in play")
+        if top.rank not in _WILD_DRAW_PENDING:
             _fail("$.discard_pile", "in phase challenge the top card is a Wild Draw Four")
         if rules.wd4_bluff is WildDrawFourBluff.TAKE_BACK and len(discard) < 2:
             _fail("$.discard_pile", "a Wild Draw Four that may be taken back lies on a card")
@@ -420,6 +442,7 @@ def check_state_dict(data: object) -> None:
         _fail("$.drawn_card", "a drawn card is named exactly in phase drawn")
     if drawn is not None:
         card = r.card_in(drawn, "$.drawn_card", deck)
+        face = card.facing(side).face
         if card not in hands[current]:
             _fail("$.drawn_card", f"{card} is not in the hand of player {current}, who drew it")
         if not rules.play_drawn_card:
@@ -428,7 +451,7 @@ def check_state_dict(data: object) -> None:
         # changes the top card or the color before the drawer lays the card or passes.
         from unorules._engine.legality import matching  # noqa: PLC0415 (built on this)
 
-        if card not in matching(top, color):
+        if face not in matching(top, color):
             _fail(
                 "$.drawn_card",
                 f"{card} does not match {top} (color {color.value if color else '-'}): the"
@@ -546,19 +569,35 @@ def _rules(options: Mapping[str, Any]) -> Rules:
     return found
 
 
-_DECKS: dict[tuple[int, int], dict[Card, int]] = {}
+_DECKS: dict[tuple[int, int, str, int], dict[Card, int]] = {}
 
 
-def _deck(rules: Rules) -> dict[Card, int]:
-    """How many of each card the deck of ``rules`` holds."""
-    key = (rules.shuffle_hands_cards, rules.customizable_cards)
+def _deck(rules: Rules, seed: int) -> dict[Card, int]:
+    """How many of each card the deck of ``rules`` holds (UNO Flip!'s light face up; a
+    random pairing is the match's, drawn from its ``seed``)."""
+    pairing = rules.flip_pairing
+    key = (
+        rules.shuffle_hands_cards,
+        rules.customizable_cards,
+        pairing,
+        seed if pairing == "random" else 0,
+    )
     found = _DECKS.get(key)
     if found is None:
         found = {}
-        for c in rules.deck():
+        for c in rules.deck(seed):
             found[c] = found.get(c, 0) + 1
+        if len(_DECKS) >= 64:
+            _DECKS.clear()
         _DECKS[key] = found
     return found
+
+
+_WILD_DRAW_PENDING: Final[dict[Rank, int]] = {
+    Rank.WILD_DRAW_FOUR: 4,
+    Rank.WILD_DRAW_TWO: 2,
+    Rank.WILD_DRAW_COLOR: 0,
+}
 
 
 def _ordinal(k: int) -> str:

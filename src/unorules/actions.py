@@ -36,7 +36,7 @@ import attrs
 
 from unorules._echo import shown, shown_int
 from unorules._json import DEAL_KEYS, READ, Reader, deal_to_dict, decode, key_path, read_deal
-from unorules.cards import Card, Color
+from unorules.cards import Card, Color, Side
 from unorules.deal import _SMALL, Deal, _cards_at, _too_long
 
 __all__ = [
@@ -54,7 +54,9 @@ __all__ = [
 
 def _card(value: Card | str) -> Card:
     if isinstance(value, Card):
-        return value
+        # An action names a UNO Flip! card light face up, whatever side is in play: the
+        # engine turns it to the side in play (SPEC §8).
+        return value.facing(Side.LIGHT)
     try:
         return Card.parse(value)
     except TypeError as err:

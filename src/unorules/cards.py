@@ -17,32 +17,80 @@ from __future__ import annotations
 import enum
 import functools
 from collections.abc import Iterable
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from unorules._echo import shown
 
 __all__ = [
     "ALL_CARDS",
+    "DARK_COLORS",
+    "DARK_FACES",
+    "FLIP_FACES",
+    "LIGHT_COLORS",
+    "LIGHT_FACES",
     "Card",
     "Color",
     "Rank",
+    "Side",
     "build_deck",
 ]
 
 
+class Side(enum.Enum):
+    """The side of UNO Flip! cards in play (OFFICIAL-GAMES §2.2): the light side (red,
+    yellow, green, blue; every classic game plays on it) or the dark side (pink, teal,
+    orange, purple). Its value is the name used in JSON.
+
+    >>> Side.LIGHT.other, [c.value for c in Side.DARK.colors]
+    (<Side.DARK: 'dark'>, ['pink', 'teal', 'orange', 'purple'])
+    """
+
+    LIGHT = "light"
+    DARK = "dark"
+
+    __hash__ = object.__hash__  # as Color's: by identity, in C
+
+    @property
+    def other(self) -> Side:
+        """The side a Flip turns to (§2.6).
+
+        >>> Side.DARK.other
+        <Side.LIGHT: 'light'>
+        """
+        return Side.DARK if self is Side.LIGHT else Side.LIGHT
+
+    @property
+    def colors(self) -> tuple[Color, ...]:
+        """The four colors of this side, in card order.
+
+        >>> [c.letter for c in Side.LIGHT.colors]
+        ['R', 'Y', 'G', 'B']
+        """
+        return LIGHT_COLORS if self is Side.LIGHT else DARK_COLORS
+
+
 class Color(enum.Enum):
-    """The four card colors. Their values are the names used in JSON.
+    """The card colors. Their values are the names used in JSON. The first four are the
+    classic colors (the light side of UNO Flip!); the last four are UNO Flip!'s dark side
+    (SPEC §8: ``P`` pink, ``T`` teal, ``O`` orange, ``V`` purple).
 
     >>> Color("red") is Color.RED
     True
-    >>> [c.value for c in Color]
+    >>> [c.value for c in Color][:4]
     ['red', 'yellow', 'green', 'blue']
+    >>> Color.PURPLE.letter, Color.PURPLE.side
+    ('V', <Side.DARK: 'dark'>)
     """
 
     RED = "red"
     YELLOW = "yellow"
     GREEN = "green"
     BLUE = "blue"
+    # UNO Flip!'s dark side
+    PINK = "pink"
+    TEAL = "teal"
+    ORANGE = "orange"
+    PURPLE = "purple"
 
     # Members are singletons, equal only to themselves, so they hash by identity, in C:
     # Enum's own __hash__ is a Python function, and the engine keys tables by them.
@@ -55,20 +103,48 @@ class Color(enum.Enum):
         >>> Color.GREEN.letter
         'G'
         """
-        return self.value[0].upper()
+        return _LETTER[self]
+
+    @property
+    def side(self) -> Side:
+        """The side of UNO Flip! cards this color belongs to (classic colors: light).
+
+        >>> Color.TEAL.side, Color.RED.side
+        (<Side.DARK: 'dark'>, <Side.LIGHT: 'light'>)
+        """
+        return Side.LIGHT if self in LIGHT_COLORS else Side.DARK
 
     @classmethod
     def parse(cls, text: str) -> Color:
         """A color from its name or letter, case-insensitive.
 
-        >>> Color.parse("Blue"), Color.parse("y")
-        (<Color.BLUE: 'blue'>, <Color.YELLOW: 'yellow'>)
+        >>> Color.parse("Blue"), Color.parse("y"), Color.parse("V")
+        (<Color.BLUE: 'blue'>, <Color.YELLOW: 'yellow'>, <Color.PURPLE: 'purple'>)
         """
         key = text.strip().lower()
         for color in cls:
-            if key in (color.value, color.value[0]):
+            if key in (color.value, _LETTER[color].lower()):
                 return color
-        raise ValueError(f"unknown color {shown(text)}: expected red, yellow, green or blue")
+        raise ValueError(
+            f"unknown color {shown(text)}: expected red, yellow, green or blue"
+            " (UNO Flip!'s dark side: pink, teal, orange or purple)"
+        )
+
+
+LIGHT_COLORS: Final[tuple[Color, ...]] = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
+"""The four classic colors, UNO Flip!'s light side: the colors of every classic game."""
+DARK_COLORS: Final[tuple[Color, ...]] = (Color.PINK, Color.TEAL, Color.ORANGE, Color.PURPLE)
+"""UNO Flip!'s dark colors (OFFICIAL-GAMES §2.2)."""
+_LETTER: Final[dict[Color, str]] = {
+    Color.RED: "R",
+    Color.YELLOW: "Y",
+    Color.GREEN: "G",
+    Color.BLUE: "B",
+    Color.PINK: "P",
+    Color.TEAL: "T",
+    Color.ORANGE: "O",
+    Color.PURPLE: "V",
+}
 
 
 class Rank(enum.Enum):
@@ -97,6 +173,13 @@ class Rank(enum.Enum):
     WILD_DRAW_FOUR = "wild_draw_four"
     WILD_SHUFFLE_HANDS = "wild_shuffle_hands"
     WILD_CUSTOMIZABLE = "wild_customizable"
+    # UNO Flip!
+    DRAW_ONE = "draw_one"
+    DRAW_FIVE = "draw_five"
+    SKIP_EVERYONE = "skip_everyone"
+    FLIP = "flip"
+    WILD_DRAW_TWO = "wild_draw_two"
+    WILD_DRAW_COLOR = "wild_draw_color"
 
     __hash__ = object.__hash__  # as Color's: by identity, in C
 
@@ -129,8 +212,17 @@ class Rank(enum.Enum):
 
 
 _WILD_RANKS: Final = frozenset(
-    {Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_SHUFFLE_HANDS, Rank.WILD_CUSTOMIZABLE}
+    {
+        Rank.WILD,
+        Rank.WILD_DRAW_FOUR,
+        Rank.WILD_SHUFFLE_HANDS,
+        Rank.WILD_CUSTOMIZABLE,
+        Rank.WILD_DRAW_TWO,
+        Rank.WILD_DRAW_COLOR,
+    }
 )
+_CLASSIC_COLORED: Final = tuple(Rank)[: tuple(Rank).index(Rank.DRAW_TWO) + 1]
+"""The ranks of the classic colored cards, in card order (0-9, Skip, Reverse, Draw Two)."""
 
 _RANK_CODE: Final = {
     **{r: r.value for r in Rank if r.value.isdigit()},
@@ -141,6 +233,12 @@ _RANK_CODE: Final = {
     Rank.WILD_DRAW_FOUR: "W+4",
     Rank.WILD_SHUFFLE_HANDS: "WS",
     Rank.WILD_CUSTOMIZABLE: "WC",
+    Rank.DRAW_ONE: "+1",
+    Rank.DRAW_FIVE: "+5",
+    Rank.SKIP_EVERYONE: "SE",
+    Rank.FLIP: "F",
+    Rank.WILD_DRAW_TWO: "W+2",
+    Rank.WILD_DRAW_COLOR: "W+C",
 }
 _RANK_LONG: Final = {
     Rank.ZERO: "0",
@@ -152,6 +250,12 @@ _RANK_LONG: Final = {
     Rank.WILD_DRAW_FOUR: "wild draw four",
     Rank.WILD_SHUFFLE_HANDS: "wild shuffle hands",
     Rank.WILD_CUSTOMIZABLE: "wild customizable",
+    Rank.DRAW_ONE: "draw one",
+    Rank.DRAW_FIVE: "draw five",
+    Rank.SKIP_EVERYONE: "skip everyone",
+    Rank.FLIP: "flip",
+    Rank.WILD_DRAW_TWO: "wild draw two",
+    Rank.WILD_DRAW_COLOR: "wild draw color",
 }
 
 
@@ -181,23 +285,35 @@ class Card:
     ['R2', 'R9', 'B3', 'W']
     """
 
-    __slots__ = ("_code", "color", "index", "is_wild", "number", "rank")
+    __slots__ = ("_code", "color", "face", "index", "is_wild", "number", "other", "rank", "up")
 
     rank: Rank
-    """What the card is."""
+    """What the card is (for a double-sided UNO Flip! card: its face in play)."""
     color: Color | None
     """Its color; None for a wild card."""
     is_wild: bool
-    """True for W, W+4, WS and WC."""
+    """True for W, W+4, WS and WC (and UNO Flip!'s W+2 and W+C)."""
     number: int | None
     """The face value of a number card, None otherwise."""
     _code: str
     index: int
-    """The card's place in the canonical order (0..55): colors red, yellow, green, blue,
-    each 0-9, Skip, Reverse, Draw Two; then W, W+4, WS, WC. Hands are kept in this order."""
+    """The card's place in the canonical order: 0..55 for the classic cards (colors red,
+    yellow, green, blue, each 0-9, Skip, Reverse, Draw Two; then W, W+4, WS, WC), then
+    UNO Flip!'s faces, then its double-sided cards ordered by the face in play and then
+    the other face. Hands are kept in this order."""
+    face: Card
+    """The face in play: the card itself for a single-faced card; for a double-sided UNO
+    Flip! card, the single-faced card that shows its face in play (``B2|O8`` on the light
+    side shows ``B2``). Matching and scoring read it."""
+    other: Card | None
+    """A double-sided card turned over (the same physical card with its other face in
+    play); None for a single-faced card."""
+    up: Side | None
+    """For a double-sided card, the side in play; None for a single-faced card."""
 
     _interned: ClassVar[dict[tuple[Rank, Color | None], Card]] = {}
     _by_text: ClassVar[dict[str, Card]] = {}
+    _doubles: ClassVar[dict[tuple[Card, Card], Card]] = {}
 
     def __new__(cls, rank: Rank, color: Color | None = None) -> Card:
         card = cls._interned.get((rank, color))
@@ -208,6 +324,8 @@ class Card:
         if rank.is_wild:
             given = color if isinstance(color, Color) else shown(color)
             raise ValueError(f"a wild card has no color: got {rank} with {given}")
+        if isinstance(color, Color):
+            raise ValueError(f"there is no {color.value} {_RANK_LONG[rank]} card in any deck")
         raise ValueError(f"{rank} needs a color (red, yellow, green or blue), got {shown(color)}")
 
     @classmethod
@@ -221,9 +339,76 @@ class Card:
             ("number", rank.number),
             ("index", index),
             ("_code", code),
+            ("face", card),
+            ("other", None),
+            ("up", None),
         ):
             object.__setattr__(card, name, value)
         return card
+
+    @classmethod
+    def double(cls, light: Card, dark: Card, up: Side = Side.LIGHT) -> Card:
+        """The double-sided UNO Flip! card with faces ``light`` and ``dark``, with the
+        face of side ``up`` in play (OFFICIAL-GAMES §2.2; SPEC §8 writes it
+        ``LIGHT|DARK``). Interned like every card.
+
+        >>> c = Card.double(Card.parse("B2"), Card.parse("O8"))
+        >>> c, str(c.face), str(c.other.face), c.other.up
+        (Card.parse('B2|O8'), 'B2', 'O8', <Side.DARK: 'dark'>)
+        >>> Card.double(Card.parse("O8"), Card.parse("B2"))
+        Traceback (most recent call last):
+        ...
+        ValueError: O8 is not a light face of UNO Flip! (R/Y/G/B 1-9, +1, S, R, F; W; W+2)
+        """
+        card = cls._doubles.get((light, dark))
+        if card is None:
+            if light not in _LIGHT_FACES:
+                raise ValueError(
+                    f"{light} is not a light face of UNO Flip! (R/Y/G/B 1-9, +1, S, R, F; W; W+2)"
+                )
+            if dark not in _DARK_FACES:
+                raise ValueError(
+                    f"{dark} is not a dark face of UNO Flip! (P/T/O/V 1-9, +5, SE, R, F; W; W+C)"
+                )
+            card = cls._double(light, dark)
+        return card if up is Side.LIGHT else card.other  # type: ignore[return-value]
+
+    @classmethod
+    def _double(cls, light: Card, dark: Card) -> Card:
+        code = f"{light._code}|{dark._code}"
+        pair = []
+        for face, back, up in ((light, dark, Side.LIGHT), (dark, light, Side.DARK)):
+            card = object.__new__(cls)
+            for name, value in (
+                ("rank", face.rank),
+                ("color", face.color),
+                ("is_wild", face.is_wild),
+                ("number", face.number),
+                ("index", _FACES + face.index * _FACES + back.index),
+                ("_code", code),
+                ("face", face),
+                ("up", up),
+            ):
+                object.__setattr__(card, name, value)
+            pair.append(card)
+        object.__setattr__(pair[0], "other", pair[1])
+        object.__setattr__(pair[1], "other", pair[0])
+        cls._doubles[(light, dark)] = pair[0]
+        return pair[0]
+
+    def facing(self, side: Side) -> Card:
+        """This card with the face of ``side`` in play: the one function that reads a
+        double-sided card's face for a side. A single-faced card is itself.
+
+        >>> c = Card.parse("B2|O8")
+        >>> str(c.facing(Side.DARK).face), c.facing(Side.LIGHT) is c
+        ('O8', True)
+        """
+        if self.up is None or self.up is side:
+            return self
+        other = self.other
+        assert other is not None
+        return other
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
@@ -231,7 +416,9 @@ class Card:
     def __delattr__(self, name: str) -> None:
         raise AttributeError("Card is immutable")
 
-    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Color | None]]:
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        if self.up is not None:
+            return (_unpickle_double, (self._code, self.up.value))
         return (Card, (self.rank, self.color))
 
     def __copy__(self) -> Card:
@@ -249,6 +436,8 @@ class Card:
         return self._code
 
     def __repr__(self) -> str:
+        if self.up is Side.DARK:
+            return f"Card.parse({self._code!r}, Side.DARK)"
         return f"Card.parse({self._code!r})"
 
     def _repr_svg_(self) -> str:
@@ -271,7 +460,7 @@ class Card:
         return self.number is None
 
     @classmethod
-    def parse(cls, text: str) -> Card:
+    def parse(cls, text: str, side: Side = Side.LIGHT) -> Card:
         """Read a card in short or long notation, case-insensitive.
 
         Short: ``R0``..``R9``, ``RS`` (skip), ``RR`` (reverse), ``R+2`` (draw two), and the
@@ -282,6 +471,17 @@ class Card:
 
         >>> [str(Card.parse(t)) for t in ("b+2", "Yellow Draw Two", "ws", "green reverse")]
         ['B+2', 'Y+2', 'WS', 'GR']
+
+        UNO Flip!'s faces (SPEC §8): ``R+1`` draw one, ``RF`` flip, ``W+2`` wild draw two
+        on the light side; the dark colors ``P`` pink, ``T`` teal, ``O`` orange, ``V``
+        purple with ``1``..``9``, ``+5`` draw five, ``SE`` skip everyone, ``R``, ``F``, and
+        ``W``, ``W+C`` wild draw color. A double-sided card is written ``LIGHT|DARK``; it is
+        read with the face of ``side`` in play.
+
+        >>> [str(Card.parse(t)) for t in ("r+1", "pink draw five", "tse", "w+c", "w|pf")]
+        ['R+1', 'P+5', 'TSE', 'W+C', 'W|PF']
+        >>> Card.parse("b2|o8", Side.DARK).face
+        Card.parse('O8')
         >>> Card.parse("R10")
         Traceback (most recent call last):
         ...
@@ -289,12 +489,18 @@ class Card:
         """
         if not isinstance(text, str):
             raise TypeError(f"a card is written as a string such as 'R7', not {shown(text)}")
-        card = cls._by_text.get(" ".join(text.lower().split()))
+        key = " ".join(text.lower().split())
+        card = cls._by_text.get(key)
+        if card is None and "|" in key:
+            light, _, dark = key.partition("|")
+            faces = cls._by_text.get(light.strip()), cls._by_text.get(dark.strip())
+            if faces[0] is not None and faces[1] is not None and "|" not in dark:
+                card = cls.double(faces[0], faces[1])
         if card is None:
             raise ValueError(
                 f"not a card: {shown(text)} (examples: R7, G+2, BS, YR, W, W+4, WS, WC, 'red 7')"
             )
-        return card
+        return card.facing(side) if card.up is not None else card
 
     @property
     def points(self) -> int:
@@ -307,33 +513,96 @@ class Card:
         """
         if self.number is not None:
             return self.number
+        flip = _FLIP_POINTS.get(self.rank)
+        if flip is not None:
+            return flip
         if not self.is_wild:
             return 20
         return 40 if self.rank in (Rank.WILD_SHUFFLE_HANDS, Rank.WILD_CUSTOMIZABLE) else 50
 
 
-def _intern_all() -> tuple[Card, ...]:
+_FLIP_POINTS: Final[dict[Rank, int]] = {
+    Rank.DRAW_ONE: 10,
+    Rank.DRAW_FIVE: 20,
+    Rank.SKIP_EVERYONE: 30,
+    Rank.FLIP: 20,
+    Rank.WILD_DRAW_TWO: 50,
+    Rank.WILD_DRAW_COLOR: 60,
+}
+"""UNO Flip!'s own cards' points (OFFICIAL-GAMES §2.2); its Wild scores 40 there (the
+profile's :class:`~unorules.CardPoints` says so)."""
+
+_LIGHT_ACTIONS: Final = (Rank.DRAW_ONE, Rank.SKIP, Rank.REVERSE, Rank.FLIP)
+_DARK_ACTIONS: Final = (Rank.DRAW_FIVE, Rank.SKIP_EVERYONE, Rank.REVERSE, Rank.FLIP)
+_NUMBERS: Final = tuple(r for r in Rank if r.number is not None and r.number > 0)
+
+
+def _intern_all() -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     cards: list[Card] = []
-    colored = [r for r in Rank if not r.is_wild]
-    for color in Color:
-        for rank in colored:
+    for color in LIGHT_COLORS:
+        for rank in _CLASSIC_COLORED:
             cards.append(Card._make(rank, color, len(cards)))
     for rank in (Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_SHUFFLE_HANDS, Rank.WILD_CUSTOMIZABLE):
         cards.append(Card._make(rank, None, len(cards)))
+    classic = len(cards)
+    # UNO Flip!'s faces that no classic card has (OFFICIAL-GAMES §2.2).
+    for color in LIGHT_COLORS:
+        for rank in (Rank.DRAW_ONE, Rank.FLIP):
+            cards.append(Card._make(rank, color, len(cards)))
+    cards.append(Card._make(Rank.WILD_DRAW_TWO, None, len(cards)))
+    for color in DARK_COLORS:
+        for rank in (*_NUMBERS, *_DARK_ACTIONS):
+            cards.append(Card._make(rank, color, len(cards)))
+    cards.append(Card._make(Rank.WILD_DRAW_COLOR, None, len(cards)))
     for card in cards:
         Card._interned[(card.rank, card.color)] = card
         Card._by_text[str(card).lower()] = card
         long = _RANK_LONG[card.rank]
         Card._by_text[long if card.color is None else f"{card.color.value} {long}"] = card
-    return tuple(cards)
+    return tuple(cards[:classic]), tuple(cards[classic:])
 
 
-ALL_CARDS: Final[tuple[Card, ...]] = _intern_all()
-"""The 56 kinds of card in canonical order (see :attr:`Card.index`).
+_INTERNED: Final = _intern_all()
+ALL_CARDS: Final[tuple[Card, ...]] = _INTERNED[0]
+"""The 56 kinds of classic card in canonical order (see :attr:`Card.index`).
 
 >>> len(ALL_CARDS), str(ALL_CARDS[0]), str(ALL_CARDS[-1])
 (56, 'R0', 'WC')
 """
+FLIP_FACES: Final[tuple[Card, ...]] = _INTERNED[1]
+"""UNO Flip!'s 62 faces that no classic card has, in card order (the light side's Draw
+One, Flip and Wild Draw Two; the dark colors' cards; Wild Draw Color).
+
+>>> len(FLIP_FACES), str(FLIP_FACES[0]), str(FLIP_FACES[-1])
+(62, 'R+1', 'W+C')
+"""
+_FACES: Final = len(ALL_CARDS) + len(FLIP_FACES)
+"""How many single-faced cards there are (the indices of double-sided cards follow)."""
+
+LIGHT_FACES: Final[frozenset[Card]] = frozenset(
+    [Card(r, c) for c in LIGHT_COLORS for r in (*_NUMBERS, *_LIGHT_ACTIONS)]
+    + [Card(Rank.WILD), Card(Rank.WILD_DRAW_TWO)]
+)
+"""The faces a UNO Flip! card may show on its light side (OFFICIAL-GAMES §2.2).
+
+>>> len(LIGHT_FACES)
+54
+"""
+DARK_FACES: Final[frozenset[Card]] = frozenset(
+    [Card(r, c) for c in DARK_COLORS for r in (*_NUMBERS, *_DARK_ACTIONS)]
+    + [Card(Rank.WILD), Card(Rank.WILD_DRAW_COLOR)]
+)
+"""The faces a UNO Flip! card may show on its dark side (OFFICIAL-GAMES §2.2).
+
+>>> len(DARK_FACES)
+54
+"""
+_LIGHT_FACES: Final = LIGHT_FACES
+_DARK_FACES: Final = DARK_FACES
+
+
+def _unpickle_double(code: str, up: str) -> Card:
+    return Card.parse(code, Side(up))
 
 
 @functools.lru_cache(maxsize=32)  # 8 decks; the same ones asked with keywords too

@@ -16,7 +16,7 @@ from typing import Final
 import attrs
 
 from unorules._echo import shown, shown_int
-from unorules.cards import Card
+from unorules.cards import Card, Side
 
 __all__ = ["Deal"]
 
@@ -36,7 +36,7 @@ def _cards_at(value: Iterable[object], field: str) -> tuple[Card, ...]:
     out: list[Card] = []
     for item in value:
         if isinstance(item, Card):
-            out.append(item)
+            out.append(item.facing(Side.LIGHT))  # a UNO Flip! card is named light face up
             continue
         try:
             out.append(Card.parse(item))  # type: ignore[arg-type]  # parse names a non-string

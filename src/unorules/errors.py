@@ -66,6 +66,9 @@ class ErrorCode(enum.StrEnum):
     HOST_ONLY = "host_only"
     """A seat sent what only the host may decide: a chance field (``drawn=``, ``hands=``)
     or ``NextRound`` (``unorules.apply_from_seat`` refuses them)."""
+    AMBIGUOUS_CARD = "ambiguous_card"
+    """A UNO Flip! card named by its face in play alone, when the hand holds several cards
+    with that face (different other faces): the message lists them (SPEC §8)."""
 
 
 _MESSAGE_LIMIT: Final = 300

@@ -62,6 +62,8 @@ key               meaning                                                       
                   hands moved by Seven-O): ``seat:owner:cards`` entries joined
                   by ``;``, e.g. ``known=1:0:R1,G5`` (see :attr:`View.known
                   <unorules.View.known>`)
+``side``          UNO Flip!: ``dark`` when the dark side is in play (its cards    ``light``
+                  are written ``LIGHT|DARK`` whatever the side)
 ================  ==============================================================  =========
 
 The cards of the hands, the discard pile and the draw pile must make up the rules' deck
@@ -102,7 +104,7 @@ from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import quote, unquote
 
 from unorules._echo import shown
-from unorules.cards import Card, Color
+from unorules.cards import Card, Color, Side
 from unorules.rules import PROFILES, Rules, get_profile
 
 if TYPE_CHECKING:
@@ -134,6 +136,7 @@ _KEYS: Final = (
     "seed",
     "rng",
     "known",
+    "side",
 )
 _PHASES: Final = (
     "play",
@@ -184,6 +187,7 @@ _FIELD_OF: Final = {
     "idle_turns": "idle",
     "turn_actions": "turns",
     "known": "known",
+    "side": "side",
 }
 """The position field that each key of a state's JSON form is written in."""
 _STATE_ERROR: Final = re.compile(r"not a unorules state: at \$\.([a-z_]+)[^:]*: (.*)", re.DOTALL)
@@ -233,7 +237,7 @@ def position(state: State) -> str:
     # (Only when the cards make up the deck, as in every reachable state: else "*" would
     # not stand for that run.)
     whole = Counter([*discard, *pile, *(c for h in hands for c in h)]) == Counter(
-        state.rules.deck()
+        state.rules.deck(state.seed)
     )
     k = len(pile)
     while k > 0 and (k == len(pile) or pile[k - 1].index <= pile[k].index):
@@ -308,6 +312,8 @@ def position(state: State) -> str:
         add("rng", str(d["rng_counter"]))
     if "known" in d:
         add("known", ";".join(f"{k['seat']}:{k['of']}:{','.join(k['cards'])}" for k in d["known"]))
+    if d.get("side") == "dark":  # UNO Flip!: cards are written LIGHT|DARK whatever the side
+        add("side", "dark")
     return " ".join(fields + extra)
 
 
@@ -369,11 +375,15 @@ class _Reader:
         if text == "-":
             return None
         try:
-            return Color(text)
+            color = Color(text)
         except ValueError:
-            raise self.fail(
-                field, f"not a color: {shown(text)} (red, yellow, green, blue or -)"
-            ) from None
+            color = None
+        if color is None or (color.side is not Side.LIGHT and not self.rules.flip):
+            names = "red, yellow, green, blue"
+            if self.rules.flip:
+                names += " (dark side: pink, teal, orange, purple)"
+            raise self.fail(field, f"not a color: {shown(text)} ({names} or -)") from None
+        return color
 
 
 def _census(counts: Counter[Card]) -> str:
@@ -466,7 +476,8 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
     pile = reader.cards("draw pile", ",".join(pile_items) or "-")
     if not discard and not (rest and rest[0] == "discard"):
         raise fail("discard", "the discard pile has at least its top card")
-    deck = Counter(r.deck())
+    seed_text = extra.get("seed", "0")  # a random UNO Flip! pairing is the seed's
+    deck = Counter(r.deck(int(seed_text) if _INT.fullmatch(seed_text) else 0))
     known = Counter(c for h in hands for c in h) + Counter(discard) + Counter(pile)
     if rest is not None:
         field = rest[0]
@@ -566,6 +577,13 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
         turn_actions = get("turns", reader.number, 0)
     elif "turns" in extra:
         raise fail("turns", "turn actions are counted only under the rule round_turn_limit")
+    side = Side.LIGHT
+    if "side" in extra:
+        if not r.flip:
+            raise fail("side", "the side in play is written only for UNO Flip! (flip_pairing)")
+        if extra["side"] not in ("light", "dark"):
+            raise fail("side", f"expected light or dark, not {shown(extra['side'])}")
+        side = Side(extra["side"])
     knowledge: list[tuple[int, int, list[Card]]] = []
     if "known" in extra:
         knowledge = [_known_entry(reader, part) for part in extra["known"].split(";")]
@@ -601,6 +619,7 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
             idle_turns=idle,
             turn_actions=turn_actions,
             known=knowledge,
+            side=side if r.flip else None,
         )
     except ValueError as err:
         raise _position_error(err) from None

@@ -31,15 +31,20 @@ from unorules._echo import capped, shown, shown_int
 from unorules._registry import Registry
 from unorules.cards import Card, Rank, build_deck
 from unorules.effects import _EFFECTS, EFFECTS
+from unorules.flipdeck import PAIRINGS, RANDOM, flip_deck
 
 __all__ = [
     "DANISH",
     "MATTEL",
     "MATTEL_108",
+    "MATTEL_FLIP",
     "PROFILES",
     "SWEDISH",
     "CardPoints",
     "FirstDiscard",
+    "FlipFirstCard",
+    "FlipLastCard",
+    "FlipWildChooser",
     "MultiPlay",
     "Rules",
     "RulesError",
@@ -235,6 +240,51 @@ class MultiPlay(enum.Enum):
     """Further cards of the same number or symbol, any color; the last one sets the color."""
 
 
+class FlipFirstCard(enum.Enum):
+    """A Flip turned up as the first card of UNO Flip! (OFFICIAL-GAMES FL-A2).
+
+    >>> FlipFirstCard("apply")
+    <FlipFirstCard.APPLY: 'apply'>
+    """
+
+    APPLY = "apply"
+    """As if the dealer had played it: the table turns over and the round starts on the
+    dark side with the player to the dealer's left, who names the color if the face
+    exposed is a wild (FL-A2 (a), the recommendation)."""
+    REDRAW = "redraw"
+    """It goes back into the pile and another card is turned, as a Wild Draw Two
+    ([FL-OGRE] ruling D2, FL-A2 (b))."""
+    IGNORE = "ignore"
+    """It does nothing: a light card of its color (FL-A2 (c))."""
+
+
+class FlipWildChooser(enum.Enum):
+    """Who names the color when a Flip exposes a wild face (OFFICIAL-GAMES FL-A3).
+
+    >>> FlipWildChooser.NEXT.value
+    'next'
+    """
+
+    NEXT = "next"
+    """The next player, who then plays (as for a first Wild, the recommendation)."""
+    FLIPPER = "flipper"
+    """The player who laid the Flip ([FL-OGRE] ruling D3); then the next player plays."""
+
+
+class FlipLastCard(enum.Enum):
+    """A Flip laid as a player's last card (OFFICIAL-GAMES FL-A11).
+
+    >>> FlipLastCard.RESOLVE.value
+    'resolve'
+    """
+
+    RESOLVE = "resolve"
+    """The table turns over before the round is scored, so the hands are scored by the
+    side the Flip turns to (the recommendation)."""
+    IGNORE = "ignore"
+    """The round is over at once: the hands are scored by the side of the Flip played."""
+
+
 class FastPath(enum.Enum):
     """How the engine's fast paths treat a rule option: every option declares one, and
     the engine's gate (:func:`unorules._engine.gate.fast_path_admits`) is computed from
@@ -315,6 +365,19 @@ class CardPoints:
     """Wild Shuffle Hands (40 per the Mattel sheet; the Danish guide says 50, A1)."""
     customizable: int = 40
     """Wild Customizable (40, A1)."""
+    # UNO Flip! (OFFICIAL-GAMES §2.2); its Wild scores 40 (the ``mattel-flip`` profile)
+    draw_one: int = 10
+    """Draw One (UNO Flip!, light side)."""
+    draw_five: int = 20
+    """Draw Five (UNO Flip!, dark side)."""
+    skip_everyone: int = 30
+    """Skip Everyone (UNO Flip!, dark side)."""
+    flip: int = 20
+    """Flip (UNO Flip!, both sides)."""
+    wild_draw_two: int = 50
+    """Wild Draw Two (UNO Flip!, light side)."""
+    wild_draw_color: int = 60
+    """Wild Draw Color (UNO Flip!, dark side)."""
 
     def __attrs_post_init__(self) -> None:
         # Checked as Rules' integer options are: a whole number (not a bool), in range.
@@ -344,7 +407,28 @@ class CardPoints:
             return self.shuffle_hands
         if rank is Rank.WILD_CUSTOMIZABLE:
             return self.customizable
+        flip = _FLIP_RANK_POINTS.get(rank)
+        if flip is not None:
+            return int(getattr(self, flip))
         return self.action
+
+
+_FLIP_RANK_POINTS: Final[dict[Rank, str]] = {
+    Rank.DRAW_ONE: "draw_one",
+    Rank.DRAW_FIVE: "draw_five",
+    Rank.SKIP_EVERYONE: "skip_everyone",
+    Rank.FLIP: "flip",
+    Rank.WILD_DRAW_TWO: "wild_draw_two",
+    Rank.WILD_DRAW_COLOR: "wild_draw_color",
+}
+
+
+def _known_pairing(instance: Rules, attribute: attrs.Attribute[str], value: object) -> None:
+    if not isinstance(value, str):
+        raise RulesError(f"flip_pairing={shown(value)}: expected a string")
+    if value and value != RANDOM and value not in PAIRINGS:
+        known = ", ".join(sorted([*PAIRINGS, RANDOM]))
+        raise RulesError(f"flip_pairing={shown(value)}: unknown face pairing; known: {known}")
 
 
 def _known_effect(instance: Rules, attribute: attrs.Attribute[str], value: str) -> None:
@@ -532,6 +616,30 @@ class Rules:
         "§2.7, C16",
         fast=_HONOURS,
     )
+    # -- UNO Flip! (OFFICIAL-GAMES §2) ----------------------------------------------------
+    flip_pairing: str = _option(
+        "",
+        "UNO Flip!'s face pairing: '' for a classic game, a pairing's name"
+        " ('ogreface', the transcribed table) or 'random' (drawn once per match)",
+        "FL-A1, §2.2",
+        validator=_known_pairing,
+        fast=FastPath.ASSUMES_DEFAULT,
+    )
+    flip_first_card: FlipFirstCard = _option(
+        FlipFirstCard.APPLY, "a Flip turned up first", "FL-A2, §2.3", fast=_NOT_READ
+    )
+    flip_exposed_wild_chooser: FlipWildChooser = _option(
+        FlipWildChooser.NEXT,
+        "who names the color when a Flip exposes a wild face",
+        "FL-A3, §2.6",
+        fast=_NOT_READ,
+    )
+    flip_last_card: FlipLastCard = _option(
+        FlipLastCard.RESOLVE,
+        "a Flip laid as the last card turns the table before scoring",
+        "FL-A11, §2.7",
+        fast=_NOT_READ,
+    )
     # -- hosting -----------------------------------------------------------------------------
     round_turn_limit: int = _option(
         0,
@@ -570,17 +678,31 @@ class Rules:
     def deck_size(self) -> int:
         """How many cards the deck holds.
 
-        >>> Rules().but(customizable_cards=1).deck_size
-        110
+        >>> Rules().but(customizable_cards=1).deck_size, MATTEL_FLIP.deck_size
+        (110, 112)
         """
+        if self.flip_pairing:
+            return 112
         return 108 + self.shuffle_hands_cards + self.customizable_cards
 
-    def deck(self) -> tuple[Card, ...]:
-        """The cards of this deck in canonical order.
+    @property
+    def flip(self) -> bool:
+        """Whether these are UNO Flip!'s rules (double-sided cards, ``flip_pairing``).
 
-        >>> len(get_profile("swedish").deck())
-        108
+        >>> MATTEL_FLIP.flip, MATTEL.flip
+        (True, False)
         """
+        return bool(self.flip_pairing)
+
+    def deck(self, seed: int | None = None) -> tuple[Card, ...]:
+        """The cards of this deck in canonical order (UNO Flip!'s light face up; a random
+        pairing is drawn from the match's ``seed``).
+
+        >>> len(get_profile("swedish").deck()), str(MATTEL_FLIP.deck()[-1])
+        (108, 'W+2|V9')
+        """
+        if self.flip_pairing:
+            return flip_deck(self.flip_pairing, seed)
         return build_deck(self.shuffle_hands_cards, self.customizable_cards)
 
     def card_points(self, card: Card) -> int:
@@ -642,6 +764,9 @@ def _conflicts(r: Rules) -> list[str]:
         ("scoring", Scoring),
         ("stacking", Stacking),
         ("multi_play", MultiPlay),
+        ("flip_first_card", FlipFirstCard),
+        ("flip_exposed_wild_chooser", FlipWildChooser),
+        ("flip_last_card", FlipLastCard),
     ):
         if not isinstance(getattr(r, name), kind):
             problems.append(f"{name}={shown(getattr(r, name))}: expected a {kind.__name__}")
@@ -667,7 +792,55 @@ def _conflicts(r: Rules) -> list[str]:
         problems.append(
             "draw_until_playable=True needs play_drawn_card=True (the card drawn must be laid)"
         )
+    problems += _flip_conflicts(r)
     return problems
+
+
+def _flip_conflicts(r: Rules) -> list[str]:
+    """What UNO Flip!'s rules cannot be combined with, and why; or the Flip options set
+    for a classic deck."""
+    if not r.flip_pairing:
+        return [
+            f"{a.name}={_show(getattr(r, a.name))} is a UNO Flip! option: it needs a Flip deck"
+            " (flip_pairing)"
+            for a in attrs.fields(Rules)
+            if a.name.startswith("flip_")
+            and a.name != "flip_pairing"
+            and getattr(r, a.name) != a.default
+        ]
+    refused = (
+        (
+            r.shuffle_hands_cards or r.customizable_cards,
+            "shuffle_hands_cards and"
+            " customizable_cards must be 0: the UNO Flip! deck has no such cards (§2.2)",
+        ),
+        (
+            r.stacking is not Stacking.NONE,
+            f"stacking={r.stacking.value} stacks Draw Twos and"
+            " Wild Draw Fours, which the UNO Flip! deck does not have (§2.1: no stacking)",
+        ),
+        (
+            r.skip_bounce,
+            "skip_bounce=True bounces a Draw Two, which the UNO Flip! deck does not have",
+        ),
+        (r.seven_o, "seven_o=True passes hands on a 0, and the UNO Flip! deck has no 0 (§2.2)"),
+        (
+            r.jump_in,
+            "jump_in=True needs a card identical to the top card, and two UNO Flip!"
+            " cards with the same face in play may differ on the other face",
+        ),
+        (
+            r.multi_play is not MultiPlay.NONE,
+            f"multi_play={r.multi_play.value}: several"
+            " Flips laid together would turn the table an undefined number of times",
+        ),
+        (
+            r.wd4_bluff is not WildDrawFourBluff.CHALLENGE,
+            f"wd4_bluff={r.wd4_bluff.value}:"
+            " UNO Flip!'s wild draw cards are challenged as the sheet says (§2.5, FL-A10)",
+        ),
+    )
+    return [f"flip_pairing={r.flip_pairing!r}: {why}" for bad, why in refused if bad]
 
 
 MATTEL: Final = Rules()
@@ -733,6 +906,24 @@ and C10.
 """
 
 
+# UNO Flip! (OFFICIAL-GAMES §2)
+MATTEL_FLIP: Final = attrs.evolve(
+    MATTEL_108,
+    flip_pairing="ogreface",
+    points=CardPoints(wild=40),
+)
+"""``mattel-flip``: UNO Flip! (Mattel GDR44), 112 double-sided cards, 2 to 10 players;
+the face pairing transcribed from a physical deck (FL-A1). As ``mattel`` otherwise: a
+voluntary draw, the drawn card playable, a two-player Reverse acts as a Skip (FL-A6),
+a Wild Draw Two or Wild Draw Color laid while holding the color in force may be
+challenged (FL-A7, FL-A8), UNO costs 2, 500 points win (or the cumulative-low mode).
+Source: OFFICIAL-GAMES.md §2 and its recommendations.
+
+>>> MATTEL_FLIP.deck_size, MATTEL_FLIP.points.wild, MATTEL_FLIP.flip_pairing
+(112, 40, 'ogreface')
+"""
+
+
 def _check_profile(name: object, rules: object) -> None:
     if not isinstance(rules, Rules):
         raise TypeError(f"register_profile needs a Rules value, not {type(rules).__name__}")
@@ -744,7 +935,13 @@ def _check_profile(name: object, rules: object) -> None:
 
 _PROFILES: Final[Registry[Rules]] = Registry(
     "profile",
-    {"mattel": MATTEL, "mattel-108": MATTEL_108, "swedish": SWEDISH, "danish": DANISH},
+    {
+        "mattel": MATTEL,
+        "mattel-108": MATTEL_108,
+        "swedish": SWEDISH,
+        "danish": DANISH,
+        "mattel-flip": MATTEL_FLIP,
+    },
     check=_check_profile,
     unknown="unknown rules profile {name}; {hint}known profiles: {known}",
     sort_known=False,
@@ -754,7 +951,7 @@ BUILT_IN_ORDER: Final = _PROFILES.built_in
 """The built-in profiles' names, in the order a transcript tries them (not in ``__all__``).
 
 >>> BUILT_IN_ORDER
-('mattel', 'mattel-108', 'swedish', 'danish')
+('mattel', 'mattel-108', 'swedish', 'danish', 'mattel-flip')
 """
 
 PROFILES: Final[Mapping[str, Rules]] = _PROFILES.view
@@ -936,19 +1133,42 @@ def rules_to_options(rules: Rules, base: Rules | None = None) -> dict[str, objec
     'pass'
     >>> rules_to_options(MATTEL, MATTEL)
     {}
+
+    The UNO Flip! options, and the points of its cards, are written only where they
+    differ from their defaults, so that the JSON of a classic game is what it was before
+    they existed.
+
+    >>> "flip_pairing" in rules_to_options(MATTEL), rules_to_options(MATTEL_FLIP)["flip_pairing"]
+    (False, 'ogreface')
     """
     out: dict[str, object] = {}
     for a in attrs.fields(Rules):
         value = getattr(rules, a.name)
         if base is not None and value == getattr(base, a.name):
             continue
+        if a.name in _FLIP_OPTIONS and value == a.default:
+            continue
         if isinstance(value, enum.Enum):
             out[a.name] = value.value
         elif isinstance(value, CardPoints):
-            out[a.name] = attrs.asdict(value)
+            out[a.name] = _points_json(value)
         else:
             out[a.name] = value
     return out
+
+
+_FLIP_OPTIONS: Final = frozenset(a.name for a in attrs.fields(Rules) if a.name.startswith("flip_"))
+_FLIP_POINTS: Final = frozenset(_FLIP_RANK_POINTS.values())
+
+
+def _points_json(points: CardPoints) -> dict[str, int]:
+    """``points`` as JSON: the points of UNO Flip!'s cards only where not the default."""
+    default = CardPoints()
+    return {
+        k: v
+        for k, v in attrs.asdict(points).items()
+        if k not in _FLIP_POINTS or v != getattr(default, k)
+    }
 
 
 def compare_profiles(names: list[str] | None = None) -> list[tuple[str, str, list[str]]]:
@@ -973,7 +1193,7 @@ def _show(value: object) -> str:
     if isinstance(value, enum.Enum):
         return str(value.value)
     if isinstance(value, CardPoints):
-        return ", ".join(f"{k} {v}" for k, v in attrs.asdict(value).items())
+        return ", ".join(f"{k} {v}" for k, v in _points_json(value).items())
     return str(value)
 
 

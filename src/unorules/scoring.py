@@ -11,8 +11,8 @@ from collections.abc import Iterable
 
 from unorules._limits import COUNTER_END, refuse_past
 from unorules._memo import by_identity
-from unorules.cards import ALL_CARDS, Card
-from unorules.rules import CardPoints, Rules, Scoring
+from unorules.cards import ALL_CARDS, FLIP_FACES, Card
+from unorules.rules import CardPoints, Rules, Scoring, get_profile
 from unorules.state import Match
 
 __all__ = ["hand_points", "score_round"]
@@ -24,14 +24,23 @@ def hand_points(cards: Iterable[Card], rules: Rules) -> int:
     >>> from unorules.cards import Card
     >>> hand_points([Card.parse(c) for c in ("WS", "WC", "B0")], Rules())
     80
+
+    A UNO Flip! card scores by its face in play, so a hand is scored by the side the
+    round ended on (OFFICIAL-GAMES §2.7):
+
+    >>> from unorules.cards import Side
+    >>> flip = get_profile("mattel-flip")
+    >>> [hand_points([Card.parse("Y6|W+C", side)], flip) for side in Side]
+    [6, 60]
     """
-    return sum(map(_table(rules.points).__getitem__, cards))
+    table = _table(rules.points)
+    return sum(table[c.face] for c in cards)
 
 
 @by_identity
 def _table(points: CardPoints) -> dict[Card, int]:
-    """The points of every card under ``points``."""
-    return {card: points.of(card) for card in ALL_CARDS}
+    """The points of every single-faced card (every face) under ``points``."""
+    return {card: points.of(card) for card in (*ALL_CARDS, *FLIP_FACES)}
 
 
 def score_round(m: Match, hands: tuple[tuple[Card, ...], ...], winner: int | None) -> Match:

@@ -27,7 +27,7 @@ from unorules._echo import shown
 from unorules._engine.calls import NO_CALLS, UnoCalls
 from unorules._engine.gate import fast_route
 from unorules._state_check import check_state_dict, load_state_json
-from unorules.cards import Card, Color
+from unorules.cards import Card, Color, Side
 from unorules.rules import (
     Rules,
     WildDrawFourBluff,
@@ -73,6 +73,13 @@ def _discard_cards(node: Discard | None) -> Iterator[Card]:
     while node is not None:
         yield node[0]
         node = node[1]
+
+
+def side_of(s: Fields) -> Side:
+    """The side in play of a state or draft: the side its top card shows (every card of a
+    UNO Flip! game shows the same side); light for single-faced cards."""
+    up = s._discard[0].up
+    return Side.LIGHT if up is None else up
 
 
 _SEAT_RANGES: Final = tuple(tuple(range(n)) for n in range(11))
@@ -500,6 +507,18 @@ class State(Fields):
         return self._discard[0]
 
     @property
+    def side(self) -> Side:
+        """The side of UNO Flip! cards in play (OFFICIAL-GAMES §2.6); ``light`` in every
+        classic game. Every card of the state shows this side's face as its
+        :attr:`~unorules.Card.face`.
+
+        >>> import unorules as uno
+        >>> uno.new_game(2, "mattel-flip", seed=2).side, uno.new_game(2, seed=1).side
+        (<Side.LIGHT: 'light'>, <Side.LIGHT: 'light'>)
+        """
+        return side_of(self)
+
+    @property
     def discard_pile(self) -> tuple[Card, ...]:
         """The discard pile, bottom first, top card last."""
         return tuple(reversed(list(_discard_cards(self._discard))))
@@ -730,6 +749,8 @@ class _Parts(NamedTuple):
     idle_turns: int
     turn_actions: int
     known: tuple[tuple[int, int, tuple[Card, ...]], ...]
+    side: Side = Side.LIGHT
+    """UNO Flip!: the side in play (the JSON form writes it for a Flip game only)."""
 
 
 def _parts(s: State) -> _Parts:
@@ -769,6 +790,7 @@ def _parts(s: State) -> _Parts:
         idle_turns=led.idle_turns,
         turn_actions=led.turn_actions,
         known=led.known,
+        side=side_of(s),
     )
 
 
@@ -816,6 +838,8 @@ def _json_form(p: _Parts) -> dict[str, Any]:
         "answer_lock": p.answer_lock,
         "idle_turns": p.idle_turns,
     }
+    if p.rules.flip:  # UNO Flip!: the side in play (every card is written LIGHT|DARK)
+        data["side"] = p.side.value
     if p.rules.round_turn_limit or p.turn_actions:  # the key only under the option
         data["turn_actions"] = p.turn_actions
     if p.known:  # only when a seat knows a card of another hand
@@ -839,6 +863,8 @@ def _assemble(p: _Parts) -> State:
     (a new game's is dealt by the engine). Hands and known cards are kept in card order,
     known entries in seat order, whatever order they are given in."""
     rules = p.rules
+    if rules.flip:  # every card shows the face of the side in play
+        p = _facing(p, p.side)
     m = Match(
         rules=rules,
         names=p.names,
@@ -890,6 +916,22 @@ def _assemble(p: _Parts) -> State:
     return freeze(s)
 
 
+def _facing(p: _Parts, side: Side) -> _Parts:
+    """``p`` with every card in hands and piles turned to ``side`` (UNO Flip!); the cards
+    turned up to start the round stay as they were turned, light face up."""
+
+    def turn(cards: Iterable[Card]) -> tuple[Card, ...]:
+        return tuple(c.facing(side) for c in cards)
+
+    return p._replace(
+        hands=tuple(turn(h) for h in p.hands),
+        draw_pile=turn(p.draw_pile),
+        discard_pile=turn(p.discard_pile),
+        drawn_card=None if p.drawn_card is None else p.drawn_card.facing(side),
+        known=tuple((seat, owner, turn(cards)) for seat, owner, cards in p.known),
+    )
+
+
 def _read(d: dict[str, Any]) -> _Parts:
     """The fields of a checked JSON form ``d`` as typed values."""
     cards = Card.parse
@@ -937,6 +979,7 @@ def _read(d: dict[str, Any]) -> _Parts:
         known=tuple(
             (k["seat"], k["of"], tuple(map(cards, k["cards"]))) for k in d.get("known", ())
         ),
+        side=Side(d.get("side", "light")),
     )
 
 
@@ -1007,6 +1050,7 @@ def build_state(
     idle_turns: int = 0,
     turn_actions: int = 0,
     known: Sequence[tuple[int, int, Sequence[Card]]] = (),
+    side: Side | None = None,
 ) -> State:
     """The state of these fields, checked as :meth:`State.from_dict` checks a state's
     JSON: the cards must be exactly the deck of ``rules``, seats and counters in range,
@@ -1021,9 +1065,10 @@ def build_state(
     ``challenge`` (a Wild Draw Four open to challenge: its player's seat, whether it was
     a bluff, and the color in force before it), ``answer_lock`` (None for none),
     ``turn_actions`` (counted only under ``round_turn_limit``), ``known`` (``(seat,
-    owner, cards)``: cards ``seat`` knows in the hand of ``owner``) and
-    ``draw_pile_order_fixed`` (``drawn=`` must then name the top cards in order). A hand
-    may be given in any order: a state keeps its hands in card order.
+    owner, cards)``: cards ``seat`` knows in the hand of ``owner``),
+    ``draw_pile_order_fixed`` (``drawn=`` must then name the top cards in order) and
+    ``side`` (UNO Flip!: the side in play; None takes the side the top card shows). A
+    hand may be given in any order: a state keeps its hands in card order.
 
     Raises:
         ValueError: the fields are not a state the engine can play on; the message names
@@ -1108,6 +1153,12 @@ def build_state(
             )
         ),
     )
+    if side is None:
+        top = parts.discard_pile[-1] if parts.discard_pile else None
+        side = Side.LIGHT if top is None or top.up is None else top.up
+    elif not isinstance(side, Side):
+        raise TypeError(f"side is a unorules.Side or None, not {shown(side)}")
+    parts = parts._replace(side=side)
     check_state_dict(_json_form(parts))  # the engine's invariants, as for a state's JSON
     return _assemble(parts)
 

@@ -47,10 +47,11 @@ from unorules._engine.gate import fast_path_admits
 from unorules._engine.general import apply_general
 from unorules._engine.listing import legal_general
 from unorules.effects import EFFECTS
+from unorules.flipdeck import PAIRINGS
 from unorules.rules import FastPath, RulesError
 from unorules.state import draft, freeze, ledger
 
-PROFILES = ("mattel", "mattel-108", "swedish", "danish")
+PROFILES = ("mattel", "mattel-108", "swedish", "danish", "mattel-flip")
 STEPS = 200
 
 
@@ -66,6 +67,8 @@ def _alternatives(field: Any) -> list[object]:
     if kind is int:
         return sorted({0, 1, 2, 3, default - 1, default + 1} - {default})
     if kind is str:
+        if field.name == "flip_pairing":  # UNO Flip!'s face pairings (FL-A1)
+            return [*sorted(PAIRINGS), "random"]
         return [name for name in sorted(EFFECTS) if name != default]
     if attrs.has(kind):  # a value made of ints, such as CardPoints
         first = attrs.fields(kind)[0]

@@ -15,7 +15,7 @@ import attrs
 import pytest
 
 import unorules as uno
-from unorules._engine import draw_two, reverse, skip, wilds
+from unorules._engine import draw_two, draws, flip, reverse, skip, wilds
 from unorules._engine.gate import fast_route
 from unorules._engine.general import apply_general
 from unorules._engine.listing import legal_general
@@ -30,6 +30,10 @@ from unorules._engine.setup import (
     no_first_effect,
 )
 from unorules.cards import ALL_CARDS, Rank
+
+_CLASSIC_RANKS = [r for r in Rank if any(c.rank is r for c in ALL_CARDS)]
+"""The ranks of the classic cards (UNO Flip!'s own ranks have their tests in
+tests/rules/test_flip.py)."""
 from unorules.rules import FastPath
 
 PROFILES = ("mattel", "mattel-108", "swedish", "danish")
@@ -247,6 +251,12 @@ def test_r3_5_every_rank_has_its_first_card_entry() -> None:
         Rank.WILD_DRAW_FOUR: wilds.first_card,
         Rank.WILD_SHUFFLE_HANDS: wilds.first_card,
         Rank.WILD_CUSTOMIZABLE: wilds.first_card,
+        Rank.DRAW_ONE: draws.first_card,
+        Rank.FLIP: flip.first_card,
+        Rank.WILD_DRAW_TWO: wilds.first_card,
+        Rank.DRAW_FIVE: no_first_effect,
+        Rank.SKIP_EVERYONE: no_first_effect,
+        Rank.WILD_DRAW_COLOR: no_first_effect,
     }
     assert dict(FIRST_CARD) == expected
 
@@ -285,7 +295,7 @@ def _turned_first(profile: str, card: uno.Card) -> tuple[object, ...]:
     return (s.current_player, s.phase.value, s.direction, [len(h) for h in s.hands])
 
 
-@pytest.mark.parametrize("rank", [r for r in Rank if r is not Rank.WILD_DRAW_FOUR])
+@pytest.mark.parametrize("rank", [r for r in _CLASSIC_RANKS if r is not Rank.WILD_DRAW_FOUR])
 def test_r3_5_a2_each_rank_turned_up_first_under_apply_effects(rank: Rank) -> None:
     """R3.5, A2 (modern sheet, apply_effects): a number card does nothing; a Skip skips
     the dealer's left (E08); a Reverse makes the dealer start, play reversed (E16); a
@@ -296,7 +306,7 @@ def test_r3_5_a2_each_rank_turned_up_first_under_apply_effects(rank: Rank) -> No
     assert _turned_first("mattel", card) == _TURNED_FIRST[rank]
 
 
-@pytest.mark.parametrize("rank", [r for r in Rank if not r.is_wild])
+@pytest.mark.parametrize("rank", [r for r in _CLASSIC_RANKS if not r.is_wild])
 def test_c5_each_colored_rank_turned_up_first_under_no_effects_does_nothing(rank: Rank) -> None:
     """C5, A2 (Swedish sheet, no_effects): a colored card turned up first has no effect,
     whatever its rank (E13, E14); the dealer's left starts, matching it."""
@@ -310,7 +320,9 @@ def test_c5_a_wild_is_kept_first_only_where_first_cards_have_effects() -> None:
     reached only where effects apply; it goes back under reshuffle_wilds_only too."""
     for how in uno.FirstDiscard:
         rules = uno.MATTEL.but(first_discard=how)
-        kept = [r for r in Rank if r.is_wild and not _returns_first(rules, uno.Card(r, None))]
+        kept = [
+            r for r in _CLASSIC_RANKS if r.is_wild and not _returns_first(rules, uno.Card(r, None))
+        ]
         if how is uno.FirstDiscard.APPLY_EFFECTS:
             assert kept == [Rank.WILD, Rank.WILD_SHUFFLE_HANDS, Rank.WILD_CUSTOMIZABLE]
         else:

@@ -187,7 +187,13 @@ def test_build_state_s_keywords_are_the_keys_of_the_json_form() -> None:
         "R1,G2/B9 R5 red 0+ play * known=1:0:R1", rules=uno.MATTEL.but(round_turn_limit=50)
     )
     keys = set(s.to_dict())
-    assert set(inspect.signature(build_state).parameters) == keys - {"format", "sides"}
+    # "side" is written for a UNO Flip! game only (OFFICIAL-GAMES §2.6).
+    assert "side" not in keys
+    assert "side" in uno.new_game(2, "mattel-flip", seed=1).to_dict()
+    assert set(inspect.signature(build_state).parameters) == (keys | {"side"}) - {
+        "format",
+        "sides",
+    }
 
 
 # == consistent_state ==========================================================================

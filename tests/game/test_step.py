@@ -218,7 +218,11 @@ def test_the_record_accounts_for_every_hand(profile: str, variant: int) -> None:
     from unorules._engine.piles import Named
     from unorules.engine import _step
 
-    rules = uno.get_profile(profile).but(**VARIANTS[variant])
+    try:
+        rules = uno.get_profile(profile).but(**VARIANTS[variant])
+    except uno.RulesError as err:  # house rules UNO Flip! refuses, each with its reason
+        assert profile == "mattel-flip" and "flip_pairing='ogreface'" in str(err)
+        return
     for game in range(3):
         players = 2 + game
         s = uno.new_game(players, rules, seed=100 + game)

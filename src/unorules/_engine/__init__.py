@@ -27,7 +27,11 @@ imports ``gate`` and ``calls``, whose values it holds, and no other room.
 ``skip``           Skip, and the Skip bounce of a Draw Two
 ``reverse``        Reverse, with two players too
 ``draw_two``       Draw Two, and stacking penalties
-``wilds``          Wild, Wild Draw Four, Wild Shuffle Hands, Wild Customizable
+``draws``          UNO Flip!'s Draw One and Draw Five
+``skip_everyone``  UNO Flip!'s Skip Everyone
+``flip``           UNO Flip!'s Flip: the table turned over; a wild it exposes
+``wilds``          Wild, Wild Draw Four, Wild Shuffle Hands, Wild Customizable;
+                   UNO Flip!'s Wild Draw Two and Wild Draw Color
 ``play``           laying cards: the checks, then the card's effect
 ``moves``          drawing, taking a penalty, keeping a drawn card, saying UNO,
                    catching, naming the first color
@@ -55,6 +59,9 @@ LAYERS = (
     "skip",
     "reverse",
     "draw_two",
+    "draws",
+    "skip_everyone",
+    "flip",
     "wilds",
     "play",
     "moves",

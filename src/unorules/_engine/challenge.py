@@ -31,12 +31,24 @@ from unorules._engine import knowledge, piles, turns
 from unorules._engine.legality import bluff
 from unorules._engine.piles import Named
 from unorules.actions import Challenge
-from unorules.cards import Card
+from unorules.cards import Card, Rank
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.rules import WildDrawFourBluff
 from unorules.state import Draft, PendingChallenge, Phase, State, draft, ledger
 
-__all__ = ["challenge", "open_challenge"]
+__all__ = ["challenge", "draw_penalty", "open_challenge"]
+
+
+def draw_penalty(d: Draft, seat: int, count: int, named: Named | None) -> None:
+    """``seat`` draws a penalty: ``count`` cards; under a UNO Flip! Wild Draw Color on
+    top, first one card at a time until one of the color named (a wild face never
+    counts; the draw stops when nothing can be drawn; the card is kept, §2.5, FL-A9),
+    then ``count`` more (a lost challenge's two, FL-A10)."""
+    if d._discard[0].rank is Rank.WILD_DRAW_COLOR:
+        color = d.color
+        piles.draw_until(d, seat, lambda c: c.color is color, None, named)
+    if count:
+        piles.draw(d, seat, count, named)
 
 
 def open_challenge(
@@ -60,9 +72,10 @@ def challenge(s: State, a: Challenge, named: Named | None) -> State:
     """The victim of a Wild Draw Four challenges it."""
     p = a.player
     if s.phase is not Phase.CHALLENGE:
-        raise IllegalAction(
-            ErrorCode.WRONG_PHASE, "there is no Wild Draw Four to challenge now (A5)"
+        what = (
+            "Wild Draw Two or Wild Draw Color (§2.5)" if s._match.rules.flip else "Wild Draw Four"
         )
+        raise IllegalAction(ErrorCode.WRONG_PHASE, f"there is no {what} to challenge now (A5)")
     if p != s.current_player:
         raise IllegalAction(
             ErrorCode.NOT_YOUR_TURN,
@@ -85,11 +98,14 @@ def challenge(s: State, a: Challenge, named: Named | None) -> State:
     if how is WildDrawFourBluff.CHALLENGE:
         # The challenged player shows their hand to the challenger, privately (R7.3).
         knowledge.reveal(d, p, offender)
+        # UNO Flip!'s Wild Draw Two (total 2) and Wild Draw Color (until the color named,
+        # total 0) are challenged the same way (§2.5, FL-A10): guilty, the offender draws
+        # the penalty; innocent, the challenger draws it and 2 more.
         if guilty:
-            piles.draw(d, offender, total, named)
+            draw_penalty(d, offender, total, named)
             nxt = p if rules.challenger_plays_after_success else turns.step(d, p, 1)
         else:
-            piles.draw(d, p, total + 2, named)
+            draw_penalty(d, p, total + 2, named)
             nxt = turns.step(d, p, 1)
     elif how is WildDrawFourBluff.TAKE_BACK:
         if guilty:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Final, NoReturn
 
 from unorules._engine.turns import may_not_answer
-from unorules.cards import ALL_CARDS, Card, Color, Rank
+from unorules.cards import ALL_CARDS, DARK_FACES, LIGHT_FACES, Card, Color, Rank
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.rules import (
     MultiPlay,
@@ -27,7 +27,7 @@ from unorules.rules import (
     WildDrawFourBlockers,
     WildRestriction,
 )
-from unorules.state import Fields
+from unorules.state import Fields, side_of
 
 __all__ = [
     "ON_CARD",
@@ -38,6 +38,7 @@ __all__ = [
     "last_card_error",
     "matching",
     "may_end_on",
+    "named_card",
     "playable",
     "restriction",
     "stackable",
@@ -45,6 +46,9 @@ __all__ = [
 ]
 
 _WD4: Final = Rank.WILD_DRAW_FOUR
+_WILD_DRAWS: Final = frozenset({Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TWO, Rank.WILD_DRAW_COLOR})
+"""The wild draw cards whose restriction is a challengeable bluff (R7.2; UNO Flip!'s Wild
+Draw Two and Wild Draw Color, §2.5, FL-A7)."""
 _DRAW_TWO: Final = Rank.DRAW_TWO
 _SKIP: Final = Rank.SKIP
 
@@ -62,16 +66,88 @@ _OF_COLOR: Final[dict[Color, frozenset[Card]]] = {
     color: frozenset(c for c in ALL_CARDS if c.color is color) for color in Color
 }
 
+_FLIP_FACES: Final = LIGHT_FACES | DARK_FACES
+FLIP_ON_CARD: Final[dict[Card, frozenset[Card]]] = {
+    top: frozenset(
+        c for c in _FLIP_FACES if c.is_wild or c.color is top.color or c.rank is top.rank
+    )
+    for top in _FLIP_FACES
+    if not top.is_wild
+}
+"""UNO Flip!: on a colored top face, the faces that match it: its color, its number or
+symbol, every wild (§2.4: matching "by number, color or symbol", against the side in play).
+A UNO Flip! card matches by its :attr:`~unorules.Card.face`."""
+FLIP_ON_COLOR: Final[dict[Color, frozenset[Card]]] = {
+    color: frozenset(c for c in _FLIP_FACES if c.is_wild or c.color is color) for color in Color
+}
+"""UNO Flip!: on a wild, the faces of the color named for it, and every wild."""
+
 
 def _fail(code: ErrorCode, message: str) -> NoReturn:
     raise IllegalAction(code, message)
 
 
 def matching(top: Card, color: Color | None) -> frozenset[Card]:
-    """The cards that may be laid on ``top`` with ``color`` in force, by matching alone."""
+    """The cards that may be laid on ``top`` with ``color`` in force, by matching alone; a
+    card matches when its :attr:`~unorules.Card.face` is in the set (a classic card is
+    its own face; a UNO Flip! card matches by the face of the side in play, §2.4)."""
+    if top.up is not None:
+        if top.is_wild:
+            return FLIP_ON_COLOR[color] if color is not None else frozenset()
+        return FLIP_ON_CARD[top.face]
     if top.is_wild:
         return ON_COLOR[color] if color is not None else frozenset()
     return ON_CARD[top]
+
+
+def named_card(s: Fields, seat: int, card: Card) -> Card:
+    """The card of ``seat``'s hand an action names (SPEC §8): a UNO Flip! card named
+    ``LIGHT|DARK`` is turned to the side in play; named by its face in play alone, it is
+    the one card of the hand with that face. Named by a face of the side not in play, or
+    by a face that several of its cards show, it is refused with the cards it could mean.
+    A classic card is itself (whether it is held is checked later)."""
+    side = side_of(s)
+    if card.up is not None:
+        return card.facing(side)
+    if not s._match.rules.flip:
+        return card
+    hand = s.hands[seat]
+    could = list(dict.fromkeys(c for c in hand if c.face is card))
+    if len(could) == 1:
+        return could[0]
+    if could:
+        raise IllegalAction(
+            ErrorCode.AMBIGUOUS_CARD,
+            f"player {seat} holds {len(could)} different cards showing {card}:"
+            f" name one of {', '.join(map(str, could))}",
+        )
+    for c in hand:
+        other = c.other
+        if other is not None and other.face is card:
+            raise IllegalAction(
+                ErrorCode.CARD_NOT_IN_HAND,
+                f"{card} is the {side.other.value} face of {c}, and the {side.value} side is in"
+                f" play (§2.6): name it {c} or {c.face}",
+            )
+    return card
+
+
+def side_colors(s: Fields) -> tuple[Color, ...]:
+    """The colors a wild may name now: those of the side in play (red, yellow, green,
+    blue in every classic game; UNO Flip!'s dark side: pink, teal, orange, purple, §2.4)."""
+    return side_of(s).colors
+
+
+def color_error(s: Fields, color: Color) -> IllegalAction | None:
+    """Why ``color`` may not be named now (a color of the side not in play), or None."""
+    side = side_of(s)
+    if color.side is side:
+        return None
+    return IllegalAction(
+        ErrorCode.BAD_COLOR,
+        f"{color.value} is a color of the {color.side.value} side, and the {side.value} side is"
+        f" in play: name {', '.join(c.value for c in side.colors)}",
+    )
 
 
 def restriction(s: Fields, seat: int, card: Card, hand: tuple[Card, ...]) -> IllegalAction | None:
@@ -82,7 +158,7 @@ def restriction(s: Fields, seat: int, card: Card, hand: tuple[Card, ...]) -> Ill
             ErrorCode.CARD_DOES_NOT_MATCH,
             f"{card}: the player right after a {s._discard[0]} may not answer it by symbol (C6)",
         )
-    if card.is_wild and card.rank is not _WD4:
+    if card.is_wild and card.rank not in _WILD_DRAWS:
         how = rules.wild_restriction
         if how is WildRestriction.NO_CURRENT_COLOR:
             color = s.color
@@ -94,7 +170,7 @@ def restriction(s: Fields, seat: int, card: Card, hand: tuple[Card, ...]) -> Ill
                 )
         elif how is WildRestriction.NO_OTHER_PLAYABLE:
             match = matching(s._discard[0], s.color)
-            if any(c in match and not c.is_wild for c in hand):
+            if any(c.face in match and not c.is_wild for c in hand):
                 return IllegalAction(
                     ErrorCode.WILD_RESTRICTED,
                     f"{card} may only be laid when no other card can be (house rule)",
@@ -120,7 +196,7 @@ def last_card_error(card: Card) -> IllegalAction:
 
 def can_lay(s: Fields, seat: int, card: Card, hand: tuple[Card, ...]) -> bool:
     """Whether ``seat`` may lay ``card`` (from ``hand``) on its normal turn now."""
-    if card not in matching(s._discard[0], s.color):
+    if card.face not in matching(s._discard[0], s.color):
         return False
     return restriction(s, seat, card, hand) is None
 
@@ -140,7 +216,7 @@ def playable(s: Fields, seat: int) -> list[Card]:
         if card is last:
             continue
         last = card
-        if card in match and (
+        if card.face in match and (
             (simple and (free or not card.is_wild)) or restriction(s, seat, card, hand) is None
         ):
             out.append(card)
@@ -150,14 +226,17 @@ def playable(s: Fields, seat: int) -> list[Card]:
 def bluff(s: Fields, hand_after: tuple[Card, ...]) -> bool:
     """Whether a Wild Draw Four laid now, leaving ``hand_after``, is a bluff (R7.2, A4):
     the hand still holds a card of the color in force (or, under the house rule, any
-    other card that matches)."""
+    other card that matches). UNO Flip!'s Wild Draw Two and Wild Draw Color have the same
+    restriction (§2.5, FL-A7, FL-A8: the color in force; a wild never counts)."""
     if not hand_after:
         return False
     color = s.color
     if s._match.rules.wd4_blockers is WildDrawFourBlockers.COLOR:
+        if hand_after[0].up is not None:
+            return color is not None and any(c.color is color for c in hand_after)
         return color is not None and not _OF_COLOR[color].isdisjoint(hand_after)
     match = matching(s._discard[0], color)
-    return any(c in match and c.rank is not _WD4 for c in hand_after)
+    return any(c.face in match and c.rank not in _WILD_DRAWS for c in hand_after)
 
 
 def stacks_on(rules: Rules, top: Card, color: Color | None, card: Card) -> bool:

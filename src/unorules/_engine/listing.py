@@ -32,13 +32,13 @@ from unorules.actions import (
     Pass,
     Play,
 )
-from unorules.cards import ALL_CARDS, Card, Color
+from unorules.cards import ALL_CARDS, LIGHT_COLORS, Card, Color, Side
 from unorules.rules import MultiPlay
-from unorules.state import Fields, Match, Phase, State
+from unorules.state import Fields, Match, Phase, State, side_of
 
 __all__ = ["SEATS", "calls_of", "check_player", "legal_general", "own_actions", "single"]
 
-_COLORS: Final = tuple(Color)
+_COLORS: Final = LIGHT_COLORS
 _PLAY: Final = Phase.PLAY
 _DRAWN: Final = Phase.DRAWN
 _CHALLENGE: Final = Phase.CHALLENGE
@@ -57,9 +57,14 @@ def _plays(seat: int, card: Card, uno: bool, target: int | None = None) -> tuple
     key = (seat, card, uno, target)
     found = _action_cache.get(key)
     if found is None:
-        colors: tuple[Color | None, ...] = _COLORS if card.is_wild else (None,)
+        # A wild names a color of the side it shows (UNO Flip!: §2.4); a UNO Flip! card
+        # is named light face up, whatever the side (SPEC §8).
+        colors: tuple[Color | None, ...] = (
+            (_COLORS if card.up is None else card.up.colors) if card.is_wild else (None,)
+        )
+        named = card.facing(Side.LIGHT)
         found = tuple(
-            Play(seat, card, color, uno=call, target=target)
+            Play(seat, named, color, uno=call, target=target)
             for color in colors
             for call in ((False, True) if uno else (False,))
         )
@@ -215,7 +220,7 @@ def own_actions(s: State, p: int) -> list[Action]:
             out.append(single(Challenge, p))
         out.append(single(Draw, p))
     elif phase is Phase.CHOOSE_COLOR:
-        out.extend(single(ChooseColor, p, color) for color in _COLORS)
+        out.extend(single(ChooseColor, p, color) for color in side_of(s).colors)
     return out
 
 

@@ -23,7 +23,9 @@ from typing import Final, NoReturn
 
 from unorules._echo import shown_int
 from unorules._engine import calls, piles, turns
-from unorules._engine.legality import can_lay, playable
+from unorules._engine.challenge import draw_penalty
+from unorules._engine.flip import chosen_after_flip
+from unorules._engine.legality import can_lay, color_error, playable
 from unorules._engine.piles import Named
 from unorules.actions import CallUno, CatchUno, ChooseColor, Draw, Pass
 from unorules.errors import ErrorCode, IllegalAction
@@ -106,7 +108,7 @@ def take_penalty(s: State, p: int, named: Named | None) -> State:
     w = ledger(d)
     w.pending_draw = 0
     w.challenge = None
-    piles.draw(d, p, s._ledger.pending_draw, named)
+    draw_penalty(d, p, s._ledger.pending_draw, named)
     return turns.close(d, named, s.hands, turns.step(d, p, 1))
 
 
@@ -242,10 +244,18 @@ def choose_color(s: State, a: ChooseColor, named: Named | None) -> State:
     """The first player names the color of a wild turned up first (R3.5)."""
     p = a.player
     if s.phase is not Phase.CHOOSE_COLOR:
-        _fail(ErrorCode.WRONG_PHASE, "a color is named this way only for a first wild card")
+        _fail(
+            ErrorCode.WRONG_PHASE,
+            "a color is named this way only for a first wild card, or a wild a Flip exposed",
+        )
     if p != s.current_player:
         turns.not_your_turn(s, p)
+    wrong = color_error(s, a.color)
+    if wrong is not None:
+        raise wrong
     d = draft(s)
     d.color = a.color
     d.phase = _PLAY
+    if chosen_after_flip(s):  # the player who laid the Flip named it: the next one plays
+        turns.begin_turn(d, turns.step(d, p, 1))
     return freeze(d)

@@ -21,7 +21,7 @@ from typing import Final, NoReturn
 from unorules import rng
 from unorules.cards import Card
 from unorules.errors import ErrorCode, IllegalAction
-from unorules.state import Discard, Draft, ledger
+from unorules.state import Discard, Draft, ledger, side_of
 
 __all__ = ["MoreChance", "Named", "draw", "draw_until", "give", "named", "take", "with_hand"]
 
@@ -164,6 +164,8 @@ def _draw_one(d: Draft, named: Named | None) -> Card | None:
             d._pile[start : start + 1] if d._ledger.pile_order_fixed else d._pile[start:]
         )
     want = named.next()
+    if want.up is not None:  # a UNO Flip! card is named light face up: turn it to the side
+        want = want.facing(side_of(d))
     if d._ledger.pile_order_fixed:
         card = d._pile[d._pile_start]
         if card is not want:

@@ -24,26 +24,34 @@ from typing import Final, NoReturn
 from unorules._echo import shown_int
 from unorules._engine import calls, knowledge, piles
 from unorules._engine.draw_two import draw_two
+from unorules._engine.draws import draw_cards
+from unorules._engine.flip import flip
 from unorules._engine.laying import CardEffect
 from unorules._engine.legality import (
     check_also,
+    color_error,
     last_card_error,
     matching,
     may_end_on,
+    named_card,
     restriction,
+    side_colors,
     stacks_on,
 )
 from unorules._engine.numbers import needs_target, number
 from unorules._engine.piles import Named, with_hand
 from unorules._engine.reverse import reverse
 from unorules._engine.skip import skip
+from unorules._engine.skip_everyone import skip_everyone
 from unorules._engine.turns import begin_turn, close, end_round, not_your_turn
 from unorules._engine.wilds import (
     customizable,
     redeals_last_card,
     shuffle_hands,
     wild,
+    wild_draw_color,
     wild_draw_four,
+    wild_draw_two,
 )
 from unorules.actions import Play
 from unorules.cards import ALL_CARDS, Card, Rank
@@ -62,6 +70,13 @@ RANK_EFFECTS: Final[dict[Rank, CardEffect]] = {
     Rank.WILD_DRAW_FOUR: wild_draw_four,
     Rank.WILD_SHUFFLE_HANDS: shuffle_hands,
     Rank.WILD_CUSTOMIZABLE: customizable,
+    # UNO Flip! (OFFICIAL-GAMES §2.5, §2.6)
+    Rank.DRAW_ONE: draw_cards,
+    Rank.DRAW_FIVE: draw_cards,
+    Rank.SKIP_EVERYONE: skip_everyone,
+    Rank.FLIP: flip,
+    Rank.WILD_DRAW_TWO: wild_draw_two,
+    Rank.WILD_DRAW_COLOR: wild_draw_color,
 }
 """The effect of each rank: the card rooms."""
 
@@ -77,7 +92,7 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """Raise :class:`~unorules.IllegalAction` unless ``a`` may be played now; return the
     cards it lays and the hand it leaves."""
     p = a.player
-    card = a.card
+    card = named_card(s, p, a.card)
     phase = s.phase
     current = s.current_player
     rules = s._match.rules
@@ -129,7 +144,11 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         )
     if card.is_wild:
         if a.color is None:
-            _fail(ErrorCode.BAD_COLOR, f"{card} is a wild: name a color (red, yellow, green, blue)")
+            colors = ", ".join(c.value for c in side_colors(s))
+            _fail(ErrorCode.BAD_COLOR, f"{card} is a wild: name a color ({colors})")
+        wrong = color_error(s, a.color)
+        if wrong is not None:
+            raise wrong
     elif a.color is not None:
         _fail(ErrorCode.BAD_COLOR, f"{card} is not a wild: it takes no color")
     if jump:
@@ -141,7 +160,7 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
                 f" needs a card identical to {top}, not a wild (A18); {card} is not one",
             )
     elif phase is Phase.PLAY or phase is Phase.DRAWN:
-        if card not in matching(s._discard[0], s.color):
+        if card.face not in matching(s._discard[0], s.color):
             color = s.color.value if s.color else "-"
             _fail(
                 ErrorCode.CARD_DOES_NOT_MATCH,
@@ -224,7 +243,10 @@ def lay(
         d._discard = node
         d.color = a.color if card.is_wild else laid[-1].color
     d._drawn_card = None
-    nxt = _EFFECT_OF[card](d, s, a, count, rest, pending, named)
+    effect = _EFFECT_OF.get(card)  # a UNO Flip! card: by the rank of its face in play
+    nxt = (RANK_EFFECTS[card.rank] if effect is None else effect)(
+        d, s, a, count, rest, pending, named
+    )
     if not rest and not d.hands[p] and not redeals_last_card(s._match.rules, card):
         if named is not None:  # the player went out (R11.1)
             named.finish()

@@ -19,14 +19,14 @@ from typing import Final, NoReturn, TypeAlias
 
 from unorules import rng
 from unorules._echo import shown, shown_int, writable
-from unorules._engine import draw_two, reverse, skip, turns, wilds
+from unorules._engine import draw_two, draws, flip, reverse, skip, turns, wilds
 from unorules._engine.piles import INDEX, Named
 from unorules._limits import refuse_past
 from unorules.actions import NextRound
-from unorules.cards import ALL_CARDS, Card, Rank
+from unorules.cards import Card, Rank, Side
 from unorules.deal import Deal
 from unorules.errors import ErrorCode, IllegalAction
-from unorules.rules import FirstDiscard, Rules, get_profile, seat_sides
+from unorules.rules import FirstDiscard, FlipFirstCard, Rules, get_profile, seat_sides
 from unorules.state import Draft, Match, Phase, State, freeze, new_ledger
 
 __all__ = [
@@ -75,7 +75,7 @@ def _every_rank(table: Mapping[Rank, FirstEffect]) -> dict[Rank, FirstEffect]:
     >>> _every_rank({Rank.SKIP: no_first_effect})
     Traceback (most recent call last):
     ...
-    LookupError: no first-card entry (R3.5) for ZERO, ONE, ... WILD_CUSTOMIZABLE: ...
+    LookupError: no first-card entry (R3.5) for ZERO, ONE, ... WILD_DRAW_COLOR: ...
     """
     missing = [rank.name for rank in Rank if rank not in table]
     if missing:
@@ -98,6 +98,16 @@ FIRST_CARD: Final[dict[Rank, FirstEffect]] = _every_rank(
         Rank.WILD_DRAW_FOUR: wilds.first_card,
         Rank.WILD_SHUFFLE_HANDS: wilds.first_card,
         Rank.WILD_CUSTOMIZABLE: wilds.first_card,
+        # UNO Flip! (OFFICIAL-GAMES §2.3 item 5). A Wild Draw Two goes back into the pile
+        # and another card is turned; a Flip is applied (FL-A2), sent back or ignored as
+        # flip_first_card says. A round starts on the light side, so the dark faces are
+        # never turned up first (a first Flip exposes one, which does nothing: FL-A4).
+        Rank.DRAW_ONE: draws.first_card,
+        Rank.FLIP: flip.first_card,
+        Rank.WILD_DRAW_TWO: wilds.first_card,
+        Rank.DRAW_FIVE: no_first_effect,
+        Rank.SKIP_EVERYONE: no_first_effect,
+        Rank.WILD_DRAW_COLOR: no_first_effect,
     }
 )
 """What each rank does when it is turned up first and kept, under rules where first
@@ -119,7 +129,7 @@ def cut_for_dealer(cards: Sequence[Card | str]) -> tuple[int, ...]:
     >>> cut_for_dealer(["R5", "B5", "Y1"])
     (0, 1)
     """
-    values = [_CUT_VALUE[c if isinstance(c, Card) else Card.parse(c)] for c in cards]
+    values = [_cut_value(c if isinstance(c, Card) else Card.parse(c)) for c in cards]
     if not values:
         raise ValueError("the cut needs at least one card")
     best = max(values)
@@ -128,7 +138,11 @@ def cut_for_dealer(cards: Sequence[Card | str]) -> tuple[int, ...]:
     return tuple([seat for seat, value in enumerate(values) if value == best])
 
 
-_CUT_VALUE: Final = {card: card.number if card.number is not None else 0 for card in ALL_CARDS}
+def _cut_value(card: Card) -> int:
+    """A card's value in the cut: its number, 0 for a symbol (R3.1; a UNO Flip! card by
+    the light face it is shown by, FL-A14, §2.3 item 1)."""
+    number = card.facing(Side.LIGHT).number
+    return 0 if number is None else number
 
 
 _NAMES: Final = tuple(tuple(f"P{i}" for i in range(n)) for n in range(11))
@@ -243,7 +257,7 @@ def _cut(count: int, rules: Rules, seed: int) -> tuple[int, int]:
     """Cut for the dealer with the generator; returns the dealer and the next counter."""
     counter = 0
     contenders: Sequence[int] = range(count)
-    deck = rules.deck()
+    deck = rules.deck(seed)
     while True:
         # Each round of the cut draws one card per contender from the whole deck (the
         # cut cards go back before the deal); tied highest seats draw again (A16).
@@ -256,10 +270,13 @@ def _cut(count: int, rules: Rules, seed: int) -> tuple[int, int]:
 
 
 def _returns_first(rules: Rules, card: Card) -> bool:
-    """Whether a card turned up first goes back into the pile (R3.5, A2, C5)."""
+    """Whether a card turned up first goes back into the pile (R3.5, A2, C5; UNO Flip!'s
+    Wild Draw Two, and its Flip under ``flip_first_card="redraw"``: §2.3, FL-A2)."""
     how = rules.first_discard
+    if card.rank is Rank.FLIP and rules.flip_first_card is FlipFirstCard.REDRAW:
+        return True
     if how is FirstDiscard.APPLY_EFFECTS:
-        return card.rank is Rank.WILD_DRAW_FOUR
+        return card.rank is Rank.WILD_DRAW_FOUR or card.rank is Rank.WILD_DRAW_TWO
     if how is FirstDiscard.RESHUFFLE_ALL_SPECIALS:
         return card.is_action
     return card.is_wild
@@ -275,7 +292,7 @@ def _start_round(m: Match, counter: int, deal: Deal | None, named: Named | None 
     d._drawn_card = None
     pile_known = False
     if deal is None:
-        cards = rng._shuffled(rules.deck(), seed=m.seed, counter=counter)
+        cards = rng._shuffled(rules.deck(m.seed), seed=m.seed, counter=counter)
         counter += 1
         # Dealt one card at a time from the dealer's left (R3.2): the i-th seat in that
         # order gets cards i, i + k, i + 2k, ... of the shuffled deck (k seats in play).
@@ -367,7 +384,7 @@ def _check_deal(m: Match, deal: Deal, counter: int) -> tuple[bool, tuple[Card, .
             )
     if _returns_first(rules, deal.turned[-1]):
         _fail(bad, f"{deal.turned[-1]} cannot be the first card in play: it goes back (R3.5)")
-    deck = _count(rules.deck())
+    deck = _count(rules.deck(m.seed))
     used = _count(itertools.chain(*deal.hands, [deal.turned[-1]]))
     returned = deal.turned[:-1]
     if deal.draw_pile is not None:
@@ -387,7 +404,7 @@ def _check_deal(m: Match, deal: Deal, counter: int) -> tuple[bool, tuple[Card, .
         too_many = (f"{k} {c} too many" for c, k in sorted(extra.items(), key=lambda i: i[0].index))
         what = "dealt and turned up" if returned else "dealt"
         _fail(bad, f"more cards {what} than the deck holds: " + ", ".join(too_many))
-    rest = [c for c in ALL_CARDS for _ in range(deck.get(c, 0) - used.get(c, 0))]
+    rest = [c for c in deck for _ in range(deck[c] - used.get(c, 0))]
     pile = rng._shuffled(rest, seed=m.seed, counter=counter)
     return False, pile, counter + 1
 
@@ -401,7 +418,7 @@ def _count(cards: Iterable[Card]) -> dict[Card, int]:
 
 def _diff(deck: dict[Card, int], used: dict[Card, int]) -> str:
     parts = []
-    for c in ALL_CARDS:
+    for c in sorted(deck.keys() | used.keys(), key=INDEX):
         k = used.get(c, 0) - deck.get(c, 0)
         if k > 0:
             parts.append(f"{k} {c} too many")

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable
 
 from unorules import rng
 from unorules._engine import knowledge, piles, turns
-from unorules._engine.challenge import open_challenge
+from unorules._engine.challenge import draw_penalty, open_challenge
 from unorules._engine.piles import INDEX, MoreChance, Named
 from unorules._engine.turns import step
 from unorules.actions import Play
@@ -39,7 +39,15 @@ from unorules.errors import ErrorCode, IllegalAction
 from unorules.rules import Rules, ShuffleHandsLastCard
 from unorules.state import Draft, Phase, State, ledger
 
-__all__ = ["customizable", "first_card", "shuffle_hands", "wild", "wild_draw_four"]
+__all__ = [
+    "customizable",
+    "first_card",
+    "shuffle_hands",
+    "wild",
+    "wild_draw_color",
+    "wild_draw_four",
+    "wild_draw_two",
+]
 
 
 def wild(
@@ -78,6 +86,48 @@ def wild_draw_four(
         piles.draw(d, victim, total, named)
     else:
         open_challenge(d, s, p, victim=victim, total=total, hand_after=rest)
+
+
+def wild_draw_two(
+    d: Draft,
+    s: State,
+    a: Play,
+    count: int,
+    rest: tuple[Card, ...],
+    pending: int,
+    named: Named | None,
+) -> None:
+    """UNO Flip!'s Wild Draw Two (§2.5): the next player may challenge it (guilty: its
+    player draws 2 instead; innocent: the challenger draws 2 + 2) or draw 2, and loses
+    the turn; laid as the last card, the next player draws 2 (§2.7)."""
+    p = a.player
+    victim = step(d, p, 1)
+    if not rest:
+        piles.draw(d, victim, 2, named)
+    else:
+        open_challenge(d, s, p, victim=victim, total=2, hand_after=rest)
+
+
+def wild_draw_color(
+    d: Draft,
+    s: State,
+    a: Play,
+    count: int,
+    rest: tuple[Card, ...],
+    pending: int,
+    named: Named | None,
+) -> None:
+    """UNO Flip!'s Wild Draw Color (§2.5): the next player may challenge it (guilty: its
+    player draws until the color named instead; innocent: the challenger draws until it,
+    then 2 more, FL-A10) or draw until the color named (FL-A9), and loses the turn; laid
+    as the last card, the next player draws until the color (§2.7). No card count is
+    pending: the card on top says the draw is until its color."""
+    p = a.player
+    victim = step(d, p, 1)
+    if not rest:
+        draw_penalty(d, victim, 0, named)
+    else:
+        open_challenge(d, s, p, victim=victim, total=0, hand_after=rest)
 
 
 def redeals_last_card(rules: Rules, card: Card) -> bool:

@@ -37,7 +37,7 @@ from unorules.actions import (
     Pass,
     Play,
 )
-from unorules.cards import Color
+from unorules.cards import LIGHT_COLORS
 from unorules.engine import apply, legal_actions
 from unorules.sampling import sample_state
 from unorules.state import Phase, State
@@ -500,7 +500,7 @@ def _estimate(state: State, side: int, teams: int) -> float:
     return other / (mine + other) if mine + other else 0.5
 
 
-_COLORS = tuple(Color)
+_COLORS = LIGHT_COLORS
 
 
 def _fallback(legal: Sequence[Action]) -> Action:

@@ -73,7 +73,7 @@ from unorules.actions import (
     Pass,
     Play,
 )
-from unorules.cards import ALL_CARDS, Card, Color, Rank
+from unorules.cards import ALL_CARDS, LIGHT_COLORS, Card, Color, Rank
 
 __all__ = [
     "CALL",
@@ -105,7 +105,7 @@ MAX_PLAYERS: Final = 10
 10
 """
 
-_COLORS: Final = tuple(Color)
+_COLORS: Final = LIGHT_COLORS
 _WILDS: Final = (
     Rank.WILD,
     Rank.WILD_DRAW_FOUR,

@@ -100,7 +100,7 @@ import numpy.typing as npt
 
 from unorules.agents.arena import DRAWN_CAP, PLAYED_CAP
 from unorules.agents.encoding import MAX_PLAYERS, N_TOKENS
-from unorules.cards import ALL_CARDS, Color, build_deck
+from unorules.cards import ALL_CARDS, LIGHT_COLORS, build_deck
 from unorules.rules import Rules
 from unorules.scoring import hand_points
 from unorules.state import Phase
@@ -179,7 +179,7 @@ SIZE: Final = SEGMENTS["prefix"].stop
 _HAND: Final = SEGMENTS["hand"].start
 _DRAWN: Final = SEGMENTS["drawn_card"].start
 _TOP: Final = SEGMENTS["top"].start
-_COLOR: Final = {c: SEGMENTS["color"].start + i for i, c in enumerate(Color)}
+_COLOR: Final = {c: SEGMENTS["color"].start + i for i, c in enumerate(LIGHT_COLORS)}
 _PHASE: Final = {p: SEGMENTS["phase"].start + i for i, p in enumerate(Phase)}
 _DIRECTION: Final = SEGMENTS["direction"].start
 _PENDING: Final = SEGMENTS["pending"].start
@@ -193,7 +193,9 @@ _EXPOSED: Final = SEGMENTS["exposed"].start
 _UNO_OPEN: Final = SEGMENTS["uno_open"].start
 _UNO_OVERDUE: Final = SEGMENTS["uno_overdue"].start
 _LOCK: Final = SEGMENTS["answer_lock"].start
-_CHALLENGE_COLOR: Final = {c: SEGMENTS["challenge_color"].start + i for i, c in enumerate(Color)}
+_CHALLENGE_COLOR: Final = {
+    c: SEGMENTS["challenge_color"].start + i for i, c in enumerate(LIGHT_COLORS)
+}
 _ELIMINATED: Final = SEGMENTS["eliminated"].start
 _LOST: Final = SEGMENTS["lost_turns"].start
 _SCORES: Final = SEGMENTS["scores"].start
