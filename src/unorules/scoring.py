@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from unorules._limits import COUNTER_END, refuse_past
 from unorules._memo import by_identity
 from unorules.cards import ALL_CARDS, FLIP_FACES, Card
-from unorules.rules import CardPoints, Rules, Scoring, get_profile
+from unorules.rules import CardPoints, Rules, Scoring
 from unorules.state import Match
 
 __all__ = ["hand_points", "score_round"]
@@ -29,7 +29,7 @@ def hand_points(cards: Iterable[Card], rules: Rules) -> int:
     round ended on (OFFICIAL-GAMES §2.7):
 
     >>> from unorules.cards import Side
-    >>> flip = get_profile("mattel-flip")
+    >>> from unorules.rules import MATTEL_FLIP as flip
     >>> [hand_points([Card.parse("Y6|W+C", side)], flip) for side in Side]
     [6, 60]
     """
