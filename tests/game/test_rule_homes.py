@@ -30,11 +30,11 @@ from unorules._engine.setup import (
     no_first_effect,
 )
 from unorules.cards import ALL_CARDS, Rank
+from unorules.rules import FastPath
 
 _CLASSIC_RANKS = [r for r in Rank if any(c.rank is r for c in ALL_CARDS)]
 """The ranks of the classic cards (UNO Flip!'s own ranks have their tests in
 tests/rules/test_flip.py)."""
-from unorules.rules import FastPath
 
 PROFILES = ("mattel", "mattel-108", "swedish", "danish")
 
