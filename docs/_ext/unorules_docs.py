@@ -51,7 +51,9 @@ HERE = Path(__file__).resolve().parent
 # R4.1 (a rule of the official game), R10 (a part of it), A18 (a decision where the sheets
 # disagree or are silent), C16 (a clarification), §2.4 (a part of the profile matrix).
 
-RULE_ID = re.compile(r"^(R\d{1,2}(\.\d{1,2})?|A\d{1,2}|C\d{1,2}|§\d(\.\d)?)$")
+RULE_ID = re.compile(
+    r"^(R\d{1,2}(\.\d{1,2})?|A\d{1,2}|C\d{1,2}|§\d(\.\d)?|FL\d(\.\d)?|FL-A\d{1,2})$"
+)
 
 # A citation in running text: ids not glued to other words, quotes or markup. A bare
 # ``R1``..``R9`` is a card (the red 1), so a part of the official rules without a dot is
@@ -59,7 +61,8 @@ RULE_ID = re.compile(r"^(R\d{1,2}(\.\d{1,2})?|A\d{1,2}|C\d{1,2}|§\d(\.\d)?)$")
 # (``R9, A10``).
 CITATION = re.compile(
     r"(?<![\w'\"`<:.§/-])"
-    r"(R\d{1,2}\.\d{1,2}|R1[0-4]|R[1-9](?=, (?:R|A|C|§)\d)|A\d{1,2}|C\d{1,2}|§\d\.\d)"
+    r"(FL-A\d{1,2}|FL\d\.\d|R\d{1,2}\.\d{1,2}|R1[0-4]|R[1-9](?=, (?:R|A|C|§|FL)\d)"
+    r"|A\d{1,2}|C\d{1,2}|§\d\.\d)"
     r"(?![\w'\"`]|\.\d)"
 )
 

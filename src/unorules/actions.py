@@ -55,7 +55,7 @@ __all__ = [
 def _card(value: Card | str) -> Card:
     if isinstance(value, Card):
         # An action names a UNO Flip! card light face up, whatever side is in play: the
-        # engine turns it to the side in play (SPEC §8).
+        # engine turns it to the side in play (FL2.2).
         return value.facing(Side.LIGHT)
     try:
         return Card.parse(value)
@@ -278,8 +278,9 @@ class Play(_JSONForm):
     )
     drawn: tuple[Card, ...] | None = attrs.field(default=None, kw_only=True, converter=_cards)
     _plain: bool = attrs.field(init=False, eq=False, hash=False, repr=False)
-    """Derived: one card, naming a color exactly if it is a wild, with no target, hands or
-    drawn (the shape of play the engine's fast path takes)."""
+    """Derived: one card, naming a color exactly if it is a wild (a classic color: the fast
+    path plays only classic games), with no target, hands or drawn (the shape of play the
+    engine's fast path takes)."""
 
     def __attrs_post_init__(self) -> None:
         plain = (
@@ -288,6 +289,7 @@ class Play(_JSONForm):
             and self.hands is None
             and self.drawn is None
             and (self.color is None) is not self.card.is_wild
+            and (self.color is None or self.color.side is Side.LIGHT)
         )
         object.__setattr__(self, "_plain", plain)
 

@@ -37,7 +37,7 @@ __all__ = [
 
 
 class Side(enum.Enum):
-    """The side of UNO Flip! cards in play (OFFICIAL-GAMES §2.2): the light side (red,
+    """The side of UNO Flip! cards in play (FL2.2): the light side (red,
     yellow, green, blue; every classic game plays on it) or the dark side (pink, teal,
     orange, purple). Its value is the name used in JSON.
 
@@ -52,7 +52,7 @@ class Side(enum.Enum):
 
     @property
     def other(self) -> Side:
-        """The side a Flip turns to (§2.6).
+        """The side a Flip turns to (FL2.6).
 
         >>> Side.DARK.other
         <Side.LIGHT: 'light'>
@@ -72,7 +72,7 @@ class Side(enum.Enum):
 class Color(enum.Enum):
     """The card colors. Their values are the names used in JSON. The first four are the
     classic colors (the light side of UNO Flip!); the last four are UNO Flip!'s dark side
-    (SPEC §8: ``P`` pink, ``T`` teal, ``O`` orange, ``V`` purple).
+    (FL2.2: ``P`` pink, ``T`` teal, ``O`` orange, ``V`` purple).
 
     >>> Color("red") is Color.RED
     True
@@ -134,7 +134,7 @@ class Color(enum.Enum):
 LIGHT_COLORS: Final[tuple[Color, ...]] = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
 """The four classic colors, UNO Flip!'s light side: the colors of every classic game."""
 DARK_COLORS: Final[tuple[Color, ...]] = (Color.PINK, Color.TEAL, Color.ORANGE, Color.PURPLE)
-"""UNO Flip!'s dark colors (OFFICIAL-GAMES §2.2)."""
+"""UNO Flip!'s dark colors (FL2.2)."""
 _LETTER: Final[dict[Color, str]] = {
     Color.RED: "R",
     Color.YELLOW: "Y",
@@ -349,7 +349,7 @@ class Card:
     @classmethod
     def double(cls, light: Card, dark: Card, up: Side = Side.LIGHT) -> Card:
         """The double-sided UNO Flip! card with faces ``light`` and ``dark``, with the
-        face of side ``up`` in play (OFFICIAL-GAMES §2.2; SPEC §8 writes it
+        face of side ``up`` in play (FL2.2; FL2.2 writes it
         ``LIGHT|DARK``). Interned like every card.
 
         >>> c = Card.double(Card.parse("B2"), Card.parse("O8"))
@@ -472,7 +472,7 @@ class Card:
         >>> [str(Card.parse(t)) for t in ("b+2", "Yellow Draw Two", "ws", "green reverse")]
         ['B+2', 'Y+2', 'WS', 'GR']
 
-        UNO Flip!'s faces (SPEC §8): ``R+1`` draw one, ``RF`` flip, ``W+2`` wild draw two
+        UNO Flip!'s faces (FL2.2): ``R+1`` draw one, ``RF`` flip, ``W+2`` wild draw two
         on the light side; the dark colors ``P`` pink, ``T`` teal, ``O`` orange, ``V``
         purple with ``1``..``9``, ``+5`` draw five, ``SE`` skip everyone, ``R``, ``F``, and
         ``W``, ``W+C`` wild draw color. A double-sided card is written ``LIGHT|DARK``; it is
@@ -529,7 +529,7 @@ _FLIP_POINTS: Final[dict[Rank, int]] = {
     Rank.WILD_DRAW_TWO: 50,
     Rank.WILD_DRAW_COLOR: 60,
 }
-"""UNO Flip!'s own cards' points (OFFICIAL-GAMES §2.2); its Wild scores 40 there (the
+"""UNO Flip!'s own cards' points (FL2.2); its Wild scores 40 there (the
 profile's :class:`~unorules.CardPoints` says so)."""
 
 _LIGHT_ACTIONS: Final = (Rank.DRAW_ONE, Rank.SKIP, Rank.REVERSE, Rank.FLIP)
@@ -545,7 +545,7 @@ def _intern_all() -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     for rank in (Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_SHUFFLE_HANDS, Rank.WILD_CUSTOMIZABLE):
         cards.append(Card._make(rank, None, len(cards)))
     classic = len(cards)
-    # UNO Flip!'s faces that no classic card has (OFFICIAL-GAMES §2.2).
+    # UNO Flip!'s faces that no classic card has (FL2.2).
     for color in LIGHT_COLORS:
         for rank in (Rank.DRAW_ONE, Rank.FLIP):
             cards.append(Card._make(rank, color, len(cards)))
@@ -583,7 +583,7 @@ LIGHT_FACES: Final[frozenset[Card]] = frozenset(
     [Card(r, c) for c in LIGHT_COLORS for r in (*_NUMBERS, *_LIGHT_ACTIONS)]
     + [Card(Rank.WILD), Card(Rank.WILD_DRAW_TWO)]
 )
-"""The faces a UNO Flip! card may show on its light side (OFFICIAL-GAMES §2.2).
+"""The faces a UNO Flip! card may show on its light side (FL2.2).
 
 >>> len(LIGHT_FACES)
 54
@@ -592,7 +592,7 @@ DARK_FACES: Final[frozenset[Card]] = frozenset(
     [Card(r, c) for c in DARK_COLORS for r in (*_NUMBERS, *_DARK_ACTIONS)]
     + [Card(Rank.WILD), Card(Rank.WILD_DRAW_COLOR)]
 )
-"""The faces a UNO Flip! card may show on its dark side (OFFICIAL-GAMES §2.2).
+"""The faces a UNO Flip! card may show on its dark side (FL2.2).
 
 >>> len(DARK_FACES)
 54

@@ -68,7 +68,7 @@ class ErrorCode(enum.StrEnum):
     or ``NextRound`` (``unorules.apply_from_seat`` refuses them)."""
     AMBIGUOUS_CARD = "ambiguous_card"
     """A UNO Flip! card named by its face in play alone, when the hand holds several cards
-    with that face (different other faces): the message lists them (SPEC §8)."""
+    with that face (different other faces): the message lists them (FL2.2)."""
 
 
 _MESSAGE_LIMIT: Final = 300

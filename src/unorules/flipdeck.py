@@ -1,11 +1,11 @@
 """UNO Flip!'s deck as data: the composition of each side, and the face pairings
-(OFFICIAL-GAMES §2.2, FL-A1).
+(FL2.2, FL-A1).
 
-Each physical card has a light face and a dark face, written ``LIGHT|DARK`` (SPEC §8).
+Each physical card has a light face and a dark face, written ``LIGHT|DARK`` (FL2.2).
 Mattel does not publish which dark face is printed behind which light face. The default
 pairing, ``"ogreface"``, is the only table found: transcribed from a physical deck by the
 ``ogreface/unomas`` engine (``packages/engine/src/data/deck.ts``, commit
-``2e9df2dd63b57fe032f684b8235e7ccf50241034``), cited by OFFICIAL-GAMES.md [FL-OGRE] §2.2,
+``2e9df2dd63b57fe032f684b8235e7ccf50241034``), cited by [FL-OGRE], FL2.2,
 and re-expressed here in the library's notation. It is graded [S] there: unverified
 across print runs. The option ``flip_pairing="random"`` pairs the same faces at random
 instead, once per match, from the match's seed.
@@ -66,7 +66,7 @@ data, without code changes."""
 
 
 def composition(side: Side) -> Counter[Card]:
-    """The faces of one side of the 112 cards (OFFICIAL-GAMES §2.2): in each color two of
+    """The faces of one side of the 112 cards (FL2.2): in each color two of
     each number 1 to 9 (no zeros) and two of each action (light: Draw One, Skip, Reverse,
     Flip; dark: Draw Five, Skip Everyone, Reverse, Flip); four Wild and four Wild Draw
     Two (light) or Wild Draw Color (dark).
@@ -114,12 +114,12 @@ def check_composition(cards: Iterable[Card], name: str = "pairing") -> tuple[Car
         got = Counter(c.facing(side).face for c in deck)
         if got != want:
             diff = [
-                f"{k - want[c]:+d} {c}"
-                for c, k in sorted((got | want).items(), key=lambda i: i[0].index)
+                f"{got[c] - want[c]:+d} {c}"
+                for c in sorted(got.keys() | want.keys(), key=_index)
                 if got[c] != want[c]
             ]
             raise ValueError(
-                f"the {name} pairing's {side.value} faces are not the deck's (§2.2): "
+                f"the {name} pairing's {side.value} faces are not the deck's (FL2.2): "
                 + ", ".join(diff[:8])
             )
     return deck

@@ -241,7 +241,7 @@ class MultiPlay(enum.Enum):
 
 
 class FlipFirstCard(enum.Enum):
-    """A Flip turned up as the first card of UNO Flip! (OFFICIAL-GAMES FL-A2).
+    """A Flip turned up as the first card of UNO Flip! (FL-A2).
 
     >>> FlipFirstCard("apply")
     <FlipFirstCard.APPLY: 'apply'>
@@ -259,7 +259,7 @@ class FlipFirstCard(enum.Enum):
 
 
 class FlipWildChooser(enum.Enum):
-    """Who names the color when a Flip exposes a wild face (OFFICIAL-GAMES FL-A3).
+    """Who names the color when a Flip exposes a wild face (FL-A3).
 
     >>> FlipWildChooser.NEXT.value
     'next'
@@ -272,7 +272,7 @@ class FlipWildChooser(enum.Enum):
 
 
 class FlipLastCard(enum.Enum):
-    """A Flip laid as a player's last card (OFFICIAL-GAMES FL-A11).
+    """A Flip laid as a player's last card (FL-A11).
 
     >>> FlipLastCard.RESOLVE.value
     'resolve'
@@ -365,7 +365,7 @@ class CardPoints:
     """Wild Shuffle Hands (40 per the Mattel sheet; the Danish guide says 50, A1)."""
     customizable: int = 40
     """Wild Customizable (40, A1)."""
-    # UNO Flip! (OFFICIAL-GAMES §2.2); its Wild scores 40 (the ``mattel-flip`` profile)
+    # UNO Flip! (FL2.2); its Wild scores 40 (the ``mattel-flip`` profile)
     draw_one: int = 10
     """Draw One (UNO Flip!, light side)."""
     draw_five: int = 20
@@ -616,28 +616,28 @@ class Rules:
         "§2.7, C16",
         fast=_HONOURS,
     )
-    # -- UNO Flip! (OFFICIAL-GAMES §2) ----------------------------------------------------
+    # -- UNO Flip! (FL2.1) --------------------------------------------------
     flip_pairing: str = _option(
         "",
         "UNO Flip!'s face pairing: '' for a classic game, a pairing's name"
         " ('ogreface', the transcribed table) or 'random' (drawn once per match)",
-        "FL-A1, §2.2",
+        "FL-A1, FL2.2",
         validator=_known_pairing,
         fast=FastPath.ASSUMES_DEFAULT,
     )
     flip_first_card: FlipFirstCard = _option(
-        FlipFirstCard.APPLY, "a Flip turned up first", "FL-A2, §2.3", fast=_NOT_READ
+        FlipFirstCard.APPLY, "a Flip turned up first", "FL-A2, FL2.3", fast=_NOT_READ
     )
     flip_exposed_wild_chooser: FlipWildChooser = _option(
         FlipWildChooser.NEXT,
         "who names the color when a Flip exposes a wild face",
-        "FL-A3, §2.6",
+        "FL-A3, FL2.6",
         fast=_NOT_READ,
     )
     flip_last_card: FlipLastCard = _option(
         FlipLastCard.RESOLVE,
         "a Flip laid as the last card turns the table before scoring",
-        "FL-A11, §2.7",
+        "FL-A11, FL2.7",
         fast=_NOT_READ,
     )
     # -- hosting -----------------------------------------------------------------------------
@@ -812,18 +812,18 @@ def _flip_conflicts(r: Rules) -> list[str]:
         (
             r.shuffle_hands_cards or r.customizable_cards,
             "shuffle_hands_cards and"
-            " customizable_cards must be 0: the UNO Flip! deck has no such cards (§2.2)",
+            " customizable_cards must be 0: the UNO Flip! deck has no such cards (FL2.2)",
         ),
         (
             r.stacking is not Stacking.NONE,
             f"stacking={r.stacking.value} stacks Draw Twos and"
-            " Wild Draw Fours, which the UNO Flip! deck does not have (§2.1: no stacking)",
+            " Wild Draw Fours, which the UNO Flip! deck does not have (FL2.1: no stacking)",
         ),
         (
             r.skip_bounce,
             "skip_bounce=True bounces a Draw Two, which the UNO Flip! deck does not have",
         ),
-        (r.seven_o, "seven_o=True passes hands on a 0, and the UNO Flip! deck has no 0 (§2.2)"),
+        (r.seven_o, "seven_o=True passes hands on a 0, and the UNO Flip! deck has no 0 (FL2.2)"),
         (
             r.jump_in,
             "jump_in=True needs a card identical to the top card, and two UNO Flip!"
@@ -837,7 +837,7 @@ def _flip_conflicts(r: Rules) -> list[str]:
         (
             r.wd4_bluff is not WildDrawFourBluff.CHALLENGE,
             f"wd4_bluff={r.wd4_bluff.value}:"
-            " UNO Flip!'s wild draw cards are challenged as the sheet says (§2.5, FL-A10)",
+            " UNO Flip!'s wild draw cards are challenged as the sheet says (FL2.5, FL-A10)",
         ),
     )
     return [f"flip_pairing={r.flip_pairing!r}: {why}" for bad, why in refused if bad]
@@ -906,7 +906,7 @@ and C10.
 """
 
 
-# UNO Flip! (OFFICIAL-GAMES §2)
+# UNO Flip! (FL2.1 to FL2.7)
 MATTEL_FLIP: Final = attrs.evolve(
     MATTEL_108,
     flip_pairing="ogreface",
@@ -917,7 +917,7 @@ the face pairing transcribed from a physical deck (FL-A1). As ``mattel`` otherwi
 voluntary draw, the drawn card playable, a two-player Reverse acts as a Skip (FL-A6),
 a Wild Draw Two or Wild Draw Color laid while holding the color in force may be
 challenged (FL-A7, FL-A8), UNO costs 2, 500 points win (or the cumulative-low mode).
-Source: OFFICIAL-GAMES.md §2 and its recommendations.
+Source: the UNO Flip! page of the rules reference (FL2.1 to FL2.7, FL-A1 to FL-A14).
 
 >>> MATTEL_FLIP.deck_size, MATTEL_FLIP.points.wild, MATTEL_FLIP.flip_pairing
 (112, 40, 'ogreface')

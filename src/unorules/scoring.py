@@ -26,7 +26,7 @@ def hand_points(cards: Iterable[Card], rules: Rules) -> int:
     80
 
     A UNO Flip! card scores by its face in play, so a hand is scored by the side the
-    round ended on (OFFICIAL-GAMES §2.7):
+    round ended on (FL2.7):
 
     >>> from unorules.cards import Side
     >>> from unorules.rules import MATTEL_FLIP as flip

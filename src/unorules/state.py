@@ -508,7 +508,7 @@ class State(Fields):
 
     @property
     def side(self) -> Side:
-        """The side of UNO Flip! cards in play (OFFICIAL-GAMES §2.6); ``light`` in every
+        """The side of UNO Flip! cards in play (FL2.6); ``light`` in every
         classic game. Every card of the state shows this side's face as its
         :attr:`~unorules.Card.face`.
 

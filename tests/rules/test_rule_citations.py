@@ -25,7 +25,8 @@ DOCS = ROOT / "docs"
 # quotes ('R10', "R7") is notation, not a citation.
 CITATION = re.compile(
     r"(?<![\w'\"`#.§/-])"
-    r"(R\d+\.\d+|R1\d|R[1-9](?=, ?(?:R|A|C|§)\d)|[AC]\d+|§ ?\d+(?:\.\d+)*)"
+    r"(FL-A\d+|FL\d+(?:\.\d+)*|R\d+\.\d+|R1\d|R[1-9](?=, ?(?:R|A|C|§|FL)\d)|[AC]\d+"
+    r"|§ ?\d+(?:\.\d+)*)"
     r"(?![\w'\"`]|\.\d)"
 )
 # Ways of citing that lead nowhere a reader can follow: the internal reference documents

@@ -42,7 +42,7 @@ __all__ = ["challenge", "draw_penalty", "open_challenge"]
 def draw_penalty(d: Draft, seat: int, count: int, named: Named | None) -> None:
     """``seat`` draws a penalty: ``count`` cards; under a UNO Flip! Wild Draw Color on
     top, first one card at a time until one of the color named (a wild face never
-    counts; the draw stops when nothing can be drawn; the card is kept, §2.5, FL-A9),
+    counts; the draw stops when nothing can be drawn; the card is kept, FL2.5, FL-A9),
     then ``count`` more (a lost challenge's two, FL-A10)."""
     if d._discard[0].rank is Rank.WILD_DRAW_COLOR:
         color = d.color
@@ -73,7 +73,7 @@ def challenge(s: State, a: Challenge, named: Named | None) -> State:
     p = a.player
     if s.phase is not Phase.CHALLENGE:
         what = (
-            "Wild Draw Two or Wild Draw Color (§2.5)" if s._match.rules.flip else "Wild Draw Four"
+            "Wild Draw Two or Wild Draw Color (FL2.5)" if s._match.rules.flip else "Wild Draw Four"
         )
         raise IllegalAction(ErrorCode.WRONG_PHASE, f"there is no {what} to challenge now (A5)")
     if p != s.current_player:
@@ -99,7 +99,7 @@ def challenge(s: State, a: Challenge, named: Named | None) -> State:
         # The challenged player shows their hand to the challenger, privately (R7.3).
         knowledge.reveal(d, p, offender)
         # UNO Flip!'s Wild Draw Two (total 2) and Wild Draw Color (until the color named,
-        # total 0) are challenged the same way (§2.5, FL-A10): guilty, the offender draws
+        # total 0) are challenged the same way (FL2.5, FL-A10): guilty, the offender draws
         # the penalty; innocent, the challenger draws it and 2 more.
         if guilty:
             draw_penalty(d, offender, total, named)

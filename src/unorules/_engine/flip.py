@@ -1,10 +1,10 @@
-"""UNO Flip!'s Flip card: the whole table turns over (OFFICIAL-GAMES §2.6).
+"""UNO Flip!'s Flip card: the whole table turns over (FL2.6).
 
-Laying a Flip (on its color or on any Flip, §2.5) puts it on the discard pile; then:
+Laying a Flip (on its color or on any Flip, FL2.5) puts it on the discard pile; then:
 
 1. the whole discard pile is turned over as one stack: its order reverses and every card
    shows its other face, so the Flip just played ends up at the bottom and the new top
-   card is the other face of the card that was at the bottom (§2.6 item 2, FL-A5);
+   card is the other face of the card that was at the bottom (FL2.6 item 2, FL-A5);
 2. the draw pile is turned over: its order reverses and every card shows its other face
    (item 3);
 3. every hand is turned around (item 4), and what a seat knows of another hand turns
@@ -49,7 +49,7 @@ def _over(card: Card) -> Card:
 
 
 def turn_over(d: Draft) -> None:
-    """Turn the whole table over (§2.6 items 2 to 5): the discard pile as one stack, the
+    """Turn the whole table over (FL2.6 items 2 to 5): the discard pile as one stack, the
     draw pile, every hand and what seats know of other hands; the color in force becomes
     the new top card's (None when it is a wild)."""
     node: Discard | None = d._discard
@@ -82,7 +82,7 @@ def flip(
     named: Named | None,
 ) -> int | None:
     """A Flip laid: the table turns over, and the next player plays, or a player first
-    names the color of an exposed wild (§2.6, FL-A3, FL-A11)."""
+    names the color of an exposed wild (FL2.6, FL-A3, FL-A11)."""
     p = a.player
     rules = d._match.rules
     nxt = step(d, p, 1)

@@ -48,7 +48,7 @@ __all__ = [
 _WD4: Final = Rank.WILD_DRAW_FOUR
 _WILD_DRAWS: Final = frozenset({Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TWO, Rank.WILD_DRAW_COLOR})
 """The wild draw cards whose restriction is a challengeable bluff (R7.2; UNO Flip!'s Wild
-Draw Two and Wild Draw Color, §2.5, FL-A7)."""
+Draw Two and Wild Draw Color, FL2.5, FL-A7)."""
 _DRAW_TWO: Final = Rank.DRAW_TWO
 _SKIP: Final = Rank.SKIP
 
@@ -75,7 +75,7 @@ FLIP_ON_CARD: Final[dict[Card, frozenset[Card]]] = {
     if not top.is_wild
 }
 """UNO Flip!: on a colored top face, the faces that match it: its color, its number or
-symbol, every wild (§2.4: matching "by number, color or symbol", against the side in play).
+symbol, every wild (FL2.4: matching "by number, color or symbol", against the side in play).
 A UNO Flip! card matches by its :attr:`~unorules.Card.face`."""
 FLIP_ON_COLOR: Final[dict[Color, frozenset[Card]]] = {
     color: frozenset(c for c in _FLIP_FACES if c.is_wild or c.color is color) for color in Color
@@ -90,7 +90,7 @@ def _fail(code: ErrorCode, message: str) -> NoReturn:
 def matching(top: Card, color: Color | None) -> frozenset[Card]:
     """The cards that may be laid on ``top`` with ``color`` in force, by matching alone; a
     card matches when its :attr:`~unorules.Card.face` is in the set (a classic card is
-    its own face; a UNO Flip! card matches by the face of the side in play, §2.4)."""
+    its own face; a UNO Flip! card matches by the face of the side in play, FL2.4)."""
     if top.up is not None:
         if top.is_wild:
             return FLIP_ON_COLOR[color] if color is not None else frozenset()
@@ -101,7 +101,7 @@ def matching(top: Card, color: Color | None) -> frozenset[Card]:
 
 
 def named_card(s: Fields, seat: int, card: Card) -> Card:
-    """The card of ``seat``'s hand an action names (SPEC §8): a UNO Flip! card named
+    """The card of ``seat``'s hand an action names (FL2.2): a UNO Flip! card named
     ``LIGHT|DARK`` is turned to the side in play; named by its face in play alone, it is
     the one card of the hand with that face. Named by a face of the side not in play, or
     by a face that several of its cards show, it is refused with the cards it could mean.
@@ -127,14 +127,14 @@ def named_card(s: Fields, seat: int, card: Card) -> Card:
             raise IllegalAction(
                 ErrorCode.CARD_NOT_IN_HAND,
                 f"{card} is the {side.other.value} face of {c}, and the {side.value} side is in"
-                f" play (§2.6): name it {c} or {c.face}",
+                f" play (FL2.6): name it {c} or {c.face}",
             )
     return card
 
 
 def side_colors(s: Fields) -> tuple[Color, ...]:
     """The colors a wild may name now: those of the side in play (red, yellow, green,
-    blue in every classic game; UNO Flip!'s dark side: pink, teal, orange, purple, §2.4)."""
+    blue in every classic game; UNO Flip!'s dark side: pink, teal, orange, purple, FL2.4)."""
     return side_of(s).colors
 
 
@@ -227,7 +227,7 @@ def bluff(s: Fields, hand_after: tuple[Card, ...]) -> bool:
     """Whether a Wild Draw Four laid now, leaving ``hand_after``, is a bluff (R7.2, A4):
     the hand still holds a card of the color in force (or, under the house rule, any
     other card that matches). UNO Flip!'s Wild Draw Two and Wild Draw Color have the same
-    restriction (§2.5, FL-A7, FL-A8: the color in force; a wild never counts)."""
+    restriction (FL2.5, FL-A7, FL-A8: the color in force; a wild never counts)."""
     if not hand_after:
         return False
     color = s.color

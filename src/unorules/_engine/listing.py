@@ -57,8 +57,8 @@ def _plays(seat: int, card: Card, uno: bool, target: int | None = None) -> tuple
     key = (seat, card, uno, target)
     found = _action_cache.get(key)
     if found is None:
-        # A wild names a color of the side it shows (UNO Flip!: §2.4); a UNO Flip! card
-        # is named light face up, whatever the side (SPEC §8).
+        # A wild names a color of the side it shows (UNO Flip!: FL2.4); a UNO Flip! card
+        # is named light face up, whatever the side (FL2.2).
         colors: tuple[Color | None, ...] = (
             (_COLORS if card.up is None else card.up.colors) if card.is_wild else (None,)
         )

@@ -70,7 +70,7 @@ RANK_EFFECTS: Final[dict[Rank, CardEffect]] = {
     Rank.WILD_DRAW_FOUR: wild_draw_four,
     Rank.WILD_SHUFFLE_HANDS: shuffle_hands,
     Rank.WILD_CUSTOMIZABLE: customizable,
-    # UNO Flip! (OFFICIAL-GAMES §2.5, §2.6)
+    # UNO Flip! (FL2.5, FL2.6)
     Rank.DRAW_ONE: draw_cards,
     Rank.DRAW_FIVE: draw_cards,
     Rank.SKIP_EVERYONE: skip_everyone,

@@ -98,7 +98,7 @@ FIRST_CARD: Final[dict[Rank, FirstEffect]] = _every_rank(
         Rank.WILD_DRAW_FOUR: wilds.first_card,
         Rank.WILD_SHUFFLE_HANDS: wilds.first_card,
         Rank.WILD_CUSTOMIZABLE: wilds.first_card,
-        # UNO Flip! (OFFICIAL-GAMES §2.3 item 5). A Wild Draw Two goes back into the pile
+        # UNO Flip! (FL2.3 item 5). A Wild Draw Two goes back into the pile
         # and another card is turned; a Flip is applied (FL-A2), sent back or ignored as
         # flip_first_card says. A round starts on the light side, so the dark faces are
         # never turned up first (a first Flip exposes one, which does nothing: FL-A4).
@@ -140,7 +140,7 @@ def cut_for_dealer(cards: Sequence[Card | str]) -> tuple[int, ...]:
 
 def _cut_value(card: Card) -> int:
     """A card's value in the cut: its number, 0 for a symbol (R3.1; a UNO Flip! card by
-    the light face it is shown by, FL-A14, §2.3 item 1)."""
+    the light face it is shown by, FL-A14, FL2.3 item 1)."""
     number = card.facing(Side.LIGHT).number
     return 0 if number is None else number
 
@@ -271,7 +271,7 @@ def _cut(count: int, rules: Rules, seed: int) -> tuple[int, int]:
 
 def _returns_first(rules: Rules, card: Card) -> bool:
     """Whether a card turned up first goes back into the pile (R3.5, A2, C5; UNO Flip!'s
-    Wild Draw Two, and its Flip under ``flip_first_card="redraw"``: §2.3, FL-A2)."""
+    Wild Draw Two, and its Flip under ``flip_first_card="redraw"``: FL2.3, FL-A2)."""
     how = rules.first_discard
     if card.rank is Rank.FLIP and rules.flip_first_card is FlipFirstCard.REDRAW:
         return True

@@ -1,7 +1,7 @@
 """UNO Flip!'s Skip Everyone (dark side): every other player is skipped and play returns
-to the player who laid it, who takes another full turn (OFFICIAL-GAMES §2.5). With two
+to the player who laid it, who takes another full turn (FL2.5). With two
 players there is nothing else to decide (FL-A6). Never turned up first: a round starts on
-the light side (§2.3 item 4).
+the light side (FL2.3 item 4).
 
 >>> import unorules as uno
 >>> s = uno.State.from_position(
@@ -31,5 +31,5 @@ def skip_everyone(
     pending: int,
     named: Named | None,
 ) -> int:
-    """Everyone else is skipped: the same player takes another turn (§2.5)."""
+    """Everyone else is skipped: the same player takes another turn (FL2.5)."""
     return a.player

@@ -97,9 +97,9 @@ def wild_draw_two(
     pending: int,
     named: Named | None,
 ) -> None:
-    """UNO Flip!'s Wild Draw Two (§2.5): the next player may challenge it (guilty: its
+    """UNO Flip!'s Wild Draw Two (FL2.5): the next player may challenge it (guilty: its
     player draws 2 instead; innocent: the challenger draws 2 + 2) or draw 2, and loses
-    the turn; laid as the last card, the next player draws 2 (§2.7)."""
+    the turn; laid as the last card, the next player draws 2 (FL2.7)."""
     p = a.player
     victim = step(d, p, 1)
     if not rest:
@@ -117,10 +117,10 @@ def wild_draw_color(
     pending: int,
     named: Named | None,
 ) -> None:
-    """UNO Flip!'s Wild Draw Color (§2.5): the next player may challenge it (guilty: its
+    """UNO Flip!'s Wild Draw Color (FL2.5): the next player may challenge it (guilty: its
     player draws until the color named instead; innocent: the challenger draws until it,
     then 2 more, FL-A10) or draw until the color named (FL-A9), and loses the turn; laid
-    as the last card, the next player draws until the color (§2.7). No card count is
+    as the last card, the next player draws until the color (FL2.7). No card count is
     pending: the card on top says the draw is until its color."""
     p = a.player
     victim = step(d, p, 1)

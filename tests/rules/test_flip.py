@@ -1,0 +1,215 @@
+"""UNO Flip! (``mattel-flip``): every rule of the rules reference's UNO Flip! page, each
+test naming its rule (FL2.x is OFFICIAL-GAMES.md §2.x; FL-Ax its decision Ax) and
+asserting the exact outcome."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from conftest import rejects, run
+
+import unorules as uno
+from unorules.cards import Card, Side
+from unorules.flipdeck import OGREFACE, check_composition, composition, flip_deck, pairing_cards
+
+FLIP = uno.MATTEL_FLIP
+C = Card.parse
+
+
+def pos(text: str, rules: uno.Rules = FLIP) -> uno.State:
+    return uno.State.from_position(text, rules)
+
+
+def faces(state: uno.State, seat: int) -> list[str]:
+    return [str(c.face) for c in state.hands[seat]]
+
+
+# -- FL2.2 the deck, the pairing, the notation ------------------------------------------------
+
+
+def test_fl2_2_the_deck_is_112_double_sided_cards_of_the_sheets_composition() -> None:
+    """§2.2: 112 cards; each side 72 numbers 1-9 (no zeros), 32 colored actions, 8 wilds."""
+    deck = FLIP.deck()
+    assert len(deck) == 112 and FLIP.deck_size == 112
+    for side in Side:
+        got = Counter(c.facing(side).face for c in deck)
+        assert got == composition(side)
+        assert sum(k for c, k in got.items() if c.number is not None) == 72
+        assert sum(k for c, k in got.items() if c.is_wild) == 8
+        assert not any(c.number == 0 for c in got)
+    assert not any(c.is_wild and c.other.is_wild for c in deck)  # type: ignore[union-attr]
+    assert str(deck[0]) == "R1|P3"
+
+
+def test_fl_a1_the_pairing_is_checked_when_it_is_loaded() -> None:
+    """FL-A1: a pairing whose faces are not the deck's is refused, naming the difference."""
+    cards = list(pairing_cards(OGREFACE))
+    assert str(cards[0]) == "W+2|O4"
+    cards[0] = C("W+2|O5")  # one O4 fewer, one O5 more on the dark side
+    with pytest.raises(ValueError, match=r"dark faces are not the deck's \(FL2.2\): -1 O4, \+1 O5"):
+        check_composition(cards, "bad")
+
+
+def test_fl_a1_a_random_pairing_is_drawn_once_per_match_from_its_seed() -> None:
+    """FL-A1: ``flip_pairing="random"`` pairs the faces from the match's seed: the same
+    seed, the same deck, in every round of the match; another seed, another deck."""
+    rules = FLIP.but(flip_pairing="random")
+    deck = flip_deck("random", seed=7)
+    assert deck == rules.deck(7) != rules.deck(8) != FLIP.deck()
+    for side in Side:
+        assert Counter(c.facing(side).face for c in deck) == composition(side)
+    s = uno.new_game(3, rules, seed=7)
+    held = Counter(c.facing(Side.LIGHT) for c in (*s.draw_pile, *s.discard_pile))
+    held.update(c.facing(Side.LIGHT) for h in s.hands for c in h)
+    assert held == Counter(deck)
+
+
+def test_fl2_2_notation_reads_and_writes_both_faces() -> None:
+    """FL2.2 (SPEC §8): ``LIGHT|DARK``, light face first, whatever the side; the dark
+    colors P, T, O, V; the new ranks; long forms; JSON color names."""
+    card = C("b2|o8")
+    assert str(card) == "B2|O8" and str(card.face) == "B2"
+    dark = C("B2|O8", Side.DARK)
+    assert str(dark) == "B2|O8" and str(dark.face) == "O8" and dark.other is card
+    assert repr(dark) == "Card.parse('B2|O8', Side.DARK)"
+    assert [str(C(t)) for t in ("red draw one", "pink draw five", "teal skip everyone")] == [
+        "R+1",
+        "P+5",
+        "TSE",
+    ]
+    assert [str(C(t)) for t in ("blue flip", "wild draw two", "wild draw color", "V9")] == [
+        "BF",
+        "W+2",
+        "W+C",
+        "V9",
+    ]
+    assert [c.value for c in Side.DARK.colors] == ["pink", "teal", "orange", "purple"]
+    with pytest.raises(ValueError, match="not a light face"):
+        C("O8|B2")
+
+
+# -- naming a card, bad moves -------------------------------------------------------------------
+
+
+def test_fl2_2_a_card_may_be_named_by_its_face_in_play_when_only_one_card_shows_it() -> None:
+    """FL2.2: ``Play(0, "B2")`` names the one card of the hand showing B2."""
+    s = pos("B2|O8,G7|O6/Y9|T5,Y1|W B3|V8 blue 0+ play *")
+    t = run(s, uno.Play(0, "B2"))
+    assert str(t.top_card) == "B2|O8" and faces(t, 0) == ["G7"]
+    assert run(s, uno.Play(0, "B2|O8")) == t
+
+
+def test_fl2_2_a_face_held_twice_is_an_error_listing_the_cards_it_could_mean() -> None:
+    """FL2.2: two cards show B2: the play is refused (ambiguous_card) and lists both."""
+    s = pos("B2|O8,B2|P6,G7|O6/Y9|T5,Y1|W B3|V8 blue 0+ play *")
+    err = rejects(s, uno.Play(0, "B2"), "ambiguous_card")
+    assert str(err) == "player 0 holds 2 different cards showing B2: name one of B2|P6, B2|O8"
+
+
+def test_fl2_6_a_card_named_by_its_face_not_in_play_is_refused() -> None:
+    """FL2.6: on the light side, naming the dark face O8 of B2|O8 is refused, saying how
+    to name it."""
+    s = pos("B2|O8,G7|O6/Y9|T5,Y1|W B3|V8 blue 0+ play *")
+    err = rejects(s, uno.Play(0, "O8"), "card_not_in_hand")
+    assert str(err) == (
+        "O8 is the dark face of B2|O8, and the light side is in play (FL2.6): name it B2|O8 or B2"
+    )
+
+
+def test_fl2_4_a_wild_names_a_color_of_the_side_in_play() -> None:
+    """FL2.4: a color of the other side is refused (bad_color), on both sides; a classic
+    game refuses the dark colors the same way."""
+    s = pos("W|P5,G7|O6/Y9|T5,Y1|W B3|V8 blue 0+ play *")
+    err = rejects(s, uno.Play(0, "W|P5", "pink"), "bad_color")
+    assert "name red, yellow, green, blue" in str(err)
+    dark = pos("B6|TSE,Y1|W/B9|O5,B7|O3 B8|T4 teal 0+ play * side=dark")
+    assert "name pink, teal, orange, purple" in str(
+        rejects(dark, uno.Play(0, "W", "red"), "bad_color")
+    )
+    classic = uno.State.from_position("W,R1/G2,G3 R5 red 0+ play *")
+    rejects(classic, uno.Play(0, "W", "purple"), "bad_color")
+    listed = uno.legal_actions(dark, 0)
+    colors = [a.color for a in listed if isinstance(a, uno.Play) and a.card is C("Y1|W")]
+    assert colors == [c for c in Side.DARK.colors for _ in (False, True)]  # and with UNO
+
+
+def test_fl2_4_matching_is_against_the_side_in_play() -> None:
+    """FL2.4: on the dark side T4 is matched by teal or a 4 (by the dark face); the light
+    face of a card never matches."""
+    s = pos("G4|T9,BR|O4,Y3|V1,BS|T1/Y9|T5,Y1|W B8|T4 teal 0+ play * side=dark")
+    plays = {str(a.card) for a in uno.legal_actions(s, 0) if isinstance(a, uno.Play)}
+    assert plays == {"G4|T9", "BR|O4", "BS|T1"}  # T9, O4, T1; not V1 (its light face is Y3)
+    rejects(s, uno.Play(0, "Y3|V1"), "card_does_not_match")
+
+
+# -- FL2.5 the action cards -------------------------------------------------------------------
+
+
+def test_fl2_5_draw_one_makes_the_next_player_draw_one_and_miss_the_turn() -> None:
+    s = pos("R+1|P3,G1|O5/B2|O8,B3|V8/Y4|P+5,Y5|V9 R7|O1 red 0+ play R8|T7,*")
+    t = run(s, uno.Play(0, "R+1"))
+    assert faces(t, 1) == ["R8", "B2", "B3"] and t.current_player == 2
+
+
+def test_fl2_5_draw_five_makes_the_next_player_draw_five_and_miss_the_turn() -> None:
+    s = pos("R2|V+5,G1|O5/B2|O8,B3|V8/Y4|P+5,Y5|V9 R7|V5 purple 0+ play * side=dark")
+    t = run(s, uno.Play(0, "V+5"))
+    assert len(t.hands[1]) == 7 and t.current_player == 2
+
+
+def test_fl2_5_skip_everyone_gives_the_same_player_another_turn() -> None:
+    s = pos("B6|TSE,Y1|W/B9|O5,B7|O3/G1|O5,G2|T+5 B8|T4 teal 0+ play * side=dark")
+    t = run(s, uno.Play(0, "TSE"))
+    assert t.current_player == 0 and t.color is uno.Color.TEAL
+
+
+def test_fl_a6_a_reverse_with_two_players_acts_as_a_skip() -> None:
+    s = pos("GR|O1,Y1|W/B9|O5,B7|O3 G3|PF green 0+ play *")
+    t = run(s, uno.Play(0, "GR"))
+    assert t.current_player == 0 and t.direction == -1
+
+
+def test_fl2_5_fl_a10_a_wild_draw_two_challenged_guilty_costs_its_player_two() -> None:
+    """FL2.5, FL-A7, FL-A8, FL-A10: laid while holding the color in force (red), it is
+    accepted; the challenge finds it: its player draws 2, the challenger plays on."""
+    s = pos("W+2|O4,R1|P3,G1|O5/B2|O8,B3|V8 R7|O1 red 0+ play Y2|T1,Y2|T8,*")
+    t = run(s, uno.Play(0, "W+2", "blue"))
+    assert t.phase is uno.Phase.CHALLENGE and t.pending_draw == 2
+    u = run(t, uno.Challenge(1))
+    assert faces(u, 0) == ["R1", "Y2", "Y2", "G1"] and u.current_player == 1
+    assert u.color is uno.Color.BLUE
+
+
+def test_fl2_5_fl_a10_a_wild_draw_two_challenged_innocent_costs_the_challenger_four() -> None:
+    s = pos("W+2|O4,G1|O5/B2|O8,B3|V8/Y9|T5 R7|O1 red 0+ play Y2|T1,Y2|T8,Y3|V1,Y3|P+5,*")
+    t = run(s, uno.Play(0, "W+2", "blue"), uno.Challenge(1))
+    assert len(t.hands[1]) == 6 and t.current_player == 2
+    plain = run(s, uno.Play(0, "W+2", "blue"), uno.Draw(1))
+    assert len(plain.hands[1]) == 4 and plain.current_player == 2
+
+
+def test_fl2_5_fl_a9_wild_draw_color_draws_until_the_color_and_wilds_never_count() -> None:
+    """FL2.5, FL-A9: the victim draws one card at a time until a card of the named color
+    (kept); a wild face on the way does not stop it; the turn is lost."""
+    s = pos(
+        "G6|W+C,B2|O8/B3|V8,Y9|T5/G1|O5 R7|V5 purple 0+ play RS|W,Y6|W+C,R2|OR,B9|O5,* side=dark"
+    )
+    t = run(s, uno.Play(0, "W+C", "orange"), uno.Draw(1))
+    assert faces(t, 1) == ["W", "T5", "OR", "V8", "W+C"]  # stopped at R2|OR; B9|O5 stays
+    assert str(t.draw_pile[0]) == "B9|O5"
+    assert t.current_player == 2 and t.color is uno.Color.ORANGE
+
+
+def test_fl_a10_wild_draw_color_challenges() -> None:
+    """FL-A10: guilty (it was laid holding purple): its player draws until the color;
+    innocent: the challenger draws until the color, then 2 more."""
+    guilty = pos("G6|W+C,B4|V1/B3|V8,Y9|T5/G1|O5 R7|V5 purple 0+ play R2|OR,B9|O5,* side=dark")
+    t = run(guilty, uno.Play(0, "W+C", "orange"), uno.Challenge(1))
+    assert faces(t, 0) == ["OR", "V1"] and t.current_player == 1
+    innocent = pos(
+        "G6|W+C,B4|T+5/B3|V8,Y9|T5/G1|O5 R7|V5 purple 0+ play R2|OR,B9|O5,Y2|T8,* side=dark"
+    )
+    u = run(innocent, uno.Play(0, "W+C", "orange"), uno.Challenge(1))
+    assert sorted(faces(u, 1)) == sorted(["OR", "O5", "T8", "T5", "V8"])
+    assert u.current_player == 2
