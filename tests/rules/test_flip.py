@@ -213,3 +213,175 @@ def test_fl_a10_wild_draw_color_challenges() -> None:
     u = run(innocent, uno.Play(0, "W+C", "orange"), uno.Challenge(1))
     assert sorted(faces(u, 1)) == sorted(["OR", "O5", "T8", "T5", "V8"])
     assert u.current_player == 2
+
+
+# -- FL2.6 the Flip ---------------------------------------------------------------------------
+
+
+def test_fl2_6_a_flip_turns_the_whole_table_over() -> None:
+    """FL2.6 items 1-6, FL-A5: the discard pile turns over as one stack (the Flip at the
+    bottom, the other face of the old bottom card on top), the draw pile reverses and
+    turns, every hand turns; the color is the new top's; the next player plays."""
+    s = pos("RF|P8,G1|O5/B2|O8,B3|V8/Y9|T5 R7|O1,R4|OF,R2|OR red 0+ play Y2|T1,Y2|T8,*")
+    t = run(s, uno.Play(0, "RF"))
+    assert t.side is Side.DARK
+    assert [str(c) for c in t.discard_pile] == ["RF|P8", "R2|OR", "R4|OF", "R7|O1"]
+    assert str(t.top_card.face) == "O1" and t.color is uno.Color.ORANGE
+    assert t.draw_pile == tuple(c.other for c in reversed(s.draw_pile))
+    assert [str(c.face) for c in t.draw_pile[-2:]] == ["T8", "T1"]
+    assert faces(t, 0) == ["O5"] and faces(t, 1) == ["O8", "V8"] and faces(t, 2) == ["T5"]
+    assert t.current_player == 1 and t.direction == 1
+
+
+def test_fl_a4_an_action_face_a_flip_exposes_does_nothing() -> None:
+    """FL-A4: the new top card is a Draw Five (from R2|V+5 at the bottom): nobody draws,
+    the next player plays."""
+    s = pos("RF|P8,G1|O5/B2|O8,B3|V8/Y9|T5 R2|V+5,R7|O1 red 0+ play *")
+    t = run(s, uno.Play(0, "RF"))
+    assert str(t.top_card.face) == "V+5" and t.current_player == 1
+    assert [len(h) for h in t.hands] == [1, 2, 1]
+
+
+def test_fl_a3_a_wild_a_flip_exposes_is_named_by_the_next_player() -> None:
+    """FL-A3: the bottom card RS|W shows a Wild: the next player names a dark color, then
+    plays."""
+    s = pos("RF|P8,G1|O5/B2|O8,B3|V8/Y9|T5 RS|W,R7|O1 red 0+ play *")
+    t = run(s, uno.Play(0, "RF"))
+    assert t.phase is uno.Phase.CHOOSE_COLOR and t.current_player == 1 and t.color is None
+    rejects(t, uno.ChooseColor(1, "red"), "bad_color")
+    u = run(t, uno.ChooseColor(1, "teal"))
+    assert u.phase is uno.Phase.PLAY and u.current_player == 1 and u.color is uno.Color.TEAL
+
+
+def test_fl_a3_flipper_option_the_player_of_the_flip_names_it_and_the_next_plays() -> None:
+    rules = FLIP.but(flip_exposed_wild_chooser=uno.FlipWildChooser.FLIPPER)
+    s = pos("RF|P8,G1|O5/B2|O8,B3|V8/Y9|T5 RS|W,R7|O1 red 0+ play *", rules)
+    t = run(s, uno.Play(0, "RF"))
+    assert t.phase is uno.Phase.CHOOSE_COLOR and t.current_player == 0
+    u = run(t, uno.ChooseColor(0, "pink"))
+    assert u.current_player == 1 and u.color is uno.Color.PINK
+
+
+def test_fl_a12_a_reshuffle_keeps_the_top_card_and_the_next_flip_exposes_its_other_face() -> None:
+    """FL-A12: the draw pile runs out; the discard pile but its top card becomes the new
+    draw pile (the side in play unchanged); the next Flip exposes the other face of the
+    old top card, now the only card below."""
+    s = pos("G1|O5,RF|P8/* R7|O1,R4|OF,R2|OR red 1+ play -")
+    t = run(s, uno.Draw(1))
+    if t.phase is uno.Phase.DRAWN:
+        t = run(t, uno.Pass(1))
+    assert [str(c) for c in t.discard_pile] == ["R2|OR"] and t.draw_pile_size == 1
+    assert t.side is Side.LIGHT
+    u = run(t, uno.Play(0, "RF"))
+    assert str(u.top_card.face) == "OR" and u.color is uno.Color.ORANGE
+
+
+# -- FL2.3 the first card, FL-A14 the cut ------------------------------------------------------
+
+
+def _first(turned: list[str], rules: uno.Rules = FLIP) -> uno.State:
+    deal = uno.Deal(
+        dealer=2,
+        hands=[["G1|O5"], ["B2|O8"], ["B3|V8"]],
+        turned=turned,
+    )
+    return uno.new_game(3, rules.but(hand_size=1), deal=deal)
+
+
+def test_fl2_3_a_draw_one_turned_first_makes_the_first_player_draw_and_miss_the_turn() -> None:
+    s = _first(["R+1|P3"])
+    assert [len(h) for h in s.hands] == [2, 1, 1] and s.current_player == 1
+
+
+def test_fl2_3_a_wild_draw_two_turned_first_goes_back() -> None:
+    s = _first(["W+2|O4", "R7|O1"])
+    assert str(s.top_card) == "R7|O1" and C("W+2|O4") in s.draw_pile
+    assert s.current_player == 0
+
+
+def test_fl_a2_a_flip_turned_first_is_applied() -> None:
+    """FL-A2 (a): the one-card pile shows its dark face, the round starts on the dark side
+    with the player left of the dealer; an exposed wild is named by that player."""
+    s = _first(["RF|P8"])
+    assert s.side is Side.DARK and str(s.top_card.face) == "P8" and s.current_player == 0
+    assert s.color is uno.Color.PINK and faces(s, 0) == ["O5"]
+    w = _first(["GF|W+C"])
+    assert w.side is Side.DARK and w.phase is uno.Phase.CHOOSE_COLOR and w.current_player == 0
+    assert run(w, uno.ChooseColor(0, "teal")).current_player == 0
+    ignored = _first(["RF|P8"], FLIP.but(flip_first_card=uno.FlipFirstCard.IGNORE))
+    assert ignored.side is Side.LIGHT and ignored.color is uno.Color.RED
+    assert ignored.current_player == 0
+
+
+def test_fl_a2_redraw_a_flip_turned_first_goes_back() -> None:
+    s = _first(["RF|P8", "R7|O1"], FLIP.but(flip_first_card=uno.FlipFirstCard.REDRAW))
+    assert s.side is Side.LIGHT and str(s.top_card) == "R7|O1"
+
+
+def test_fl_a14_the_cut_counts_light_faces_and_symbols_as_zero() -> None:
+    assert uno.cut_for_dealer([C("RF|P8"), C("B2|O8"), C("W|P5"), C("Y1|W")]) == (1,)
+
+
+# -- FL2.7 going out and scoring ----------------------------------------------------------------
+
+
+def test_fl2_7_a_last_wild_draw_two_still_makes_the_next_player_draw_and_counts() -> None:
+    s = pos("W+2|O4/B2|O8,B3|V8/Y9|T5 R7|O1 red 0+ play R1|P3,R5|P2,*")
+    t = run(s, uno.Play(0, "W+2", "blue"))
+    assert t.phase is uno.Phase.ROUND_OVER and faces(t, 1) == ["R1", "R5", "B2", "B3"]
+    assert t.scores == (1 + 5 + 2 + 3 + 9, 0, 0)
+
+
+def test_fl2_7_hands_are_scored_by_the_side_in_play_at_the_end() -> None:
+    """FL2.7: on the dark side Y6|W+C scores 60, B6|TSE 30, Y1|W (a dark Wild) 40; the
+    same hand on the light side 6 + 6 + 1."""
+    dark = pos("G5|T4/Y6|W+C,B6|TSE/Y1|W G4|T9 teal 0+ play * side=dark")
+    assert run(dark, uno.Play(0, "T4")).scores == (60 + 30 + 40, 0, 0)
+    light = pos("B1|VSE/Y6|W+C,B6|TSE/Y1|W B8|T4 blue 0+ play *")
+    assert run(light, uno.Play(0, "B1|VSE")).scores == (6 + 6 + 1, 0, 0)
+
+
+def test_fl_a11_a_last_flip_turns_the_table_before_scoring() -> None:
+    """FL-A11: going out on a Flip scores the hands by the side it turns to (resolve);
+    under ``ignore`` by the side of the Flip played."""
+    text = "RF|P8/Y6|W+C/Y1|W R7|O1 red 0+ play *"
+    assert run(pos(text), uno.Play(0, "RF")).scores == (60 + 40, 0, 0)
+    ignore = FLIP.but(flip_last_card=uno.FlipLastCard.IGNORE)
+    assert run(pos(text, ignore), uno.Play(0, "RF")).scores == (6 + 1, 0, 0)
+
+
+def test_fl2_7_the_target_is_500_and_the_cumulative_low_mode_is_an_option() -> None:
+    assert FLIP.target == 500 and FLIP.scoring is uno.Scoring.WINNER_TAKES_ALL
+    low = FLIP.but(scoring=uno.Scoring.CUMULATIVE_LOWEST)
+    t = run(pos("G5|T4/Y6|W+C,B6|TSE/Y1|W G4|T9 teal 0+ play * side=dark", low), uno.Play(0, "T4"))
+    assert t.scores == (0, 90, 40)
+
+
+# -- FL2.1 house rules ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "why"),
+    [
+        ("stacking", uno.Stacking.SAME_TYPE, "no stacking"),
+        ("skip_bounce", True, "bounces a Draw Two"),
+        ("seven_o", True, "has no 0"),
+        ("jump_in", True, "may differ on the other face"),
+        ("multi_play", uno.MultiPlay.IDENTICAL, "undefined number of times"),
+        ("wd4_bluff", uno.WildDrawFourBluff.TAKE_BACK, "challenged as the sheet says"),
+        ("customizable_cards", 1, "has no such cards"),
+    ],
+)
+def test_fl2_1_house_rules_that_make_no_sense_with_flip_are_refused(
+    option: str, value: object, why: str
+) -> None:
+    with pytest.raises(uno.RulesError, match=why):
+        FLIP.but(**{option: value})
+
+
+def test_fl2_1_house_rules_that_make_sense_combine_with_flip() -> None:
+    rules = FLIP.but(draw_until_playable=True, no_finish_on_action=True, teams=2, target=200)
+    s = uno.new_game(4, rules, seed=3)
+    assert s.rules.flip and len(s.hands[0]) == 7
+    with pytest.raises(uno.RulesError, match="is a UNO Flip! option: it needs a Flip deck"):
+        uno.MATTEL.but(flip_last_card=uno.FlipLastCard.IGNORE)
