@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 import json
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -24,7 +24,7 @@ from unorules._echo import check_seat, shown
 from unorules._engine.knowledge import known_of
 from unorules._json import COLOR_NAMES, Reader, decode, type_name
 from unorules.actions import Action, NextRound, action_from_dict, action_to_dict
-from unorules.cards import Card, Color
+from unorules.cards import Card, Color, Side
 from unorules.engine import legal_actions
 from unorules.rules import MATTEL, Rules, RulesError, rules_from_options, rules_to_options
 from unorules.state import Phase, State
@@ -119,6 +119,25 @@ class View:
     """The seat that went out in the round just ended, else None."""
     round_points: tuple[int, ...] | None
     """Points each seat (or its team) scored in the round just ended, else None."""
+    # UNO Flip! (FL-A13): what the table shows of the faces not in play.
+    side: Side = Side.LIGHT
+    """The side in play (UNO Flip!; light in every classic game)."""
+    other_faces: tuple[tuple[Card, ...], ...] = ()
+    """UNO Flip! (FL-A13): the faces not in play of every other seat's hand, which the
+    table sees, by seat, in card order (empty for this player's own hand); empty in a
+    classic game.
+
+    >>> import unorules as uno
+    >>> rules = uno.MATTEL_FLIP.but(hand_size=2)
+    >>> deal = uno.Deal(dealer=1, hands=[["R2|OR", "G5|T4"], ["B2|O8", "B3|V8"]],
+    ...                 turned=["R7|O1"])
+    >>> v = uno.observe(uno.new_game(2, rules, deal=deal), 0)
+    >>> [[str(c) for c in h] for h in v.other_faces], str(v.draw_pile_other_face)[:1]
+    ([[], ['O8', 'V8']], 'O')
+    """
+    draw_pile_other_face: Card | None = None
+    """UNO Flip! (FL-A13): the face not in play of the draw pile's top card, which lies
+    face up; None in a classic game or when the pile is empty."""
 
     def _repr_svg_(self) -> str:
         """The table as this player sees it, for notebooks (see
@@ -230,7 +249,32 @@ def observe(state: State, player: int) -> View:
         turn_actions=state._ledger.turn_actions,
         round_winner=state.round_winner,
         round_points=state.round_points,
+        **(_flip_faces(state, player) if state._match.rules.flip else {}),
     )
+
+
+def _flip_faces(state: State, player: int) -> dict[str, Any]:
+    """The fields of a UNO Flip! view: the side, and the faces not in play the table sees
+    (FL-A13): other hands' and the draw pile's top card's."""
+    pile = state.draw_pile
+
+    def other(card: Card) -> Card:
+        turned = card.other
+        assert turned is not None
+        return turned.face
+
+    return {
+        "side": state.side,
+        "other_faces": tuple(
+            () if seat == player else tuple(sorted(map(other, hand), key=_index))
+            for seat, hand in enumerate(state.hands)
+        ),
+        "draw_pile_other_face": other(pile[0]) if pile else None,
+    }
+
+
+def _index(card: Card) -> int:
+    return card.index
 
 
 _NOTHING = tuple(((),) * n for n in range(11))
@@ -274,7 +318,15 @@ def view_to_dict(view: View) -> dict[str, Any]:
     >>> {"player": 0, "play": "W", "color": "blue", "uno": True} in d["legal_actions"]
     True
     """
-    return {f.name: _value(getattr(view, f.name)) for f in attrs.fields(View)}
+    flip = view.rules.flip  # the UNO Flip! fields are written for a Flip game only
+    return {
+        f.name: _value(getattr(view, f.name))
+        for f in attrs.fields(View)
+        if flip or f.name not in _FLIP_FIELDS
+    }
+
+
+_FLIP_FIELDS: Final = ("side", "other_faces", "draw_pile_other_face")
 
 
 def view_to_json(view: View) -> str:
@@ -322,7 +374,7 @@ def view_from_dict(data: object, *, path: str = "$") -> View:
     raw = r.obj(data, path, "a view")
     r.keys(raw, path, fields, "a view", listed=False)
     for key in fields:
-        if key not in raw:
+        if key not in raw and key not in _FLIP_FIELDS:
             r.fail(path, f"missing {key!r}")
 
     def at(key: str) -> str:
@@ -406,24 +458,46 @@ def view_from_dict(data: object, *, path: str = "$") -> View:
         r.fail(at("challenge_bluff"), f"expected true, false or null, not {type_name(bluff)}")
     points = raw["round_points"]
     lock = raw["answer_lock"]
+    flip: dict[str, Any] = {}
+    for key in _FLIP_FIELDS:
+        if (key in raw) != rules.flip:
+            r.fail(at(key), f"{key} is written for a UNO Flip! view exactly (flip_pairing)")
+    if rules.flip:
+        side = Side(r.choice(raw["side"], at("side"), ("light", "dark"), "a side is"))
+        faces = per_seat("other_faces")
+        flip = {
+            "side": side,
+            "other_faces": tuple(
+                cards(v, f"{at('other_faces')}[{i}]") for i, v in enumerate(faces)
+            ),
+            "draw_pile_other_face": r.optional(
+                r.card, raw["draw_pile_other_face"], at("draw_pile_other_face")
+            ),
+        }
+        hand = tuple(c.facing(side) for c in hand)
+        known = tuple(tuple(c.facing(side) for c in held) for held in known)
+    turned = flip.get("side", Side.LIGHT)
+    drawn_raw = r.optional(r.card, raw["drawn_card"], at("drawn_card"))
     return View(
         player=player,
         hand=hand,
         hand_sizes=hand_sizes,
         names=tuple(names),
-        top_card=r.card(raw["top_card"], at("top_card")),
+        top_card=r.card(raw["top_card"], at("top_card")).facing(turned),
         color=r.optional(color, raw["color"], at("color")),
         direction=direction,
         current_player=opt_seat("current_player"),
         phase=Phase(r.choice(raw["phase"], at("phase"), _PHASE_NAMES, "a phase is")),
         draw_pile_size=r.number(raw["draw_pile_size"], at("draw_pile_size")),
-        discard_pile=cards(raw["discard_pile"], at("discard_pile")),
+        discard_pile=tuple(
+            c.facing(turned) for c in cards(raw["discard_pile"], at("discard_pile"))
+        ),
         scores=scores,
         dealer=seat("dealer"),
         round=r.number(raw["round"], at("round")),
         winner=opt_seat("winner"),
         pending_draw=r.number(raw["pending_draw"], at("pending_draw")),
-        drawn_card=r.optional(r.card, raw["drawn_card"], at("drawn_card")),
+        drawn_card=None if drawn_raw is None else drawn_raw.facing(turned),
         uno_exposed=tuple(
             r.number(v, f"{at('uno_exposed')}[{i}]", 0, seats - 1) for i, v in enumerate(exposed)
         ),
@@ -449,6 +523,7 @@ def view_from_dict(data: object, *, path: str = "$") -> View:
             r.number(v, f"{at('round_points')}[{i}]")
             for i, v in enumerate(per_seat("round_points"))
         ),
+        **flip,
     )
 
 

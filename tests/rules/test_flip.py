@@ -385,3 +385,41 @@ def test_fl2_1_house_rules_that_make_sense_combine_with_flip() -> None:
     assert s.rules.flip and len(s.hands[0]) == 7
     with pytest.raises(uno.RulesError, match="is a UNO Flip! option: it needs a Flip deck"):
         uno.MATTEL.but(flip_last_card=uno.FlipLastCard.IGNORE)
+
+
+# -- FL-A13 what everyone sees -----------------------------------------------------------------
+
+
+def test_fl_a13_a_view_shows_the_other_faces_of_other_hands_and_of_the_top_draw_card() -> None:
+    s = pos("RF|P8,G1|O5/B2|O8,B3|V8/Y9|T5 R7|O1 red 0+ play Y2|T1,*")
+    v = uno.observe(s, 0)
+    assert v.side is Side.LIGHT
+    assert [[str(c) for c in h] for h in v.other_faces] == [[], ["O8", "V8"], ["T5"]]
+    assert str(v.draw_pile_other_face) == "T1"
+    t = run(s, uno.Play(0, "RF"))  # now the light faces are the other faces
+    w = uno.observe(t, 1)
+    assert w.side is Side.DARK and [[str(c) for c in h] for h in w.other_faces] == [
+        ["G1"],
+        [],
+        ["Y9"],
+    ]
+    assert uno.View.from_json(w.to_json()) == w and uno.View.from_json(v.to_json()) == v
+
+
+def test_fl_a13_twin_states_that_differ_only_in_hidden_faces_give_equal_views() -> None:
+    """FL-A13: B2|O8 and YF|O8 share their dark face; on the light side P0 sees only the
+    dark face of P1's card, so a table where P1 holds one and a table where P1 holds the
+    other look the same to P0 (and differ to P1)."""
+    one = pos("RF|P8,G1|O5/B2|O8,B3|V8 R7|O1 red 0+ play *")
+    two = pos("RF|P8,G1|O5/YF|O8,B3|V8 R7|O1 red 0+ play *")
+    assert one != two
+    assert uno.observe(one, 0) == uno.observe(two, 0)
+    assert uno.observe(one, 1) != uno.observe(two, 1)
+
+
+def test_fl_a13_sample_state_refuses_a_flip_view_until_it_can_deal_one() -> None:
+    """FL-A13: dealing hidden cards that agree with the other faces is not written yet:
+    ``sample_state`` says so instead of dealing a state the view contradicts."""
+    view = uno.observe(pos("RF|P8,G1|O5/B2|O8,B3|V8 R7|O1 red 0+ play *"), 0)
+    with pytest.raises(NotImplementedError, match="does not deal UNO Flip! views yet"):
+        uno.sample_state(view, seed=1)
