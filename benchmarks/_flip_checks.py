@@ -90,8 +90,8 @@ def play_rounds(
                 problems += [f"round {r} step {steps}: {p}" for p in found]
                 checked += 1
             own = uno.legal_actions(s, s.current_player)
-            plays = [a for a in own if not isinstance(a, uno.CallUno)] or list(own)
-            legal = plays if rng.random() < 0.9 else list(uno.legal_actions(s))
+            plays: list[uno.Action] = [a for a in own if not isinstance(a, uno.CallUno)]
+            legal = plays or list(own) if rng.random() < 0.9 else list(uno.legal_actions(s))
             s = uno.apply(s, legal[rng.randrange(len(legal))])
             steps += 1
         problems += [f"round {r} end: {p}" for p in flip_problems(s, deck)]

@@ -665,6 +665,15 @@ def picture(state: State) -> str:
     > P0  3  R2 RS W
       P1  1  G1  (UNO not called)
       P2  2  Y3 Y4
+
+    UNO Flip! writes each card ``LIGHT|DARK`` and says which side is in play:
+
+    >>> s = uno.State.from_position("RF|P8,G1|O5/B2|O8 R7|O1 red 0+ play *", "mattel-flip")
+    >>> print(uno.apply(s, uno.Play(0, "RF")))
+    round 1 · P1 to play · clockwise · dealer P1 · dark side in play (top card O1)
+    discard RF|P8 R7|O1 (2 cards) · color orange · draw pile 108 cards
+      P0  1  G1|O5  (UNO not called)
+    > P1  1  B2|O8  (UNO not called)
     """
     names = state.names
     lines = []
@@ -681,6 +690,8 @@ def picture(state: State) -> str:
             head += f" · {names[state.round_winner]} went out"
     head += " · " + ("clockwise" if state.direction == 1 else "counter-clockwise")
     head += f" · dealer {names[state.dealer]}"
+    if state.rules.flip:  # UNO Flip!: the side in play, whose faces the table plays
+        head += f" · {state.side.value} side in play (top card {state.top_card.face})"
     lines.append(head)
     discard = state.discard_pile
     shown = " ".join(map(str, discard[-6:]))

@@ -37,7 +37,7 @@ from unorules.actions import (
     Pass,
     Play,
 )
-from unorules.cards import LIGHT_COLORS
+from unorules.cards import LIGHT_COLORS, Side
 from unorules.engine import apply, legal_actions
 from unorules.sampling import sample_state
 from unorules.state import Phase, State
@@ -226,6 +226,7 @@ class HeuristicBot:
     def _best(self, plays: Sequence[Play], seat: int, state: State) -> Play:
         hand = state.hands[seat]
         points = state.rules.points
+        side = state.side  # a UNO Flip! card is named light face up: read the face in play
         held: dict[object, int] = {}
         for card in hand:
             if card.color is not None:
@@ -234,13 +235,13 @@ class HeuristicBot:
         fewest = min(others, key=lambda s: len(state.hands[s]), default=None)
 
         def key(a: Play) -> tuple[int, ...]:
-            laid = (a.card, *a.also)
-            color = a.color if a.color is not None else a.card.color
+            laid = tuple(c.facing(side).face for c in (a.card, *a.also))
+            color = a.color if a.color is not None else laid[0].color
             return (
                 int(a.uno),
                 int(a.target is None or a.target == fewest),
                 len(laid),
-                int(a.card.color is not None),
+                int(laid[0].color is not None),
                 sum(points.of(c) for c in laid),
                 held.get(color, 0),
             )
@@ -472,15 +473,17 @@ def _playout(state: State, side: int, teams: int, rand: random.Random, steps: in
         if not plays:
             action: Action = _fallback(legal)
         else:
-            plain = [a for a in plays if not a.card.is_wild]
+            up = state.side  # UNO Flip!: the face in play, the colors of its side
+            plain = [a for a in plays if not a.card.facing(up).is_wild]
             if plain:
                 action = plain[int(pick() * len(plain))]
             else:  # a wild, naming the color the hand holds most of
-                counts = dict.fromkeys(_COLORS, 0)
+                colors = _COLORS if up is Side.LIGHT else up.colors
+                counts = dict.fromkeys(colors, 0)
                 for card in state.hands[seat]:
                     if card.color is not None:
                         counts[card.color] += 1
-                most = max(_COLORS, key=counts.__getitem__)
+                most = max(colors, key=counts.__getitem__)
                 named = [a for a in plays if a.color is most] or plays
                 action = named[int(pick() * len(named))]
         state = apply(state, action)
