@@ -132,9 +132,17 @@ class Color(enum.Enum):
 
 
 LIGHT_COLORS: Final[tuple[Color, ...]] = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
-"""The four classic colors, UNO Flip!'s light side: the colors of every classic game."""
+"""The four classic colors, UNO Flip!'s light side: the colors of every classic game.
+
+>>> [c.letter for c in LIGHT_COLORS]
+['R', 'Y', 'G', 'B']
+"""
 DARK_COLORS: Final[tuple[Color, ...]] = (Color.PINK, Color.TEAL, Color.ORANGE, Color.PURPLE)
-"""UNO Flip!'s dark colors (FL2.2)."""
+"""UNO Flip!'s dark colors (FL2.2).
+
+>>> [c.letter for c in DARK_COLORS]
+['P', 'T', 'O', 'V']
+"""
 _LETTER: Final[dict[Color, str]] = {
     Color.RED: "R",
     Color.YELLOW: "Y",

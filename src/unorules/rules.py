@@ -1125,7 +1125,9 @@ def rules_from_options(base: Rules, options: Mapping[str, object]) -> Rules:
     return attrs.evolve(base, **changes)
 
 
-def rules_to_options(rules: Rules, base: Rules | None = None) -> dict[str, object]:
+def rules_to_options(
+    rules: Rules, base: Rules | None = None, *, every: bool = False
+) -> dict[str, object]:
     """The options of ``rules`` that differ from ``base`` (all of them without a base), as
     plain JSON values.
 
@@ -1136,7 +1138,7 @@ def rules_to_options(rules: Rules, base: Rules | None = None) -> dict[str, objec
 
     The UNO Flip! options, and the points of its cards, are written only where they
     differ from their defaults, so that the JSON of a classic game is what it was before
-    they existed.
+    they existed (``every=True`` writes them all, as a table of every option needs).
 
     >>> "flip_pairing" in rules_to_options(MATTEL), rules_to_options(MATTEL_FLIP)["flip_pairing"]
     (False, 'ogreface')
@@ -1146,7 +1148,7 @@ def rules_to_options(rules: Rules, base: Rules | None = None) -> dict[str, objec
         value = getattr(rules, a.name)
         if base is not None and value == getattr(base, a.name):
             continue
-        if a.name in _FLIP_OPTIONS and value == a.default:
+        if a.name in _FLIP_OPTIONS and value == a.default and not every:
             continue
         if isinstance(value, enum.Enum):
             out[a.name] = value.value
@@ -1188,6 +1190,8 @@ def compare_profiles(names: list[str] | None = None) -> list[tuple[str, str, lis
 
 
 def _show(value: object) -> str:
+    if value == "":  # flip_pairing of a classic game: no UNO Flip! deck
+        return "(none)"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, enum.Enum):

@@ -78,7 +78,7 @@ def standalone_games(profile: str) -> Iterator[dict[str, Any]]:
 def test_malformed_names_the_json_path_of_the_bad_value() -> None:
     doc = seeded_game("mattel", 3)
     assert len(doc["rounds"][0]["actions"]) > 12
-    doc["rounds"][0]["actions"][12] = {"player": 0, "play": "W", "color": "purple"}
+    doc["rounds"][0]["actions"][12] = {"player": 0, "play": "W", "color": "mauve"}
     check(doc, "malformed", 0, 12, "$.rounds[0].actions[12].color")
 
 
@@ -90,7 +90,7 @@ def test_a_malformed_action_reports_the_state_after_the_last_valid_action() -> N
     valid.pop("result", None)
     expected = transcript.validate(valid)
     assert expected.valid and expected.actions == 12 and expected.final is not None
-    doc["rounds"][0]["actions"][12] = {"player": 0, "play": "W", "color": "purple"}
+    doc["rounds"][0]["actions"][12] = {"player": 0, "play": "W", "color": "mauve"}
     report = check(doc, "malformed", 0, 12, "$.rounds[0].actions[12].color")
     assert (report.rounds, report.actions) == (1, 12)
     assert report.final == expected.final and report.scores == expected.scores
@@ -114,7 +114,7 @@ def test_a_malformed_round_entry_reports_the_state_after_the_rounds_before_it() 
 
 def test_an_illegal_action_before_a_malformed_one_is_the_first_problem() -> None:
     doc = seeded_game("mattel", 3)
-    doc["rounds"][0]["actions"][12] = {"player": 0, "play": "W", "color": "purple"}
+    doc["rounds"][0]["actions"][12] = {"player": 0, "play": "W", "color": "mauve"}
     first = doc["rounds"][0]["actions"][2]
     first["player"] = 1 - first["player"]  # out of turn, before the malformed action
     report = check(doc, "not_your_turn", 0, 2, "$.rounds[0].actions[2]")
@@ -552,3 +552,29 @@ def test_host_only_comes_from_apply_from_seat_never_from_a_transcript() -> None:
     with pytest.raises(uno.IllegalAction) as info:
         uno.apply_from_seat(start[0], 0, uno.Draw(0, drawn=["G1"]))
     assert info.value.code is uno.ErrorCode.HOST_ONLY
+
+
+def test_a_flip_card_named_by_a_face_two_cards_show_is_ambiguous_card() -> None:
+    """ambiguous_card (UNO Flip!, FL2.2): "B2" names two cards of the hand (B2|O8 and
+    B2|P6); the report lists them and points at the action."""
+    doc = {
+        "format": "unorules/1",
+        "rules": "mattel-flip",
+        "players": ["Ann", "Bo"],
+        "rounds": [
+            {
+                "dealer": 1,
+                "hands": [
+                    ["B2|O8", "B2|P6", "G7|O6", "R5|P2", "Y8|O2", "W|P5", "RF|P8"],
+                    ["B3|V8", "Y9|T5", "G1|O5", "R8|T7", "Y2|T1", "BS|P9", "GR|O1"],
+                ],
+                "turned": ["B7|O3"],
+                "actions": [{"player": 0, "play": "B2"}],
+            }
+        ],
+    }
+    report = transcript.validate(json.dumps(doc))
+    assert report.error is not None
+    assert report.error.code.value == "ambiguous_card"
+    assert report.error.path == "$.rounds[0].actions[0]"
+    assert report.error.message.endswith("name one of B2|P6, B2|O8")
