@@ -1,7 +1,8 @@
 """Cards, their notation, the decks and the points cards score.
 
 Every card is an interned value: there is exactly one :class:`Card` object for each of the
-56 kinds of card (``Card(Rank.SEVEN, Color.RED) is Card.parse("r7")``), so comparing and
+76 kinds of card (the 56 of the classic decks, and the 20 that UNO Show 'Em No Mercy
+adds; ``Card(Rank.SEVEN, Color.RED) is Card.parse("r7")``), so comparing and
 hashing cards is as cheap as comparing object identities.
 
 >>> Card.parse("R7")
@@ -28,6 +29,7 @@ __all__ = [
     "Rank",
     "build_deck",
 ]
+# EVERY_CARD and NO_MERCY_CARDS are public through unorules.cards, not re-exported at the top.
 
 
 class Color(enum.Enum):
@@ -97,6 +99,14 @@ class Rank(enum.Enum):
     WILD_DRAW_FOUR = "wild_draw_four"
     WILD_SHUFFLE_HANDS = "wild_shuffle_hands"
     WILD_CUSTOMIZABLE = "wild_customizable"
+    # UNO Show 'Em No Mercy
+    DRAW_FOUR = "draw_four"
+    SKIP_EVERYONE = "skip_everyone"
+    DISCARD_ALL = "discard_all"
+    WILD_REVERSE_DRAW_FOUR = "wild_reverse_draw_four"
+    WILD_DRAW_SIX = "wild_draw_six"
+    WILD_DRAW_TEN = "wild_draw_ten"
+    WILD_COLOR_ROULETTE = "wild_color_roulette"
 
     __hash__ = object.__hash__  # as Color's: by identity, in C
 
@@ -110,8 +120,22 @@ class Rank(enum.Enum):
         return int(self.value) if self.value.isdigit() else None
 
     @property
+    def draw_value(self) -> int:
+        """What a Draw card adds to a No Mercy stack (NM1.6 item 1): 2
+        for Draw Two, 4 for the colored Draw Four and the Wild Reverse Draw Four, 6 and
+        10 for the Wild Draw Six and Ten; 0 for every other rank (the Wild Color Roulette
+        is not a Draw card, NM-A11).
+
+        >>> Rank.WILD_DRAW_SIX.draw_value, Rank.DRAW_TWO.draw_value
+        (6, 2)
+        >>> Rank.WILD_COLOR_ROULETTE.draw_value
+        0
+        """
+        return _DRAW_VALUE.get(self, 0)
+
+    @property
     def is_wild(self) -> bool:
-        """True for the four wild ranks (they have no color).
+        """True for the wild ranks (they have no color).
 
         >>> Rank.WILD_SHUFFLE_HANDS.is_wild
         True
@@ -129,8 +153,29 @@ class Rank(enum.Enum):
 
 
 _WILD_RANKS: Final = frozenset(
-    {Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_SHUFFLE_HANDS, Rank.WILD_CUSTOMIZABLE}
+    {
+        Rank.WILD,
+        Rank.WILD_DRAW_FOUR,
+        Rank.WILD_SHUFFLE_HANDS,
+        Rank.WILD_CUSTOMIZABLE,
+        # UNO Show 'Em No Mercy
+        Rank.WILD_REVERSE_DRAW_FOUR,
+        Rank.WILD_DRAW_SIX,
+        Rank.WILD_DRAW_TEN,
+        Rank.WILD_COLOR_ROULETTE,
+    }
 )
+
+_CLASSIC_RANKS: Final = tuple(Rank)[: list(Rank).index(Rank.WILD_CUSTOMIZABLE) + 1]
+"""The ranks of the classic decks, whose cards keep indices 0..55 (:data:`ALL_CARDS`)."""
+
+_DRAW_VALUE: Final = {
+    Rank.DRAW_TWO: 2,
+    Rank.DRAW_FOUR: 4,
+    Rank.WILD_REVERSE_DRAW_FOUR: 4,
+    Rank.WILD_DRAW_SIX: 6,
+    Rank.WILD_DRAW_TEN: 10,
+}
 
 _RANK_CODE: Final = {
     **{r: r.value for r in Rank if r.value.isdigit()},
@@ -141,6 +186,14 @@ _RANK_CODE: Final = {
     Rank.WILD_DRAW_FOUR: "W+4",
     Rank.WILD_SHUFFLE_HANDS: "WS",
     Rank.WILD_CUSTOMIZABLE: "WC",
+    # UNO Show 'Em No Mercy
+    Rank.DRAW_FOUR: "+4",
+    Rank.SKIP_EVERYONE: "SE",
+    Rank.DISCARD_ALL: "DA",
+    Rank.WILD_REVERSE_DRAW_FOUR: "WR+4",
+    Rank.WILD_DRAW_SIX: "W+6",
+    Rank.WILD_DRAW_TEN: "W+10",
+    Rank.WILD_COLOR_ROULETTE: "WCR",
 }
 _RANK_LONG: Final = {
     Rank.ZERO: "0",
@@ -152,6 +205,14 @@ _RANK_LONG: Final = {
     Rank.WILD_DRAW_FOUR: "wild draw four",
     Rank.WILD_SHUFFLE_HANDS: "wild shuffle hands",
     Rank.WILD_CUSTOMIZABLE: "wild customizable",
+    # UNO Show 'Em No Mercy
+    Rank.DRAW_FOUR: "draw four",
+    Rank.SKIP_EVERYONE: "skip everyone",
+    Rank.DISCARD_ALL: "discard all",
+    Rank.WILD_REVERSE_DRAW_FOUR: "wild reverse draw four",
+    Rank.WILD_DRAW_SIX: "wild draw six",
+    Rank.WILD_DRAW_TEN: "wild draw ten",
+    Rank.WILD_COLOR_ROULETTE: "wild color roulette",
 }
 
 
@@ -188,13 +249,16 @@ class Card:
     color: Color | None
     """Its color; None for a wild card."""
     is_wild: bool
-    """True for W, W+4, WS and WC."""
+    """True for W, W+4, WS, WC and the No Mercy wilds (WR+4, W+6, W+10, WCR)."""
     number: int | None
     """The face value of a number card, None otherwise."""
     _code: str
     index: int
-    """The card's place in the canonical order (0..55): colors red, yellow, green, blue,
-    each 0-9, Skip, Reverse, Draw Two; then W, W+4, WS, WC. Hands are kept in this order."""
+    """The card's place in the canonical order: the classic cards 0..55 (colors red,
+    yellow, green, blue, each 0-9, Skip, Reverse, Draw Two; then W, W+4, WS, WC), then the
+    No Mercy cards 56..75 (each color's +4, SE, DA; then WR+4, W+6, W+10, WCR). Hands are
+    kept in this order. The classic cards keep their indices whatever is added after them
+    (the observation vectors and chance outcomes are built on them)."""
 
     _interned: ClassVar[dict[tuple[Rank, Color | None], Card]] = {}
     _by_text: ClassVar[dict[str, Card]] = {}
@@ -278,10 +342,15 @@ class Card:
         same with ``Y``, ``G``, ``B``; ``W``, ``W+4``, ``WS`` (shuffle hands), ``WC``
         (customizable). Long: ``red 7``, ``blue skip``, ``green reverse``,
         ``yellow draw two``, ``wild``, ``wild draw four``, ``wild shuffle hands``,
-        ``wild customizable``.
+        ``wild customizable``. The No Mercy cards: ``R+4`` (``red draw four``),
+        ``RSE`` (``red skip everyone``), ``RDA`` (``red discard all``), ``WR+4``
+        (``wild reverse draw four``), ``W+6``, ``W+10`` (``wild draw six``, ``ten``),
+        ``WCR`` (``wild color roulette``).
 
         >>> [str(Card.parse(t)) for t in ("b+2", "Yellow Draw Two", "ws", "green reverse")]
         ['B+2', 'Y+2', 'WS', 'GR']
+        >>> [str(Card.parse(t)) for t in ("r+4", "Blue Skip Everyone", "gda", "wr+4", "W+10")]
+        ['R+4', 'BSE', 'GDA', 'WR+4', 'W+10']
         >>> Card.parse("R10")
         Traceback (most recent call last):
         ...
@@ -312,14 +381,18 @@ class Card:
         return 40 if self.rank in (Rank.WILD_SHUFFLE_HANDS, Rank.WILD_CUSTOMIZABLE) else 50
 
 
-def _intern_all() -> tuple[Card, ...]:
+def _intern(ranks: Iterable[Rank], start: int) -> tuple[Card, ...]:
+    """The cards of ``ranks``: every colored one in each color, color by color, then the
+    wild ones; indexed from ``start``."""
     cards: list[Card] = []
-    colored = [r for r in Rank if not r.is_wild]
+    chosen = tuple(ranks)
     for color in Color:
-        for rank in colored:
-            cards.append(Card._make(rank, color, len(cards)))
-    for rank in (Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_SHUFFLE_HANDS, Rank.WILD_CUSTOMIZABLE):
-        cards.append(Card._make(rank, None, len(cards)))
+        for rank in chosen:
+            if not rank.is_wild:
+                cards.append(Card._make(rank, color, start + len(cards)))
+    for rank in chosen:
+        if rank.is_wild:
+            cards.append(Card._make(rank, None, start + len(cards)))
     for card in cards:
         Card._interned[(card.rank, card.color)] = card
         Card._by_text[str(card).lower()] = card
@@ -328,11 +401,32 @@ def _intern_all() -> tuple[Card, ...]:
     return tuple(cards)
 
 
-ALL_CARDS: Final[tuple[Card, ...]] = _intern_all()
-"""The 56 kinds of card in canonical order (see :attr:`Card.index`).
+ALL_CARDS: Final[tuple[Card, ...]] = _intern(_CLASSIC_RANKS, 0)
+"""The 56 kinds of card of the classic decks in canonical order (see :attr:`Card.index`).
 
 >>> len(ALL_CARDS), str(ALL_CARDS[0]), str(ALL_CARDS[-1])
 (56, 'R0', 'WC')
+"""
+
+NO_MERCY_CARDS: Final[tuple[Card, ...]] = _intern(
+    tuple(Rank)[len(_CLASSIC_RANKS) : list(Rank).index(Rank.WILD_COLOR_ROULETTE) + 1],
+    len(ALL_CARDS),
+)
+"""The 20 kinds of card that UNO Show 'Em No Mercy adds, in canonical order (indices 56
+to 75): each color's Draw Four, Skip Everyone and Discard All, then the Wild Reverse Draw
+Four, Wild Draw Six, Wild Draw Ten and Wild Color Roulette (NM1.2).
+
+>>> len(NO_MERCY_CARDS), str(NO_MERCY_CARDS[0]), str(NO_MERCY_CARDS[-1])
+(20, 'R+4', 'WCR')
+>>> NO_MERCY_CARDS[0].index
+56
+"""
+
+EVERY_CARD: Final[tuple[Card, ...]] = ALL_CARDS + NO_MERCY_CARDS
+"""Every kind of card the library knows, in canonical order: ``EVERY_CARD[i].index == i``.
+
+>>> all(card.index == i for i, card in enumerate(EVERY_CARD)), len(EVERY_CARD)
+(True, 76)
 """
 
 

@@ -29,18 +29,21 @@ import attrs
 
 from unorules._echo import capped, shown, shown_int
 from unorules._registry import Registry
-from unorules.cards import Card, Rank, build_deck
+from unorules.cards import EVERY_CARD, Card, Rank, build_deck
 from unorules.effects import _EFFECTS, EFFECTS
 
 __all__ = [
     "DANISH",
     "MATTEL",
     "MATTEL_108",
+    "MATTEL_NO_MERCY",
     "PROFILES",
     "SWEDISH",
     "CardPoints",
+    "DeckCounts",
     "FirstDiscard",
     "MultiPlay",
+    "RouletteChooser",
     "Rules",
     "RulesError",
     "Scoring",
@@ -87,6 +90,10 @@ class FirstDiscard(enum.Enum):
     RESHUFFLE_ALL_SPECIALS = "reshuffle_all_specials"
     """Any action or wild card goes back and another card is turned (the Danish guide's
     claim about the newest sheet, A2 (b))."""
+    BURY_UNTIL_NUMBER = "bury_until_number"
+    """No Mercy: every action card (the wilds too) turned up first is ignored and stays in
+    the discard pile, under the next card turned, until a number card is on top; that
+    card has no effect, not even a 0 or 7 (NM1.3 item 2, NM-A18)."""
     RESHUFFLE_WILDS_ONLY = "reshuffle_wilds_only"
     """Every wild goes back and another card is turned (Wild and Wild Draw Four, and Wild
     Shuffle Hands and Wild Customizable where the deck has them); other action cards take
@@ -218,6 +225,24 @@ class Stacking(enum.Enum):
     next player takes the total or stacks again."""
     MIXED = "mixed"
     """Also a Wild Draw Four on a Draw Two (never a Draw Two on a Wild Draw Four, C16)."""
+    BY_VALUE = "by_value"
+    """No Mercy (official there): any Draw card whose value is at least the value of the
+    last Draw card laid (not the running total), whatever its color; only Draw cards answer
+    (NM1.6, NM-A2 to NM-A6). For decks without a Wild Draw Four."""
+
+
+class RouletteChooser(enum.Enum):
+    """Who names the color a Wild Color Roulette's victim digs for (NM-A9).
+
+    >>> RouletteChooser.VICTIM.value
+    'victim'
+    """
+
+    VICTIM = "victim"
+    """The victim names it, as their own action, and it stays in force; the player who
+    laid the Roulette names nothing ("The next player chooses a color", NM1.5)."""
+    PLAYER = "player"
+    """The player who laid it names the color, as for any wild; the victim digs for it."""
 
 
 class MultiPlay(enum.Enum):
@@ -277,11 +302,17 @@ class FastPath(enum.Enum):
     never go (a round's setup, a challenge, a catch)."""
 
 
-def _option(default: Any, help: str, rule: str, *, fast: FastPath, **kwargs: Any) -> Any:
-    """An attrs field with the text and rule reference used by the generated tables, and
-    the declaration of how the fast paths treat it."""
+def _option(
+    default: Any, help: str, rule: str, *, fast: FastPath, since: int = 1, **kwargs: Any
+) -> Any:
+    """An attrs field with the text and rule reference used by the generated tables, the
+    declaration of how the fast paths treat it, and the release that added it (``since``:
+    an option added after the first is left out of a full option list at its default, so
+    that the JSON of states and transcripts made without it stays byte for byte the same)."""
     return attrs.field(
-        default=default, metadata={"help": help, "rule": rule, "fast": fast}, **kwargs
+        default=default,
+        metadata={"help": help, "rule": rule, "fast": fast, "since": since},
+        **kwargs,
     )
 
 
@@ -295,6 +326,16 @@ _CHECKS_PLAYS: Final = FastPath.CHECKS_PLAYS
 _SHAPES_PLAYS: Final = FastPath.SHAPES_PLAYS
 _COUNTS_TURNS: Final = FastPath.COUNTS_TURNS
 _LIMITS_DRAWS: Final = FastPath.LIMITS_DRAWS
+_ASSUMES_DEFAULT: Final = FastPath.ASSUMES_DEFAULT
+
+
+def _deck_counts(value: object) -> object:
+    """``deck_counts=``: None, a :class:`DeckCounts`, or a mapping of ranks to counts."""
+    if value is None or isinstance(value, DeckCounts):
+        return value
+    if isinstance(value, Mapping):
+        return DeckCounts.of(value)
+    raise RulesError(f"deck_counts={shown(value)}: expected None, a DeckCounts or {_DECK_EXAMPLE}")
 
 
 @attrs.frozen
@@ -315,6 +356,10 @@ class CardPoints:
     """Wild Shuffle Hands (40 per the Mattel sheet; the Danish guide says 50, A1)."""
     customizable: int = 40
     """Wild Customizable (40, A1)."""
+    wild_action: int = 50
+    """The No Mercy wilds: Wild Reverse Draw Four, Wild Draw Six and Ten, Wild Color
+    Roulette ("Any Wild Action Card" 50, NM1.10). The No Mercy colored
+    action cards (Draw Four, Skip Everyone, Discard All) score ``action``."""
 
     def __attrs_post_init__(self) -> None:
         # Checked as Rules' integer options are: a whole number (not a bool), in range.
@@ -326,6 +371,18 @@ class CardPoints:
                 raise RulesError(
                     f"points.{a.name}={shown_int(value)}: a card scores from 0 to 2**32 points"
                 )
+
+    def to_json(self) -> dict[str, int]:
+        """The JSON form. ``wild_action``, added with the No Mercy cards, is left out at its
+        default, so that the JSON written before it existed stays the same.
+
+        >>> CardPoints().to_json()["wild"], "wild_action" in CardPoints().to_json()
+        (50, False)
+        """
+        out = attrs.asdict(self)
+        if self.wild_action == 50:
+            del out["wild_action"]
+        return out
 
     def of(self, card: Card) -> int:
         """The points of one card.
@@ -344,7 +401,155 @@ class CardPoints:
             return self.shuffle_hands
         if rank is Rank.WILD_CUSTOMIZABLE:
             return self.customizable
+        if card.is_wild:
+            return self.wild_action
         return self.action
+
+
+_DECK_EXAMPLE: Final = "a mapping of rank names to counts, e.g. {'draw_two': 3}"
+
+
+@attrs.frozen
+class DeckCounts:
+    """A deck as data: how many cards of each rank it holds, so that a physical count can
+    correct a deck without code changes (NM1.2, NM-A1). A
+    colored rank counts per color (each color has that many); a wild rank counts in all.
+    In JSON it is an object of rank names (:class:`~unorules.Rank` values) to counts.
+    The option :attr:`Rules.deck_counts` holds one.
+
+    >>> deck = DeckCounts.of({"0": 1, "draw_two": 2, "wild": 4})
+    >>> deck.size, deck.count(Rank.DRAW_TWO)
+    (16, 2)
+    >>> [str(c) for c in deck.cards()[:3]]
+    ['R0', 'R+2', 'R+2']
+    >>> DeckCounts.of({"joker": 2})
+    Traceback (most recent call last):
+    ...
+    unorules.rules.RulesError: deck: unknown rank 'joker'; ranks are written as in JSON: ...
+    """
+
+    counts: tuple[tuple[Rank, int], ...]
+    """``(rank, count)`` pairs in rank order, without zero counts."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.counts, tuple):
+            raise RulesError(f"deck={shown(self.counts)}: expected {_DECK_EXAMPLE}")
+        for pair in self.counts:
+            if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], Rank)):
+                raise RulesError(f"deck: {shown(pair)} is not a (Rank, count) pair")
+            rank, count = pair
+            if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 64:
+                raise RulesError(
+                    f"deck: {rank.value}={shown(count)}: a rank's count is a whole number"
+                    " from 1 to 64 (leave out a rank the deck does not hold)"
+                )
+        order = [rank for rank, _ in self.counts]
+        if order != sorted(set(order), key=list(Rank).index):
+            raise RulesError("deck: each rank at most once, in rank order (use DeckCounts.of)")
+
+    @classmethod
+    def of(cls, counts: Mapping[str | Rank, int]) -> DeckCounts:
+        """A deck from a mapping of ranks (or their JSON names) to counts; zero counts are
+        dropped.
+
+        >>> DeckCounts.of({Rank.WILD: 4, "skip": 0}).counts
+        ((<Rank.WILD: 'wild'>, 4),)
+        """
+        if not isinstance(counts, Mapping):
+            raise RulesError(f"deck={shown(counts)}: expected {_DECK_EXAMPLE}")
+        got: dict[Rank, int] = {}
+        for key, count in counts.items():
+            if isinstance(key, Rank):
+                rank = key
+            else:
+                try:
+                    rank = Rank(key)
+                except ValueError:
+                    known = "'0' to '9', " + ", ".join(
+                        repr(r.value) for r in Rank if r.number is None
+                    )
+                    raise RulesError(
+                        f"deck: unknown rank {shown(key)}; ranks are written as in JSON: {known}"
+                    ) from None
+            if count != 0 or not isinstance(count, int) or isinstance(count, bool):
+                got[rank] = count
+        return cls(tuple((rank, got[rank]) for rank in Rank if rank in got))
+
+    def count(self, rank: Rank) -> int:
+        """Cards of ``rank`` per color (colored) or in all (wild); 0 if none.
+
+        >>> NO_MERCY_DECK.count(Rank.WILD_COLOR_ROULETTE), NO_MERCY_DECK.count(Rank.WILD)
+        (8, 0)
+        """
+        for r, k in self.counts:
+            if r is rank:
+                return k
+        return 0
+
+    @property
+    def size(self) -> int:
+        """How many cards the deck holds.
+
+        >>> NO_MERCY_DECK.size
+        168
+        """
+        return sum(k if rank.is_wild else 4 * k for rank, k in self.counts)
+
+    def cards(self) -> tuple[Card, ...]:
+        """The deck's cards in canonical order (:attr:`~unorules.Card.index`).
+
+        >>> len(NO_MERCY_DECK.cards()), str(NO_MERCY_DECK.cards()[-1])
+        (168, 'WCR')
+        """
+        per = dict(self.counts)
+        return tuple(card for card in EVERY_CARD for _ in range(per.get(card.rank, 0)))
+
+    def to_json(self) -> dict[str, int]:
+        """The JSON form: rank names to counts.
+
+        >>> DeckCounts.of({"wild": 4, "0": 1}).to_json()
+        {'0': 1, 'wild': 4}
+        """
+        return {rank.value: k for rank, k in self.counts}
+
+
+def classic_deck(shuffle_hands: int = 1, customizable: int = 3) -> DeckCounts:
+    """The classic deck (R1.1, R1.2) as :class:`DeckCounts`: what ``deck_counts=None``
+    deals.
+
+    >>> classic_deck().cards() == build_deck(), classic_deck(0, 0).size
+    (True, 108)
+    """
+    counts: dict[str | Rank, int] = {"0": 1, **{str(k): 2 for k in range(1, 10)}}
+    counts.update({"skip": 2, "reverse": 2, "draw_two": 2, "wild": 4, "wild_draw_four": 4})
+    counts.update({"wild_shuffle_hands": shuffle_hands, "wild_customizable": customizable})
+    return DeckCounts.of(counts)
+
+
+NO_MERCY_DECK: Final = DeckCounts.of(
+    {
+        **{str(k): 2 for k in range(10)},
+        "draw_two": 3,
+        "draw_four": 2,
+        "skip": 3,
+        "skip_everyone": 2,
+        "reverse": 3,
+        "discard_all": 3,
+        "wild_reverse_draw_four": 8,
+        "wild_draw_six": 4,
+        "wild_draw_ten": 4,
+        "wild_color_roulette": 8,
+    }
+)
+"""UNO Show 'Em No Mercy's 168 cards, the breakdown D-FW (NM1.2, NM-A1):
+per color two of each number 0-9, three Draw Two, two Draw Four, three Skip, two Skip
+Everyone, three Reverse, three Discard All; eight Wild Reverse Draw Four, four Wild Draw
+Six, four Wild Draw Ten, eight Wild Color Roulette. The sheet gives only the total: a
+physical count corrects it with ``deck_counts=``.
+
+>>> NO_MERCY_DECK.size, NO_MERCY_DECK.count(Rank.DRAW_TWO)
+(168, 3)
+"""
 
 
 def _known_effect(instance: Rules, attribute: attrs.Attribute[str], value: str) -> None:
@@ -539,6 +744,69 @@ class Rules:
         "C2, C15",
         fast=_COUNTS_TURNS,
     )
+    # -- UNO Show 'Em No Mercy (NM1) -------------------------------------
+    # Every option here is declared ASSUMES_DEFAULT: rules that change one take the
+    # general route, which holds every No Mercy rule (the fast paths know none of them).
+    deck_counts: DeckCounts | None = _option(
+        None,
+        "the deck as card counts per rank (None: the classic deck that shuffle_hands_cards"
+        " and customizable_cards describe)",
+        "R1.1, NM1.2, NM-A1",
+        converter=_deck_counts,
+        fast=_ASSUMES_DEFAULT,
+        since=3,
+    )
+    max_players: int = _option(
+        10,
+        "the most players the game seats",
+        "R3.1, NM1.3 item 1, NM-A21",
+        fast=_NOT_READ,
+        since=3,
+    )
+    mercy: int = _option(
+        0,
+        "a player whose hand reaches this many cards is knocked out of the round, the hand"
+        " set aside until the next rebuild of the draw pile (0: no Mercy rule)",
+        "NM1.8, NM-A14, NM-A15, NM-A16",
+        fast=_ASSUMES_DEFAULT,
+        since=3,
+    )
+    knockout_points: int = _option(
+        0,
+        "points the round's winner scores for each player knocked out in it",
+        "NM1.10",
+        fast=_ASSUMES_DEFAULT,
+        since=3,
+    )
+    stack_requires_match: bool = _option(
+        False,
+        "under stacking=by_value an answer must also match the last Draw card's color or symbol",
+        "NM1.6 item 3, NM-A3",
+        fast=_ASSUMES_DEFAULT,
+        since=3,
+    )
+    reverse_draw_hits_self: bool = _option(
+        True,
+        "with two players a Wild Reverse Draw Four targets its own player (else the opponent)",
+        "NM1.5, NM-A8",
+        fast=_ASSUMES_DEFAULT,
+        since=3,
+    )
+    roulette_chooser: RouletteChooser = _option(
+        RouletteChooser.VICTIM,
+        "who names the color a Wild Color Roulette's victim digs for",
+        "NM1.5, NM-A9",
+        fast=_ASSUMES_DEFAULT,
+        since=3,
+    )
+    final_card_effect: bool = _option(
+        True,
+        "the effect of a card that empties its player's hand resolves (a final Draw Two"
+        " still makes the next player draw)",
+        "R11.3, NM1.5 R-last, NM-A17",
+        fast=_ASSUMES_DEFAULT,
+        since=3,
+    )
 
     def __attrs_post_init__(self) -> None:
         problems = _conflicts(self)
@@ -573,15 +841,30 @@ class Rules:
         >>> Rules().but(customizable_cards=1).deck_size
         110
         """
+        if self.deck_counts is not None:
+            return self.deck_counts.size
         return 108 + self.shuffle_hands_cards + self.customizable_cards
 
     def deck(self) -> tuple[Card, ...]:
         """The cards of this deck in canonical order.
 
-        >>> len(get_profile("swedish").deck())
-        108
+        >>> len(get_profile("swedish").deck()), len(get_profile("mattel-no-mercy").deck())
+        (108, 168)
         """
+        if self.deck_counts is not None:
+            return self.deck_counts.cards()
         return build_deck(self.shuffle_hands_cards, self.customizable_cards)
+
+    @property
+    def composition(self) -> DeckCounts:
+        """The deck as card counts, the classic one included.
+
+        >>> Rules().composition == classic_deck(1, 3)
+        True
+        """
+        if self.deck_counts is not None:
+            return self.deck_counts
+        return classic_deck(self.shuffle_hands_cards, self.customizable_cards)
 
     def card_points(self, card: Card) -> int:
         """The points a card scores under these rules.
@@ -606,6 +889,98 @@ def _options_section() -> str:
     return "\n".join(lines)
 
 
+_NO_MERCY_RANKS: Final = frozenset(
+    {
+        Rank.DRAW_FOUR,
+        Rank.SKIP_EVERYONE,
+        Rank.DISCARD_ALL,
+        Rank.WILD_REVERSE_DRAW_FOUR,
+        Rank.WILD_DRAW_SIX,
+        Rank.WILD_DRAW_TEN,
+        Rank.WILD_COLOR_ROULETTE,
+    }
+)
+
+
+def _no_mercy_conflicts(r: Rules) -> list[str]:
+    """The combinations the No Mercy rules refuse, each with its reason."""
+    problems: list[str] = []
+    deck = r.deck_counts
+    if deck is not None:
+        for name, rank in (
+            ("shuffle_hands_cards", Rank.WILD_SHUFFLE_HANDS),
+            ("customizable_cards", Rank.WILD_CUSTOMIZABLE),
+        ):
+            if getattr(r, name) != deck.count(rank):
+                problems.append(
+                    f"{name}={getattr(r, name)} but deck holds {deck.count(rank)} {rank.value}:"
+                    " with deck_counts set, give the same count"
+                )
+        if r.hand_size * 2 + 1 > deck.size:
+            problems.append(f"deck holds {deck.size} cards: too few to deal two hands")
+    ranks = {rank for rank, _ in r.composition.counts}
+    no_mercy = sorted(rank.value for rank in ranks & _NO_MERCY_RANKS)
+    has_wd4 = Rank.WILD_DRAW_FOUR in ranks
+    if no_mercy:
+        cards = ", ".join(no_mercy)
+        if r.first_discard is not FirstDiscard.BURY_UNTIL_NUMBER:
+            problems.append(
+                f"first_discard={r.first_discard.value}: the No Mercy cards ({cards}) have no"
+                " first-card rule; they are buried (first_discard=bury_until_number, NM1.3)"
+            )
+        if r.stacking is not Stacking.BY_VALUE:
+            problems.append(
+                f"stacking={r.stacking.value}: the No Mercy Draw cards stack by value"
+                " (stacking=by_value, NM1.6); the classic stacking house rules know only"
+                " Draw Two and Wild Draw Four"
+            )
+    if r.stacking is Stacking.BY_VALUE:
+        if has_wd4:
+            problems.append(
+                "stacking=by_value is No Mercy's stacking, for a deck without Wild Draw"
+                " Four (its challenge has no place in a stack): use stacking=mixed, the"
+                " classic house rule, for the classic deck"
+            )
+        if r.skip_bounce:
+            problems.append(
+                "skip_bounce=True: under stacking=by_value only Draw cards answer a stack"
+                " (NM1.6 item 5, NM-A6)"
+            )
+        if r.jump_in:
+            problems.append(
+                "jump_in=True: no sheet says how a Jump-In meets a No Mercy stack, Roulette"
+                " or Discard All, so the two are not combined"
+            )
+        if r.multi_play is not MultiPlay.NONE:
+            problems.append(
+                f"multi_play={r.multi_play.value}: stacking=by_value compares one Draw card"
+                " with the last one laid (NM1.6); several cards at once have no value there"
+            )
+    elif r.stack_requires_match:
+        problems.append("stack_requires_match=True only applies with stacking=by_value")
+    if r.mercy:
+        if r.teams:
+            problems.append(
+                f"mercy={r.mercy} with teams={r.teams}: no sheet scores a team whose player"
+                " was knocked out"
+            )
+        if r.scoring is not Scoring.WINNER_TAKES_ALL:
+            problems.append(
+                f"mercy={r.mercy} with scoring={r.scoring.value}: knockouts are scored by"
+                " the winner (NM1.10), under scoring=winner_takes_all"
+            )
+        if r.mercy <= r.hand_size:
+            problems.append(f"mercy={r.mercy} must exceed hand_size={r.hand_size}")
+    elif r.knockout_points:
+        problems.append(f"knockout_points={r.knockout_points} needs the Mercy rule (mercy > 0)")
+    if r.hand_size * r.max_players + 1 > r.deck_size and r.max_players > 2:
+        problems.append(
+            f"max_players={r.max_players}: {r.max_players} hands of {r.hand_size} need more"
+            f" than the {r.deck_size} cards"
+        )
+    return problems
+
+
 def _conflicts(r: Rules) -> list[str]:
     problems: list[str] = []
 
@@ -626,6 +1001,10 @@ def _conflicts(r: Rules) -> list[str]:
     bounded("target", 1, None, "the match target must be at least 1 point")
     bounded("draw_up_to", 1, None, "a player draws at least 1 card")
     bounded("round_turn_limit", 0, 1 << 32, "0 for no limit, or up to 2**32 turn actions")
+    bounded("max_players", 2, 10, "UNO seats 2 to 10 players")
+    if r.mercy != 0 or isinstance(r.mercy, bool) or not isinstance(r.mercy, int):
+        bounded("mercy", 2, 1000, "0 for no Mercy rule, or a hand size from 2 to 1000")
+    bounded("knockout_points", 0, None, "points cannot be negative")
     if r.teams != 0 or isinstance(r.teams, bool) or not isinstance(r.teams, int):
         bounded("teams", 2, 5, "0 for no teams, or 2 to 5 teams")
     for a in attrs.fields(Rules):
@@ -642,6 +1021,7 @@ def _conflicts(r: Rules) -> list[str]:
         ("scoring", Scoring),
         ("stacking", Stacking),
         ("multi_play", MultiPlay),
+        ("roulette_chooser", RouletteChooser),
     ):
         if not isinstance(getattr(r, name), kind):
             problems.append(f"{name}={shown(getattr(r, name))}: expected a {kind.__name__}")
@@ -649,6 +1029,7 @@ def _conflicts(r: Rules) -> list[str]:
         problems.append(f"points={shown(r.points)}: expected a CardPoints")
     if problems:
         return problems
+    problems += _no_mercy_conflicts(r)
     if r.customizable_effect != "wild" and r.customizable_cards == 0:
         problems.append(
             f"customizable_effect={shown(r.customizable_effect)} needs Wild Customizable cards,"
@@ -733,6 +1114,37 @@ and C10.
 """
 
 
+MATTEL_NO_MERCY: Final = attrs.evolve(
+    MATTEL,
+    shuffle_hands_cards=0,
+    customizable_cards=0,
+    deck_counts=NO_MERCY_DECK,
+    max_players=6,
+    first_discard=FirstDiscard.BURY_UNTIL_NUMBER,
+    voluntary_draw=False,
+    draw_until_playable=True,
+    stacking=Stacking.BY_VALUE,
+    seven_o=True,
+    mercy=25,
+    knockout_points=250,
+    target=1000,
+    final_card_effect=False,
+)
+"""``mattel-no-mercy``: UNO Show 'Em No Mercy (Mattel HWV18, 2023), 168 cards (the D-FW
+breakdown, :data:`NO_MERCY_DECK`), 2 to 6 players. Action cards turned up first are
+buried until a number card, which has no effect; a player with no playable card draws
+until one comes and must lay it, and one holding a playable card must lay one; Draw cards
+stack by value against the last one laid; a 7 swaps with a chosen player and a 0 passes
+every hand on, both mandatory; a hand reaching 25 cards is knocked out; a final card wins
+at once with no effect; the last player standing wins; 1000 points, 250 for each knockout.
+No Wild Draw Four, no challenge. Source: NM1 and its decisions (NM-A1 to
+NM-A22).
+
+>>> MATTEL_NO_MERCY.deck_size, MATTEL_NO_MERCY.mercy, MATTEL_NO_MERCY.stacking.value
+(168, 25, 'by_value')
+"""
+
+
 def _check_profile(name: object, rules: object) -> None:
     if not isinstance(rules, Rules):
         raise TypeError(f"register_profile needs a Rules value, not {type(rules).__name__}")
@@ -744,7 +1156,13 @@ def _check_profile(name: object, rules: object) -> None:
 
 _PROFILES: Final[Registry[Rules]] = Registry(
     "profile",
-    {"mattel": MATTEL, "mattel-108": MATTEL_108, "swedish": SWEDISH, "danish": DANISH},
+    {
+        "mattel": MATTEL,
+        "mattel-108": MATTEL_108,
+        "swedish": SWEDISH,
+        "danish": DANISH,
+        "mattel-no-mercy": MATTEL_NO_MERCY,
+    },
     check=_check_profile,
     unknown="unknown rules profile {name}; {hint}known profiles: {known}",
     sort_known=False,
@@ -754,7 +1172,7 @@ BUILT_IN_ORDER: Final = _PROFILES.built_in
 """The built-in profiles' names, in the order a transcript tries them (not in ``__all__``).
 
 >>> BUILT_IN_ORDER
-('mattel', 'mattel-108', 'swedish', 'danish')
+('mattel', 'mattel-108', 'swedish', 'danish', 'mattel-no-mercy')
 """
 
 PROFILES: Final[Mapping[str, Rules]] = _PROFILES.view
@@ -879,6 +1297,17 @@ def option_value(name: str, value: object) -> object:
         except ValueError:
             choices = ", ".join(repr(m.value) for m in _ENUMS[name])
             raise RulesError(f"{name}={shown(value)}: expected one of {choices}") from None
+    if name == "deck_counts":
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            raise RulesError(f"deck_counts={shown(value)}: expected null or {_DECK_EXAMPLE}")
+        for key, item in value.items():
+            if not isinstance(item, int) or isinstance(item, bool):
+                raise RulesError(
+                    f"deck_counts.{capped(str(key))}={shown(item)}: expected a whole number"
+                )
+        return DeckCounts.of(value)
     if name == "points":
         if not isinstance(value, dict):
             raise RulesError(f"points={shown(value)}: expected an object of card points")
@@ -942,10 +1371,12 @@ def rules_to_options(rules: Rules, base: Rules | None = None) -> dict[str, objec
         value = getattr(rules, a.name)
         if base is not None and value == getattr(base, a.name):
             continue
+        if base is None and a.metadata["since"] > 1 and value == a.default:
+            continue  # an option newer than the first release, at its default
         if isinstance(value, enum.Enum):
             out[a.name] = value.value
-        elif isinstance(value, CardPoints):
-            out[a.name] = attrs.asdict(value)
+        elif isinstance(value, CardPoints | DeckCounts):
+            out[a.name] = value.to_json()
         else:
             out[a.name] = value
     return out
@@ -974,6 +1405,10 @@ def _show(value: object) -> str:
         return str(value.value)
     if isinstance(value, CardPoints):
         return ", ".join(f"{k} {v}" for k, v in attrs.asdict(value).items())
+    if isinstance(value, DeckCounts):  # the whole table is in the profile's docs
+        return f"{value.size} cards" + (" (D-FW)" if value == NO_MERCY_DECK else "")
+    if value is None:
+        return "classic"
     return str(value)
 
 

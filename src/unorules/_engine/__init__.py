@@ -14,6 +14,8 @@ imports ``gate`` and ``calls``, whose values it holds, and no other room.
                    catch, the false call's cost
 ``knowledge``      what a seat knows of another hand: a hand shown to a
                    challenger, a Wild Draw Four taken back, hands moved by Seven-O
+``mercy``          the Mercy rule (No Mercy): a hand that reaches the count is
+                   knocked out, set aside until the next rebuild
 ``piles``          the draw pile: drawing, cards named by ``drawn=``, the rebuild
                    from the discard pile; taking cards into and out of hands
 ``turns``          turn flow: the next seat, skips, lost turns, the answer lock
@@ -24,10 +26,13 @@ imports ``gate`` and ``calls``, whose values it holds, and no other room.
 ``challenge``      a Wild Draw Four's pending challenge and how it resolves
 ``laying``         what a play laid: the facts a card's effect reads
 ``numbers``        number cards, and Seven-O's swaps and rotations
-``skip``           Skip, and the Skip bounce of a Draw Two
-``reverse``        Reverse, with two players too
-``draw_two``       Draw Two, and stacking penalties
+``skip``           Skip, the Skip bounce of a Draw Two, No Mercy's Skip Everyone
+``draw_two``       Draw Two, stacking penalties, No Mercy's Draw cards stacked by
+                   value
+``reverse``        Reverse, with two players too; No Mercy's Wild Reverse Draw Four
 ``wilds``          Wild, Wild Draw Four, Wild Shuffle Hands, Wild Customizable
+``discard_all``    No Mercy's Discard All: every card of its color goes under it
+``roulette``       No Mercy's Wild Color Roulette: the victim names a color and digs
 ``play``           laying cards: the checks, then the card's effect
 ``moves``          drawing, taking a penalty, keeping a drawn card, saying UNO,
                    catching, naming the first color
@@ -46,6 +51,7 @@ LAYERS = (
     "gate",
     "calls",
     "knowledge",
+    "mercy",
     "piles",
     "turns",
     "legality",
@@ -53,9 +59,11 @@ LAYERS = (
     "laying",
     "numbers",
     "skip",
-    "reverse",
     "draw_two",
+    "reverse",
     "wilds",
+    "discard_all",
+    "roulette",
     "play",
     "moves",
     "setup",

@@ -9,14 +9,17 @@ every option that is assumed at its default has it, and the fast paths check, sh
 count exactly when an option declared so is not at its default. Nothing here names an
 option, so a new option is routed the moment it declares itself.
 
-Today every option is honoured or not read, so all rules admit them; an option declared
-``FastPath.ASSUMES_DEFAULT`` would keep rules that change it on the general route.
+The classic options are honoured or not read, so all classic rules admit them; the No
+Mercy options (NM1) are declared ``FastPath.ASSUMES_DEFAULT``, which keeps
+rules that change one, ``mattel-no-mercy`` among them, on the general route.
 
 >>> import unorules as uno
 >>> fast_path_admits(uno.get_profile("swedish")), fast_path_admits(uno.MATTEL.but(seven_o=True))
 (True, True)
->>> assumed_defaults()
-()
+>>> fast_path_admits(uno.get_profile("mattel-no-mercy"))
+False
+>>> assumed_defaults()[:3]
+('deck_counts', 'mercy', 'knockout_points')
 >>> route = fast_route(uno.get_profile("swedish"))  # a wild restriction: plays are checked
 >>> route.admits, route.checked, route.compound, route.counts, route.limits_draws
 (True, True, False, False, True)

@@ -23,11 +23,11 @@ from unorules._engine import draw_two, reverse, skip, turns, wilds
 from unorules._engine.piles import INDEX, Named
 from unorules._limits import refuse_past
 from unorules.actions import NextRound
-from unorules.cards import ALL_CARDS, Card, Rank
+from unorules.cards import EVERY_CARD, Card, Rank
 from unorules.deal import Deal
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.rules import FirstDiscard, Rules, get_profile, seat_sides
-from unorules.state import Draft, Match, Phase, State, freeze, new_ledger
+from unorules.state import Discard, Draft, Match, Phase, State, freeze, new_ledger
 
 __all__ = [
     "FIRST_CARD",
@@ -75,7 +75,7 @@ def _every_rank(table: Mapping[Rank, FirstEffect]) -> dict[Rank, FirstEffect]:
     >>> _every_rank({Rank.SKIP: no_first_effect})
     Traceback (most recent call last):
     ...
-    LookupError: no first-card entry (R3.5) for ZERO, ONE, ... WILD_CUSTOMIZABLE: ...
+    LookupError: no first-card entry (R3.5) for ZERO, ONE, ... WILD_COLOR_ROULETTE: ...
     """
     missing = [rank.name for rank in Rank if rank not in table]
     if missing:
@@ -98,6 +98,15 @@ FIRST_CARD: Final[dict[Rank, FirstEffect]] = _every_rank(
         Rank.WILD_DRAW_FOUR: wilds.first_card,
         Rank.WILD_SHUFFLE_HANDS: wilds.first_card,
         Rank.WILD_CUSTOMIZABLE: wilds.first_card,
+        # UNO Show 'Em No Mercy: never kept. A deck holding these cards buries every
+        # action card turned up first (first_discard=bury_until_number, NM1.3 item 2).
+        Rank.DRAW_FOUR: no_first_effect,
+        Rank.SKIP_EVERYONE: no_first_effect,
+        Rank.DISCARD_ALL: no_first_effect,
+        Rank.WILD_REVERSE_DRAW_FOUR: no_first_effect,
+        Rank.WILD_DRAW_SIX: no_first_effect,
+        Rank.WILD_DRAW_TEN: no_first_effect,
+        Rank.WILD_COLOR_ROULETTE: no_first_effect,
     }
 )
 """What each rank does when it is turned up first and kept, under rules where first
@@ -128,7 +137,7 @@ def cut_for_dealer(cards: Sequence[Card | str]) -> tuple[int, ...]:
     return tuple([seat for seat, value in enumerate(values) if value == best])
 
 
-_CUT_VALUE: Final = {card: card.number if card.number is not None else 0 for card in ALL_CARDS}
+_CUT_VALUE: Final = {card: card.number if card.number is not None else 0 for card in EVERY_CARD}
 
 
 _NAMES: Final = tuple(tuple(f"P{i}" for i in range(n)) for n in range(11))
@@ -207,6 +216,11 @@ def _open_match(
         rules = get_profile(rules)
     elif not isinstance(rules, Rules):
         raise TypeError(f"rules is a Rules value or a profile name, not {shown(rules)}")
+    if count > rules.max_players:
+        raise ValueError(
+            f"these rules seat 2 to {rules.max_players} players, not {count}"
+            " (max_players; No Mercy: 2-6, NM1.3)"
+        )
     if seed is None:
         seed = rng.fresh_seed()
     elif not isinstance(seed, int) or isinstance(seed, bool):
@@ -258,11 +272,27 @@ def _cut(count: int, rules: Rules, seed: int) -> tuple[int, int]:
 def _returns_first(rules: Rules, card: Card) -> bool:
     """Whether a card turned up first goes back into the pile (R3.5, A2, C5)."""
     how = rules.first_discard
+    if how is FirstDiscard.BURY_UNTIL_NUMBER:
+        return False  # buried in the discard pile instead (_buries_first)
     if how is FirstDiscard.APPLY_EFFECTS:
         return card.rank is Rank.WILD_DRAW_FOUR
     if how is FirstDiscard.RESHUFFLE_ALL_SPECIALS:
         return card.is_action
     return card.is_wild
+
+
+def _buries_first(rules: Rules, card: Card) -> bool:
+    """Whether a card turned up first is ignored and stays in the discard pile under the
+    next one turned (No Mercy: every action card, the wilds too, NM1.3 item 2, NM-A18).
+
+    >>> import unorules as uno
+    >>> nm = uno.get_profile("mattel-no-mercy")
+    >>> _buries_first(nm, Card.parse("W+6")), _buries_first(nm, Card.parse("R7"))
+    (True, False)
+    >>> _buries_first(uno.MATTEL, Card.parse("RS"))
+    False
+    """
+    return rules.first_discard is FirstDiscard.BURY_UNTIL_NUMBER and card.is_action
 
 
 def _start_round(m: Match, counter: int, deal: Deal | None, named: Named | None = None) -> State:
@@ -291,6 +321,10 @@ def _start_round(m: Match, counter: int, deal: Deal | None, named: Named | None 
         # The draw pile is _pile[_pile_start:]: it shares the shuffled deck's storage.
         d._pile = cards
         d._pile_start = dealt + 1
+        while _buries_first(rules, top) and d._pile_start < len(cards):
+            top = cards[d._pile_start]  # the next card goes on top of it (NM1.3)
+            turned.append(top)
+            d._pile_start += 1
         if _returns_first(rules, top):
             pile = list(cards[dealt + 1 :])
             while True:
@@ -316,6 +350,12 @@ def _start_round(m: Match, counter: int, deal: Deal | None, named: Named | None 
     # A new deal: nothing owed or counted, and nobody knows another hand.
     d._ledger = new_ledger(pile_order_fixed=pile_known, rng_counter=counter)
     d._discard = (top, None)
+    if len(turned) > 1 and _buries_first(rules, turned[0]):
+        node: Discard | None = None
+        for card in turned:  # the ignored cards stay under the first card (NM-A18)
+            node = (card, node)
+        assert node is not None
+        d._discard = node
     d.color = top.color
     d.phase = Phase.PLAY
     # The first card's effect (R3.5), where first cards have effects (A2, C5). A wild is
@@ -358,20 +398,30 @@ def _check_deal(m: Match, deal: Deal, counter: int) -> tuple[bool, tuple[Card, .
             _fail(bad, f"seat {seat} was dealt {got}, not {want}")
     if not deal.turned:
         _fail(bad, "no card was turned up to start the discard pile")
+    buried = rules.first_discard is FirstDiscard.BURY_UNTIL_NUMBER
     for card in deal.turned[:-1]:
-        if not _returns_first(rules, card):
+        if buried and not card.is_action:
+            _fail(
+                bad,
+                f"{card} was turned up and then another card: under these rules a number"
+                " card stays as the first card (NM1.3)",
+            )
+        if not buried and not _returns_first(rules, card):
             _fail(
                 bad,
                 f"{card} was turned up and then another card: under these rules {card}"
                 " stays as the first card (R3.5)",
             )
+    if buried and deal.turned[-1].is_action:
+        _fail(bad, f"{deal.turned[-1]} cannot be the first card in play: it is buried (NM1.3)")
     if _returns_first(rules, deal.turned[-1]):
         _fail(bad, f"{deal.turned[-1]} cannot be the first card in play: it goes back (R3.5)")
     deck = _count(rules.deck())
-    used = _count(itertools.chain(*deal.hands, [deal.turned[-1]]))
-    returned = deal.turned[:-1]
+    kept = deal.turned if buried else deal.turned[-1:]  # buried cards stay in the discards
+    used = _count(itertools.chain(*deal.hands, kept))
+    returned = () if buried else deal.turned[:-1]
     if deal.draw_pile is not None:
-        used = _count(itertools.chain(*deal.hands, [deal.turned[-1]], deal.draw_pile))
+        used = _count(itertools.chain(*deal.hands, kept, deal.draw_pile))
         if used != deck:
             _fail(bad, "hands, turned cards and draw pile are not the deck: " + _diff(deck, used))
         pile_count = _count(deal.draw_pile)
@@ -387,7 +437,7 @@ def _check_deal(m: Match, deal: Deal, counter: int) -> tuple[bool, tuple[Card, .
         too_many = (f"{k} {c} too many" for c, k in sorted(extra.items(), key=lambda i: i[0].index))
         what = "dealt and turned up" if returned else "dealt"
         _fail(bad, f"more cards {what} than the deck holds: " + ", ".join(too_many))
-    rest = [c for c in ALL_CARDS for _ in range(deck.get(c, 0) - used.get(c, 0))]
+    rest = [c for c in EVERY_CARD for _ in range(deck.get(c, 0) - used.get(c, 0))]
     pile = rng._shuffled(rest, seed=m.seed, counter=counter)
     return False, pile, counter + 1
 
@@ -401,7 +451,7 @@ def _count(cards: Iterable[Card]) -> dict[Card, int]:
 
 def _diff(deck: dict[Card, int], used: dict[Card, int]) -> str:
     parts = []
-    for c in ALL_CARDS:
+    for c in EVERY_CARD:
         k = used.get(c, 0) - deck.get(c, 0)
         if k > 0:
             parts.append(f"{k} {c} too many")
@@ -421,7 +471,8 @@ def next_round(s: State, a: NextRound, named: Named | None) -> State:
     while m.out[dealer]:
         dealer = (dealer + 1) % n
     refuse_past(m.round + 1, "round number", "deal another round")
-    nm = m.but(round=m.round + 1, dealer=dealer, round_winner=None, round_points=None)
+    # Knocked-out players are dealt in again (NM-A22).
+    nm = m.but(round=m.round + 1, dealer=dealer, round_winner=None, round_points=None, knocked=None)
     # NextRound names no card: a log (not a probe) notes what a first Draw Two draws.
     log = named if named is not None and named.cards is None else None
     return _start_round(nm, s._ledger.rng_counter, a.deal, log)
