@@ -377,7 +377,8 @@ def check_state_dict(data: object) -> None:
     else:
         if points is None:
             _fail("$.round_points", "a round that is over has its points")
-        if round_winner is not None and hands[round_winner]:
+        standing = bool(knocked) and len(knocked | out) == n - 1  # last one left (NM1.8)
+        if round_winner is not None and hands[round_winner] and not standing:
             _fail(f"$.hands[{round_winner}]", "the round's winner went out: an empty hand")
     if points is not None:
         r.items(points, "$.round_points", "round points")

@@ -412,11 +412,14 @@ def test_nm_a17_last_card_effect_option() -> None:
 # -- §1.8 the Mercy rule --------------------------------------------------------------------------
 
 
-def padded(*hands: str, size: int = 10, turned: str = "R5", dealer: int | None = None) -> uno.State:
+def padded(
+    *hands: str, size: int = 10, turned: str = "R5", top: str = "", dealer: int | None = None
+) -> uno.State:
     """:func:`game` with each hand padded to ``size`` cards with number cards (no 0 or 7)
     from the rest of the deck, in card order."""
     given = [list(cards(h)) for h in hands]
     free = Counter(NM.deck()) - Counter(c for h in given for c in h) - Counter(cards(turned))
+    free -= Counter(cards(top))
     spare = [
         c for c in sorted(free.elements(), key=lambda c: c.index) if c.number not in (None, 0, 7)
     ]
@@ -424,7 +427,8 @@ def padded(*hands: str, size: int = 10, turned: str = "R5", dealer: int | None =
     for h in given:
         while len(h) < size:
             h.append(spare.pop())
-    return game(*(" ".join(map(str, h)) for h in given), turned=turned, dealer=dealer)
+    dealt = (" ".join(map(str, h)) for h in given)
+    return game(*dealt, turned=turned, top=top, dealer=dealer)
 
 
 def knockout(*hands: str, dealer: int | None = None) -> uno.State:
@@ -455,6 +459,20 @@ def test_nm_1_8_a_stack_that_reaches_25_knocks_out_and_stops() -> None:
     assert (s.current_player, s.phase, s.pending_draw) == (2, uno.Phase.PLAY, 0)
     err = rejects(s, uno.CallUno(1), "not_your_turn")
     assert "knocked out" in str(err)
+
+
+def test_nm_1_8_a_draw_until_playable_that_reaches_25_knocks_out_and_passes_the_turn() -> None:
+    """§1.8 items 1 and 4, NM-A14: the 25th card of a draw until playable knocks its
+    drawer out at once, though a later card would have been playable; the turn passes."""
+    ten = "Y1 Y1 Y3 Y3 Y4 Y4 Y5 Y5 Y6 Y6"
+    own = "R3 R3 R4 R4 R5 R6 R6 R8 R8 R9"
+    s = padded("W+10 B2", own, "B1", top=ten + " G1 G1 G3 G3 G4 B9")
+    s = run(s, uno.Play(0, "W+10", "blue"), uno.Draw(1), uno.Play(2, "B1"), uno.Play(0, "B2"))
+    assert (s.current_player, len(s.hands[1])) == (1, 20)
+    s = run(s, uno.Draw(1))
+    assert s.knocked_out == (1,)
+    assert (s.current_player, s.phase, s.draw_pile[0]) == (2, uno.Phase.PLAY, C("B9"))
+    assert Counter(s.set_aside) == Counter(cards(own + " " + ten + " G1 G1 G3 G3 G4"))
 
 
 def test_nm_1_8_item_5_knocked_out_seats_are_skipped_and_no_seven_target() -> None:

@@ -169,7 +169,15 @@ def after_knockouts(s: State) -> State:
         return s
     d = draft(s)
     standing = last_standing(d)
-    return s if standing is None else end_round(d, standing)
+    if standing is not None:
+        return end_round(d, standing)
+    current = s.current_player
+    if current is not None and s._match.knocked[current]:
+        # The player whose turn it was is out (a draw until playable that reached the
+        # count): the turn passes to the next seat in play (NM1.8 item 4, NM-A16).
+        begin_turn(d, step(d, current, 1))
+        return freeze(d)
+    return s
 
 
 # -- the end of an action -------------------------------------------------------------------
