@@ -68,7 +68,8 @@ key               meaning                                                       
 ================  ==============================================================  =========
 
 The cards of the hands, the discard pile, the draw pile and the set-aside cards must make
-up the rules' deck exactly. A hand's cards may be given in any order (a state keeps them in card order).
+up the rules' deck exactly. A hand's cards may be given in any order (a state keeps them in
+card order).
 
 >>> import unorules as uno
 >>> s = uno.State.from_position("R2,RS,W/G1,G2/Y3 R5,R7 red 0+ play *")
@@ -674,8 +675,7 @@ def picture(state: State) -> str:
         doing = _DOING[phase].format(drawn=state.drawn_card, pending=state.pending_draw)
         if phase == "penalty" and state.rules.stacking.value == "by_value":
             last = state.top_card.rank.draw_value
-            doing = f"faces a stack of {state.pending_draw} (last card {state.top_card}, answer"
-            doing += f" with a Draw card of value {last} or more, or draw)"
+            doing = f"faces a stack of {state.pending_draw}: a Draw card of value {last}+ or draw"
         head += f"{names[state.current_player]} {doing}"
     elif phase == "game_over":
         head += f"game over · winner {_side_name(state, state.winner)}"
@@ -730,8 +730,9 @@ def _knocked_picture_example() -> None:
     ...     " aside=G1,G1,G2,G2,G3,G3,G4,G4,G5,G5,G6,G6,G8,G8,G9,G9,Y1,Y1,Y2,Y2,Y3,Y3,Y4,Y4,Y5",
     ...     "mattel-no-mercy")
     >>> print(s)  # doctest: +NORMALIZE_WHITESPACE
-    round 1 · P2 faces a stack of 6 (last card W+6, answer with a Draw card of value 6 or more, or draw) · clockwise · dealer P2
-    discard … WCR WCR WCR WCR R5 W+6 (139 cards) · color red · draw pile 0 cards · set aside 25 cards
+    round 1 · P2 faces a stack of 6: a Draw card of value 6+ or draw · clockwise · dealer P2
+    discard … WCR WCR WCR WCR R5 W+6 (139 cards) · color red · draw pile 0 cards
+    · set aside 25 cards
       P0  2  R1 R2
       P1  0  (knocked out: Mercy rule)
     > P2  2  B1 B2

@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-import random_play  # noqa: E402
+import random_play
 
 
 @pytest.mark.parametrize(("players", "rounds"), [(2, 60), (4, 25), (6, 15)])
