@@ -420,12 +420,14 @@ class _Deal:
         # The set-aside cards (No Mercy's knocked-out hands), then the draw pile.
         aside = pool[at : at + view.set_aside_size]
         at += view.set_aside_size
-        state = self._build(hands, pool[at:], drawn, challenge, base, aside)
+        state = self._build(hands, pool[at:], drawn, challenge, base, aside=aside)
         if challenge is not None and view.challenge_bluff is None:
             offender, _, color = challenge
             held = tuple(hands[offender][: len(hands[offender]) - self.drew])
             if _bluff(state, held, color):
-                state = self._build(hands, pool[at:], drawn, (offender, True, color), base, aside)
+                state = self._build(
+                    hands, pool[at:], drawn, (offender, True, color), base, aside=aside
+                )
         return state
 
     def _build(
@@ -435,6 +437,7 @@ class _Deal:
         drawn: Card | None,
         challenge: tuple[int, bool, Color | None] | None,
         base: int,
+        *,
         aside: list[Card],
     ) -> State:
         view = self.view

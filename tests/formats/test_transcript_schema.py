@@ -14,8 +14,8 @@ import pytest
 from schema_subset import errors
 
 import unorules as uno
-from unorules.cards import EVERY_CARD
 from unorules.agents import bots
+from unorules.cards import EVERY_CARD
 from unorules.formats import transcript
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "transcripts"
