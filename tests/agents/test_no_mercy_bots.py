@@ -17,18 +17,16 @@ NM = uno.get_profile("mattel-no-mercy")
 @pytest.mark.parametrize("players", [2, 4, 6])
 def test_nm_random_and_heuristic_bots_play_whole_matches(players: int) -> None:
     seats = [bots.RandomBot(s) if s % 2 else bots.HeuristicBot(s) for s in range(players)]
-    state = uno.new_game(players, NM, seed=players)
-    for _, state in bots.play(state, seats, max_actions=200_000):
-        pass
-    assert state.phase is uno.Phase.GAME_OVER
+    start = uno.new_game(players, NM, seed=players)
+    *_, (_, last) = bots.play(start, seats, max_actions=200_000)
+    assert last.phase is uno.Phase.GAME_OVER
 
 
 def test_nm_monte_carlo_bot_plays_a_round() -> None:
     seats = [bots.MonteCarloBot(2, playouts=1, seed=0), bots.RandomBot(1), bots.RandomBot(2)]
-    state = uno.new_game(3, NM, seed=3)
-    for _, state in bots.play(state, seats, rounds=1, max_actions=20_000):
-        pass
-    assert state.is_over
+    start = uno.new_game(3, NM, seed=3)
+    *_, (_, last) = bots.play(start, seats, rounds=1, max_actions=20_000)
+    assert last.is_over
 
 
 def _deal(*hands: str, turned: str = "R5") -> uno.State:

@@ -187,6 +187,8 @@ def test_build_state_s_keywords_are_the_keys_of_the_json_form() -> None:
         "R1,G2/B9 R5 red 0+ play * known=1:0:R1", rules=uno.MATTEL.but(round_turn_limit=50)
     )
     keys = set(s.to_dict())
+    # knocked_out and set_aside are written under the Mercy rule only (No Mercy)
+    keys |= set(uno.new_game(2, "mattel-no-mercy", seed=1).to_dict())
     assert set(inspect.signature(build_state).parameters) == keys - {"format", "sides"}
 
 

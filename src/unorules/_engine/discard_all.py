@@ -68,4 +68,6 @@ def discard_all(
         d._discard = (card, node)
         if d._ledger.known:
             knowledge.laid(d, p, buried)
+        if named is not None:
+            named.discarded = buried
     return step(d, p, 1)

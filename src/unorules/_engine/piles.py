@@ -63,8 +63,10 @@ class Named:
     __slots__ = (
         "cards",
         "challenge_won",
+        "discarded",
         "draws",
         "i",
+        "knocked",
         "log",
         "moved",
         "probe",
@@ -99,6 +101,10 @@ class Named:
         """A Wild Draw Four taken back into its player's hand: ``(seat, card)`` (A6)."""
         self.challenge_won: bool | None = None
         """A challenge resolved: whether it succeeded (the Wild Draw Four was a bluff)."""
+        self.discarded: tuple[Card, ...] = ()
+        """A Discard All's extra cards, put under it (No Mercy)."""
+        self.knocked: tuple[int, ...] = ()
+        """The seats the Mercy rule knocked out (No Mercy)."""
 
     def next(self) -> Card:
         cards = self.cards
@@ -231,6 +237,8 @@ def draw_until(
         give(d, seat, (card,))
         if mercy.reached(d, seat):
             mercy.knock_out(d, seat)
+            if named is not None:
+                named.knocked += (seat,)
             break
         if stop(card):
             break
