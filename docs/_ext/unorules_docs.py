@@ -49,9 +49,12 @@ HERE = Path(__file__).resolve().parent
 
 # -- rule ids ----------------------------------------------------------------------------
 # R4.1 (a rule of the official game), R10 (a part of it), A18 (a decision where the sheets
-# disagree or are silent), C16 (a clarification), §2.4 (a part of the profile matrix).
+# disagree or are silent), C16 (a clarification), §2.4 (a part of the profile matrix),
+# NM1.6 and NM-A7 (a rule and a decision of UNO Show 'Em No Mercy).
 
-RULE_ID = re.compile(r"^(R\d{1,2}(\.\d{1,2})?|A\d{1,2}|C\d{1,2}|§\d(\.\d)?)$")
+RULE_ID = re.compile(
+    r"^(R\d{1,2}(\.\d{1,2})?|A\d{1,2}|C\d{1,2}|§\d(\.\d)?|NM1\.\d{1,2}|NM-A\d{1,2})$"
+)
 
 # A citation in running text: ids not glued to other words, quotes or markup. A bare
 # ``R1``..``R9`` is a card (the red 1), so a part of the official rules without a dot is
@@ -59,7 +62,8 @@ RULE_ID = re.compile(r"^(R\d{1,2}(\.\d{1,2})?|A\d{1,2}|C\d{1,2}|§\d(\.\d)?)$")
 # (``R9, A10``).
 CITATION = re.compile(
     r"(?<![\w'\"`<:.§/-])"
-    r"(R\d{1,2}\.\d{1,2}|R1[0-4]|R[1-9](?=, (?:R|A|C|§)\d)|A\d{1,2}|C\d{1,2}|§\d\.\d)"
+    r"(R\d{1,2}\.\d{1,2}|R1[0-4]|R[1-9](?=, (?:R|A|C|§)\d)|A\d{1,2}|C\d{1,2}|§\d\.\d"
+    r"|NM1\.\d{1,2}|NM-A\d{1,2})"
     r"(?![\w'\"`]|\.\d)"
 )
 

@@ -744,7 +744,7 @@ class Rules:
         "C2, C15",
         fast=_COUNTS_TURNS,
     )
-    # -- UNO Show 'Em No Mercy (NM1) -------------------------------------
+    # -- UNO Show 'Em No Mercy (the rules reference's NM1.2 to NM1.10) -----------------
     # Every option here is declared ASSUMES_DEFAULT: rules that change one take the
     # general route, which holds every No Mercy rule (the fast paths know none of them).
     deck_counts: DeckCounts | None = _option(
@@ -1137,7 +1137,7 @@ until one comes and must lay it, and one holding a playable card must lay one; D
 stack by value against the last one laid; a 7 swaps with a chosen player and a 0 passes
 every hand on, both mandatory; a hand reaching 25 cards is knocked out; a final card wins
 at once with no effect; the last player standing wins; 1000 points, 250 for each knockout.
-No Wild Draw Four, no challenge. Source: NM1 and its decisions (NM-A1 to
+No Wild Draw Four, no challenge. Source: the rules NM1.2 to NM1.10 and the decisions (NM-A1 to
 NM-A22).
 
 >>> MATTEL_NO_MERCY.deck_size, MATTEL_NO_MERCY.mercy, MATTEL_NO_MERCY.stacking.value

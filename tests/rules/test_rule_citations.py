@@ -25,7 +25,7 @@ DOCS = ROOT / "docs"
 # quotes ('R10', "R7") is notation, not a citation.
 CITATION = re.compile(
     r"(?<![\w'\"`#.§/-])"
-    r"(R\d+\.\d+|R1\d|R[1-9](?=, ?(?:R|A|C|§)\d)|[AC]\d+|§ ?\d+(?:\.\d+)*)"
+    r"(R\d+\.\d+|R1\d|R[1-9](?=, ?(?:R|A|C|§)\d)|[AC]\d+|§ ?\d+(?:\.\d+)*|NM\d+(?:\.\d+)*|NM-A\d+)"
     r"(?![\w'\"`]|\.\d)"
 )
 # Ways of citing that lead nowhere a reader can follow: the internal reference documents

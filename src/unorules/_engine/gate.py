@@ -10,7 +10,7 @@ count exactly when an option declared so is not at its default. Nothing here nam
 option, so a new option is routed the moment it declares itself.
 
 The classic options are honoured or not read, so all classic rules admit them; the No
-Mercy options (NM1) are declared ``FastPath.ASSUMES_DEFAULT``, which keeps
+Mercy options (NM1.2 to NM1.10) are declared ``FastPath.ASSUMES_DEFAULT``, which keeps
 rules that change one, ``mattel-no-mercy`` among them, on the general route.
 
 >>> import unorules as uno

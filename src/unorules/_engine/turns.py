@@ -55,7 +55,7 @@ def seats_from(m: Match, seat: int) -> list[int]:
 def step(d: Fields, seat: int, steps: int) -> int:
     """The seat ``steps`` places on from ``seat`` in the current direction, counting only
     seats still in play (a skip is one step more): not eliminated from the match, not
-    knocked out of the round (No Mercy, NM0.2, NM1.8 item 5)."""
+    knocked out of the round (No Mercy, NM1.8 item 5)."""
     m = d._match
     if m.full:
         return (seat + d.direction * steps) % m.seats
