@@ -23,7 +23,11 @@ def test_nm_random_and_heuristic_bots_play_whole_matches(players: int) -> None:
 
 
 def test_nm_monte_carlo_bot_plays_a_round() -> None:
-    seats = [bots.MonteCarloBot(2, playouts=1, seed=0), bots.RandomBot(1), bots.RandomBot(2)]
+    seats: list[bots.Bot] = [
+        bots.MonteCarloBot(2, playouts=1, seed=0),
+        bots.RandomBot(1),
+        bots.RandomBot(2),
+    ]
     start = uno.new_game(3, NM, seed=3)
     *_, (_, last) = bots.play(start, seats, rounds=1, max_actions=20_000)
     assert last.is_over
