@@ -856,6 +856,31 @@ class Rules:
         return build_deck(self.shuffle_hands_cards, self.customizable_cards)
 
     @property
+    def classic_cards(self) -> bool:
+        """Whether the deck holds only the 56 kinds of card of the classic decks (what
+        the observation vectors of ``unorules/Uno-v1`` and the OpenSpiel game encode).
+
+        >>> Rules().classic_cards, get_profile("mattel-no-mercy").classic_cards
+        (True, False)
+        """
+        counts = self.deck_counts
+        return counts is None or not any(rank in _NO_MERCY_RANKS for rank, _ in counts.counts)
+
+    def refuse_unless_classic(self, what: str) -> None:
+        """Raise ``ValueError`` naming ``what`` unless :attr:`classic_cards`.
+
+        >>> get_profile("mattel-no-mercy").refuse_unless_classic("this vector")
+        Traceback (most recent call last):
+        ...
+        ValueError: this vector encodes the 56 classic cards; these rules' deck holds ...
+        """
+        if not self.classic_cards:
+            raise ValueError(
+                f"{what} encodes the 56 classic cards; these rules' deck holds UNO Show 'Em"
+                " No Mercy's cards, which need an observation of their own (not written yet)"
+            )
+
+    @property
     def composition(self) -> DeckCounts:
         """The deck as card counts, the classic one included.
 

@@ -68,3 +68,15 @@ def test_nm_heuristic_bot_digs_for_the_color_it_has_seen_least_of() -> None:
     s = uno.apply(_deal("WCR R1", "R2 R3", "B1 B2"), uno.Play(0, "WCR", uno=True))
     action = bots.HeuristicBot(0).act(s, 1)
     assert isinstance(action, uno.ChooseColor) and action.color is not uno.Color.RED
+
+
+def test_nm_the_v1_observation_vector_refuses_no_mercy_clearly() -> None:
+    """The vector of ``unorules/Uno-v1`` encodes the 56 classic cards and phases; a No
+    Mercy view is refused with a message, not encoded wrongly (its own version is to
+    come), and the classic vector keeps its size."""
+    from unorules.agents import observation
+
+    view = uno.observe(uno.new_game(2, NM, seed=1), 0)
+    with pytest.raises(ValueError, match="56 classic cards"):
+        observation.encode(view)
+    assert observation.SIZE == 1576
