@@ -356,6 +356,7 @@ PHASE_PLACES: dict[str, tuple[int, int]] = {
     "drawn": (790, 270),
     "penalty": (330, 470),
     "challenge": (650, 470),
+    "roulette": (790, 70),
 }
 """Where each phase is drawn (the centre of its box, in SVG units)."""
 
@@ -385,6 +386,14 @@ TRANSITIONS: list[tuple[str, str, str, str]] = [
     ("penalty", "round_over", "Play", "the last card is laid on the stack"),
     ("play", "game_over", "Play", "the last card wins the match"),
     ("penalty", "game_over", "Play", "the last card wins the match"),
+    ("play", "roulette", "Play", "No Mercy: a Wild Color Roulette; its victim names a color"),
+    ("drawn", "roulette", "Play", "No Mercy: the drawn card is a Wild Color Roulette"),
+    ("roulette", "play", "ChooseColor", "the victim names the color and digs for it"),
+    ("roulette", "round_over", "ChooseColor", "the dig knocks out all but one player"),
+    ("roulette", "game_over", "ChooseColor", "the dig knocks out all but one: the match won"),
+    ("drawn", "round_over", "Play", "No Mercy: a drawn Discard All empties the hand"),
+    ("penalty", "round_over", "Draw", "No Mercy: the stack knocks out all but one player"),
+    ("penalty", "game_over", "Draw", "No Mercy: the stack knocks out all but one: the match won"),
 ]
 """Every move between phases: (from, to, actions, when). Saying UNO and catching are
 accepted in every phase but ``round_over`` and ``game_over`` and never change the phase;
@@ -421,6 +430,17 @@ _ROUTES: dict[tuple[str, str], tuple[str, float, float, str]] = {
     ("challenge", "challenge"): ("M 725 470 C 775 465 775 505 705 495", 770, 490, "start"),
     ("penalty", "round_over"): ("M 255 460 C 20 440 20 100 83 75", 30, 170, "start"),
     ("penalty", "game_over"): ("M 290 447 L 200 295", 232, 380, "end"),
+    ("play", "roulette"): ("M 545 252 Q 650 160 735 95", 655, 170, "start"),
+    ("drawn", "roulette"): ("M 820 247 L 820 95", 828, 175, "start"),
+    ("roulette", "play"): ("M 715 75 Q 560 110 505 245", 590, 110, "middle"),
+    ("roulette", "round_over"): ("M 790 47 Q 790 12 470 14 Q 160 14 160 45", 470, 12, "middle"),
+    ("roulette", "game_over"): (
+        "M 865 80 C 895 160 895 330 790 330 L 250 330 Q 200 330 185 295",
+        520,
+        322,
+        "middle",
+    ),
+    ("drawn", "round_over"): ("M 740 250 Q 560 150 235 75", 322, 142, "middle"),
 }
 
 

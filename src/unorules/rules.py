@@ -1382,21 +1382,26 @@ def rules_from_options(base: Rules, options: Mapping[str, object]) -> Rules:
     return attrs.evolve(base, **changes)
 
 
-def rules_to_options(rules: Rules, base: Rules | None = None) -> dict[str, object]:
+def rules_to_options(
+    rules: Rules, base: Rules | None = None, *, compact: bool = False
+) -> dict[str, object]:
     """The options of ``rules`` that differ from ``base`` (all of them without a base), as
-    plain JSON values.
+    plain JSON values. With ``compact`` and no base, an option added after the first
+    release is left out at its default (a state's JSON: the same bytes as before it).
 
     >>> rules_to_options(SWEDISH, MATTEL_108)["two_player_reverse"]
     'pass'
     >>> rules_to_options(MATTEL, MATTEL)
     {}
+    >>> "mercy" in rules_to_options(MATTEL), "mercy" in rules_to_options(MATTEL, compact=True)
+    (True, False)
     """
     out: dict[str, object] = {}
     for a in attrs.fields(Rules):
         value = getattr(rules, a.name)
         if base is not None and value == getattr(base, a.name):
             continue
-        if base is None and a.metadata["since"] > 1 and value == a.default:
+        if compact and base is None and a.metadata["since"] > 1 and value == a.default:
             continue  # an option newer than the first release, at its default
         if isinstance(value, enum.Enum):
             out[a.name] = value.value

@@ -834,7 +834,9 @@ def _json_form(p: _Parts) -> dict[str, Any]:
     ch = p.challenge
     data: dict[str, Any] = {
         "format": "unorules-state/1",
-        "rules": rules_to_options(p.rules),
+        # compact: the options newer than the first release only when they are set, so
+        # that a state's JSON stays the same for rules that never set them
+        "rules": rules_to_options(p.rules, compact=True),
         "names": list(p.names),
         "seed": p.seed,
         "round": p.round,

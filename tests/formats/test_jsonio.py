@@ -218,8 +218,12 @@ def test_views_of_real_games_round_trip(name: str) -> None:
 
 def test_a_view_has_one_key_per_field() -> None:
     """A field added to View must get a reader in jsonio.view_from_dict."""
-    view = uno.observe(uno.new_game(3, seed=2), 0)
+    view = uno.observe(uno.new_game(3, "mattel-no-mercy", seed=2), 0)
     assert list(view.to_dict()) == [f.name for f in attrs.fields(uno.View)]
+    classic = uno.observe(uno.new_game(3, seed=2), 0)  # without No Mercy's two keys
+    assert list(classic.to_dict()) == [
+        f.name for f in attrs.fields(uno.View) if f.name not in ("knocked_out", "set_aside_size")
+    ]
 
 
 def test_a_view_is_written_as_documented() -> None:
