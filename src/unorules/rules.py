@@ -415,7 +415,7 @@ class DeckCounts:
     correct a deck without code changes (NM1.2, NM-A1). A
     colored rank counts per color (each color has that many); a wild rank counts in all.
     In JSON it is an object of rank names (:class:`~unorules.Rank` values) to counts.
-    The option :attr:`Rules.deck_counts` holds one.
+    The option ``deck_counts`` of :class:`Rules` holds one.
 
     >>> deck = DeckCounts.of({"0": 1, "draw_two": 2, "wild": 4})
     >>> deck.size, deck.count(Rank.DRAW_TWO)
@@ -1156,7 +1156,7 @@ MATTEL_NO_MERCY: Final = attrs.evolve(
     final_card_effect=False,
 )
 """``mattel-no-mercy``: UNO Show 'Em No Mercy (Mattel HWV18, 2023), 168 cards (the D-FW
-breakdown, :data:`NO_MERCY_DECK`), 2 to 6 players. Action cards turned up first are
+breakdown, ``unorules.rules.NO_MERCY_DECK``), 2 to 6 players. Action cards turned up first are
 buried until a number card, which has no effect; a player with no playable card draws
 until one comes and must lay it, and one holding a playable card must lay one; Draw cards
 stack by value against the last one laid; a 7 swaps with a chosen player and a 0 passes
