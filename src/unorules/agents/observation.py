@@ -124,7 +124,7 @@ __all__ = [
 ]
 
 _K: Final = len(ALL_CARDS)  # 56: the classic cards (No Mercy's are refused)
-_PHASES_V1: Final = tuple(p for p in Phase if p is not Phase.ROULETTE)
+_PHASES_V1: Final[tuple[Phase, ...]] = tuple(p for p in Phase if p is not Phase.ROULETTE)
 """The phases the vector encodes: those of the classic games (the vector is fixed)."""
 _N: Final = MAX_PLAYERS
 _LAYOUT: Final = (
@@ -182,7 +182,7 @@ _HAND: Final = SEGMENTS["hand"].start
 _DRAWN: Final = SEGMENTS["drawn_card"].start
 _TOP: Final = SEGMENTS["top"].start
 _COLOR: Final = {c: SEGMENTS["color"].start + i for i, c in enumerate(Color)}
-_PHASE: Final = {p: SEGMENTS["phase"].start + i for i, p in enumerate(_PHASES_V1)}
+_PHASE: Final[dict[Phase, int]] = {p: SEGMENTS["phase"].start + i for i, p in enumerate(_PHASES_V1)}
 _DIRECTION: Final = SEGMENTS["direction"].start
 _PENDING: Final = SEGMENTS["pending"].start
 _PILE: Final = SEGMENTS["draw_pile"].start

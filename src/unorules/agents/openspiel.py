@@ -702,7 +702,9 @@ _K: Final = len(ALL_CARDS)
 _COLORS: Final = {
     color: i for i, color in enumerate((Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE))
 }
-_PHASES: Final = {phase: i for i, phase in enumerate(p for p in Phase if p is not Phase.ROULETTE)}
+_PHASES: Final[dict[Phase, int]] = {
+    phase: i for i, phase in enumerate(p for p in Phase if p is not Phase.ROULETTE)
+}
 """The classic games' phases (the game refuses No Mercy's deck, and with it its phase)."""
 
 
