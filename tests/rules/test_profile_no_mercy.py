@@ -576,3 +576,31 @@ def test_nm_house_rules_that_combine() -> None:
 def test_nm_by_value_stacking_is_refused_for_the_classic_deck() -> None:
     with pytest.raises(RulesError, match="without Wild Draw Four"):
         uno.MATTEL.but(stacking=uno.Stacking.BY_VALUE)
+
+
+def test_nm_a19_a_colored_draw_four_on_a_wild_reverse_draw_four_matches_by_color_only() -> None:
+    """NM-A19: outside a stack a Wild Reverse Draw Four is a wild: the next card matches
+    the named color; a colored +4 is not the same symbol."""
+    s = uno.State.from_position("R+4,Y+4,G1/B1,B2 R5,WR+4 red 0+ play *", rules=NM)
+    assert uno.is_legal(s, uno.Play(0, "R+4"))
+    rejects(s, uno.Play(0, "Y+4"), "card_does_not_match")
+
+
+def test_nm_a4_stacking_is_optional() -> None:
+    """§1.6 item 4, NM-A4: the target may take the stack though it holds an answer."""
+    s = run(game("R+2 R1", "G+4 G2", "B1 B2", top="Y1 Y2"), uno.Play(0, "R+2"))
+    assert uno.Play(1, "G+4") in uno.legal_actions(s, 1) and uno.Draw(1) in uno.legal_actions(s, 1)
+    t = run(s, uno.Draw(1))
+    assert (hand(t, 1), t.current_player) == ("Y1 Y2 G2 G+4", 2)
+
+
+def test_nm_a10_a_roulette_dig_stops_at_the_25th_card() -> None:
+    """NM-A10, §1.8 item 1: the cards turned join the hand one by one, so the Mercy rule
+    ends the dig (the 25th card knocks the victim out, though green comes later)."""
+    ten = "Y1 Y1 Y3 Y3 Y4 Y4 Y5 Y5 Y6 Y6"
+    s = padded("W+10 WCR", "R3 R3 R4 R4 R5 R6 R6 R8 R8 R9", "B1", top=ten + " B3 B3 B4 B4 R2 G9")
+    s = run(s, uno.Play(0, "W+10", "blue"), uno.Draw(1), uno.Play(2, "B1"), uno.Play(0, "WCR"))
+    assert (s.phase, s.current_player) == (uno.Phase.ROULETTE, 1)
+    s = run(s, uno.ChooseColor(1, "green"))
+    assert s.knocked_out == (1,)
+    assert (s.current_player, s.color, s.draw_pile[0]) == (2, uno.Color.GREEN, C("G9"))
