@@ -49,10 +49,12 @@ HERE = Path(__file__).resolve().parent
 
 # -- rule ids ----------------------------------------------------------------------------
 # R4.1 (a rule of the official game), R10 (a part of it), A18 (a decision where the sheets
-# disagree or are silent), C16 (a clarification), §2.4 (a part of the profile matrix).
+# disagree or are silent), C16 (a clarification), §2.4 (a part of the profile matrix),
+# NM1.6 and NM-A7 (a rule and a decision of UNO Show 'Em No Mercy).
 
 RULE_ID = re.compile(
-    r"^(R\d{1,2}(\.\d{1,2})?|A\d{1,2}|C\d{1,2}|§\d(\.\d)?|FL\d(\.\d)?|FL-A\d{1,2})$"
+    r"^(R\d{1,2}(\.\d{1,2})?|A\d{1,2}|C\d{1,2}|§\d(\.\d)?|NM1\.\d{1,2}|NM-A\d{1,2}"
+    r"|FL\d(\.\d)?|FL-A\d{1,2})$"
 )
 
 # A citation in running text: ids not glued to other words, quotes or markup. A bare
@@ -62,7 +64,7 @@ RULE_ID = re.compile(
 CITATION = re.compile(
     r"(?<![\w'\"`<:.§/-])"
     r"(FL-A\d{1,2}|FL\d\.\d|R\d{1,2}\.\d{1,2}|R1[0-4]|R[1-9](?=, (?:R|A|C|§|FL)\d)"
-    r"|A\d{1,2}|C\d{1,2}|§\d\.\d)"
+    r"|A\d{1,2}|C\d{1,2}|§\d\.\d|NM1\.\d{1,2}|NM-A\d{1,2})"
     r"(?![\w'\"`]|\.\d)"
 )
 
@@ -355,6 +357,7 @@ PHASE_PLACES: dict[str, tuple[int, int]] = {
     "drawn": (790, 270),
     "penalty": (330, 470),
     "challenge": (650, 470),
+    "roulette": (790, 70),
 }
 """Where each phase is drawn (the centre of its box, in SVG units)."""
 
@@ -384,6 +387,14 @@ TRANSITIONS: list[tuple[str, str, str, str]] = [
     ("penalty", "round_over", "Play", "the last card is laid on the stack"),
     ("play", "game_over", "Play", "the last card wins the match"),
     ("penalty", "game_over", "Play", "the last card wins the match"),
+    ("play", "roulette", "Play", "No Mercy: a Wild Color Roulette; its victim names a color"),
+    ("drawn", "roulette", "Play", "No Mercy: the drawn card is a Wild Color Roulette"),
+    ("roulette", "play", "ChooseColor", "the victim names the color and digs for it"),
+    ("roulette", "round_over", "ChooseColor", "the dig knocks out all but one player"),
+    ("roulette", "game_over", "ChooseColor", "the dig knocks out all but one: the match won"),
+    ("drawn", "round_over", "Play", "No Mercy: a drawn Discard All empties the hand"),
+    ("penalty", "round_over", "Draw", "No Mercy: the stack knocks out all but one player"),
+    ("penalty", "game_over", "Draw", "No Mercy: the stack knocks out all but one: the match won"),
 ]
 """Every move between phases: (from, to, actions, when). Saying UNO and catching are
 accepted in every phase but ``round_over`` and ``game_over`` and never change the phase;
@@ -420,6 +431,17 @@ _ROUTES: dict[tuple[str, str], tuple[str, float, float, str]] = {
     ("challenge", "challenge"): ("M 725 470 C 775 465 775 505 705 495", 770, 490, "start"),
     ("penalty", "round_over"): ("M 255 460 C 20 440 20 100 83 75", 30, 170, "start"),
     ("penalty", "game_over"): ("M 290 447 L 200 295", 232, 380, "end"),
+    ("play", "roulette"): ("M 545 252 Q 650 160 735 95", 655, 170, "start"),
+    ("drawn", "roulette"): ("M 820 247 L 820 95", 828, 175, "start"),
+    ("roulette", "play"): ("M 715 75 Q 560 110 505 245", 590, 110, "middle"),
+    ("roulette", "round_over"): ("M 790 47 Q 790 12 470 14 Q 160 14 160 45", 470, 12, "middle"),
+    ("roulette", "game_over"): (
+        "M 865 80 C 895 160 895 330 790 330 L 250 330 Q 200 330 185 295",
+        520,
+        322,
+        "middle",
+    ),
+    ("drawn", "round_over"): ("M 740 250 Q 560 150 235 75", 322, 142, "middle"),
 }
 
 

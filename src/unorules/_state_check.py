@@ -76,13 +76,16 @@ _KEYS: Final = (
     "answer_lock",
     "idle_turns",
     "known",
+    "knocked_out",
+    "set_aside",
 )
 _SIDE: Final = "side"
 """The key written only for a UNO Flip! game (and required there): the side in play."""
 _LIMITED: Final = "turn_actions"
 """The key written only under the house rule ``round_turn_limit`` (and required there)."""
-_OPTIONAL: Final = ("known",)
-"""Keys written only when they hold something (so that older states read the same)."""
+_OPTIONAL: Final = ("known", "knocked_out", "set_aside")
+"""Keys written only when they hold something (so that older states read the same), or,
+``knocked_out`` and ``set_aside``, only under the Mercy rule (and required there)."""
 _KNOWN_KEYS: Final = ("seat", "of", "cards")
 _CHALLENGE_KEYS: Final = ("offender", "guilty", "previous_color")
 _PHASES: Final = (
@@ -91,6 +94,7 @@ _PHASES: Final = (
     "choose_color",
     "challenge",
     "penalty",
+    "roulette",
     "round_over",
     "game_over",
 )
@@ -232,6 +236,11 @@ def check_state_dict(data: object) -> None:
     if not isinstance(options, Mapping):
         _fail("$.rules", f"rules is an object of rule options, not {_show(options)}")
     rules = _rules(options)
+    for key in ("knocked_out", "set_aside"):
+        if (key in d) != bool(rules.mercy):
+            if rules.mercy:
+                _fail("$", f"missing {key!r} (the rules set mercy)")
+            _fail(f"$.{key}", f"{key} exists only under the Mercy rule (mercy > 0)")
     if (_LIMITED in d) != bool(rules.round_turn_limit):
         if rules.round_turn_limit:
             _fail("$", f"missing {_LIMITED!r} (the rules set round_turn_limit)")
@@ -323,10 +332,18 @@ def check_state_dict(data: object) -> None:
     if not discard_raw:
         _fail("$.discard_pile", "the discard pile holds at least its top card")
     discard = [take(c, f"$.discard_pile[{i}]") for i, c in enumerate(discard_raw)]
+    aside = r.items(d.get("set_aside", ()), "$.set_aside", "the set-aside cards")
+    for i, c in enumerate(aside):
+        take(c, f"$.set_aside[{i}]")
     if any(left.values()):
         missing = [f"{k} {c}" for c, k in sorted(left.items(), key=lambda i: i[0].index) if k]
         shown = ", ".join(missing[:8]) + (", ..." if len(missing) > 8 else "")
-        _fail("$", f"hands, draw pile and discard pile are not the deck: missing {shown}")
+        piles = (
+            "hands, draw pile, discard pile and set-aside cards"
+            if aside
+            else ("hands, draw pile and discard pile")
+        )
+        _fail("$", f"{piles} are not the deck: missing {shown}")
     r.flag(d["draw_pile_order_fixed"], "$.draw_pile_order_fixed")
     turned = r.items(d["turned"], "$.turned", "turned")
     if len(turned) > rules.deck_size:
@@ -338,6 +355,19 @@ def check_state_dict(data: object) -> None:
         for seat in eliminated:
             if hands[seat]:
                 _fail(f"$.hands[{seat}]", f"seat {seat} has been eliminated: it holds no cards")
+
+    knocked = set(r.seats(d.get("knocked_out", ()), "$.knocked_out", n))
+    if knocked and not over:
+        for seat in knocked:
+            if seat in out:
+                _fail("$.knocked_out", f"seat {seat} has been eliminated from the match")
+            if hands[seat]:
+                _fail(f"$.hands[{seat}]", f"seat {seat} is knocked out: its hand is set aside")
+        if len(knocked | out) >= n - 1:
+            _fail("$.knocked_out", "the round ends when one player is left standing (NM1.8)")
+    if aside and not knocked:
+        _fail("$.set_aside", "cards are set aside only from a knocked-out hand (NM1.8)")
+    out = out | knocked if not over else out  # a knocked-out seat takes no turn
 
     # -- the round's end and the match's -------------------------------------------------
     round_winner = r.opt_seat(d["round_winner"], "$.round_winner", n)
@@ -357,7 +387,8 @@ def check_state_dict(data: object) -> None:
     else:
         if points is None:
             _fail("$.round_points", "a round that is over has its points")
-        if round_winner is not None and hands[round_winner]:
+        standing = bool(knocked) and len(knocked | out) == n - 1  # last one left (NM1.8)
+        if round_winner is not None and hands[round_winner] and not standing:
             _fail(f"$.hands[{round_winner}]", "the round's winner went out: an empty hand")
     if points is not None:
         r.items(points, "$.round_points", "round points")
@@ -383,7 +414,14 @@ def check_state_dict(data: object) -> None:
         current = r.seat(current, "$.current_player", players=n)
         if current in out:
             _fail("$.current_player", f"seat {current} has been eliminated")
-    if phase == "choose_color":
+    if phase == "roulette":
+        if color is not None or str(top) != "WCR":
+            _fail(
+                "$.color",
+                "in phase roulette the top card is a Wild Color Roulette whose color the"
+                " victim has not named yet",
+            )
+    elif phase == "choose_color":
         if color is not None or not top.is_wild:
             _fail("$.color", "in phase choose_color the top card is a wild and no color is named")
     elif not over:
@@ -569,19 +607,14 @@ def _rules(options: Mapping[str, Any]) -> Rules:
     return found
 
 
-_DECKS: dict[tuple[int, int, str, int], dict[Card, int]] = {}
+_DECKS: dict[object, dict[Card, int]] = {}
 
 
 def _deck(rules: Rules, seed: int) -> dict[Card, int]:
     """How many of each card the deck of ``rules`` holds (UNO Flip!'s light face up; a
     random pairing is the match's, drawn from its ``seed``)."""
     pairing = rules.flip_pairing
-    key = (
-        rules.shuffle_hands_cards,
-        rules.customizable_cards,
-        pairing,
-        seed if pairing == "random" else 0,
-    )
+    key = (rules.composition, pairing, seed if pairing == "random" else 0)
     found = _DECKS.get(key)
     if found is None:
         found = {}

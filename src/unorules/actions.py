@@ -445,14 +445,19 @@ class Challenge(_JSONForm):
 
 @attrs.frozen(repr=False)
 class ChooseColor(_JSONForm):
-    """Name the color when the first card turned up is a wild (R3.5).
+    """Name the color when the first card turned up is a wild (R3.5), or, as the victim
+    of a Wild Color Roulette, the color to dig for (No Mercy, NM-A9); ``drawn`` may then
+    name the cards turned, in order.
 
     >>> ChooseColor(1, "blue")
     ChooseColor(1, 'blue')
+    >>> ChooseColor(1, "blue", drawn=["R2", "B5"])
+    ChooseColor(1, 'blue', drawn=['R2', 'B5'])
     """
 
     player: int = attrs.field(converter=_seat)
     color: Color = attrs.field(converter=_color)
+    drawn: tuple[Card, ...] | None = attrs.field(default=None, kw_only=True, converter=_cards)
 
     @color.validator
     def _check_color(self, attribute: attrs.Attribute[Color], value: Color | None) -> None:
@@ -460,7 +465,7 @@ class ChooseColor(_JSONForm):
             raise ValueError("ChooseColor needs a color: red, yellow, green or blue")
 
     def __repr__(self) -> str:
-        return f"ChooseColor({self.player}, {self.color.value!r})"
+        return f"ChooseColor({self.player}, {self.color.value!r}{_extra(drawn=self.drawn)})"
 
     def __str__(self) -> str:
         return f"{_p(self.player)} names {self.color.value}"
@@ -511,7 +516,7 @@ _OPTIONS_OF: Final[dict[str, frozenset[str]]] = {
     "challenge": frozenset({"drawn"}),
     "pass": frozenset(),
     "call_uno": frozenset({"drawn"}),
-    "choose_color": frozenset(),
+    "choose_color": frozenset({"drawn"}),
 }
 
 
@@ -636,7 +641,7 @@ def read_action(r: Reader, value: object, path: str) -> Action:
     if verb == "challenge":
         r.true(arg, vpath)
         return Challenge(player, drawn=drawn)
-    return ChooseColor(player, r.color(arg, vpath))
+    return ChooseColor(player, r.color(arg, vpath), drawn=drawn)
 
 
 def _next_round(data: dict[str, Any], path: str) -> NextRound:

@@ -1,7 +1,9 @@
 """Cards, their notation, the decks and the points cards score.
 
 Every card is an interned value: there is exactly one :class:`Card` object for each of the
-56 kinds of card (``Card(Rank.SEVEN, Color.RED) is Card.parse("r7")``), so comparing and
+134 single-faced kinds of card (the 56 of the classic decks, the 16 that UNO Show 'Em No
+Mercy adds, the 62 faces that UNO Flip! adds; ``Card(Rank.SEVEN, Color.RED) is
+Card.parse("r7")``) and for each double-sided UNO Flip! card, so comparing and
 hashing cards is as cheap as comparing object identities.
 
 >>> Card.parse("R7")
@@ -34,6 +36,7 @@ __all__ = [
     "Side",
     "build_deck",
 ]
+# EVERY_CARD and NO_MERCY_CARDS are public through unorules.cards, not re-exported at the top.
 
 
 class Side(enum.Enum):
@@ -181,10 +184,17 @@ class Rank(enum.Enum):
     WILD_DRAW_FOUR = "wild_draw_four"
     WILD_SHUFFLE_HANDS = "wild_shuffle_hands"
     WILD_CUSTOMIZABLE = "wild_customizable"
+    # UNO Show 'Em No Mercy (SKIP_EVERYONE serves UNO Flip!'s dark side too)
+    DRAW_FOUR = "draw_four"
+    SKIP_EVERYONE = "skip_everyone"
+    DISCARD_ALL = "discard_all"
+    WILD_REVERSE_DRAW_FOUR = "wild_reverse_draw_four"
+    WILD_DRAW_SIX = "wild_draw_six"
+    WILD_DRAW_TEN = "wild_draw_ten"
+    WILD_COLOR_ROULETTE = "wild_color_roulette"
     # UNO Flip!
     DRAW_ONE = "draw_one"
     DRAW_FIVE = "draw_five"
-    SKIP_EVERYONE = "skip_everyone"
     FLIP = "flip"
     WILD_DRAW_TWO = "wild_draw_two"
     WILD_DRAW_COLOR = "wild_draw_color"
@@ -201,8 +211,22 @@ class Rank(enum.Enum):
         return int(self.value) if self.value.isdigit() else None
 
     @property
+    def draw_value(self) -> int:
+        """What a Draw card adds to a No Mercy stack (NM1.6 item 1): 2
+        for Draw Two, 4 for the colored Draw Four and the Wild Reverse Draw Four, 6 and
+        10 for the Wild Draw Six and Ten; 0 for every other rank (the Wild Color Roulette
+        is not a Draw card, NM-A11).
+
+        >>> Rank.WILD_DRAW_SIX.draw_value, Rank.DRAW_TWO.draw_value
+        (6, 2)
+        >>> Rank.WILD_COLOR_ROULETTE.draw_value
+        0
+        """
+        return _DRAW_VALUE.get(self, 0)
+
+    @property
     def is_wild(self) -> bool:
-        """True for the four wild ranks (they have no color).
+        """True for the wild ranks (they have no color).
 
         >>> Rank.WILD_SHUFFLE_HANDS.is_wild
         True
@@ -225,12 +249,29 @@ _WILD_RANKS: Final = frozenset(
         Rank.WILD_DRAW_FOUR,
         Rank.WILD_SHUFFLE_HANDS,
         Rank.WILD_CUSTOMIZABLE,
+        # UNO Show 'Em No Mercy
+        Rank.WILD_REVERSE_DRAW_FOUR,
+        Rank.WILD_DRAW_SIX,
+        Rank.WILD_DRAW_TEN,
+        Rank.WILD_COLOR_ROULETTE,
+        # UNO Flip!
         Rank.WILD_DRAW_TWO,
         Rank.WILD_DRAW_COLOR,
     }
 )
 _CLASSIC_COLORED: Final = tuple(Rank)[: tuple(Rank).index(Rank.DRAW_TWO) + 1]
 """The ranks of the classic colored cards, in card order (0-9, Skip, Reverse, Draw Two)."""
+
+_CLASSIC_RANKS: Final = tuple(Rank)[: list(Rank).index(Rank.WILD_CUSTOMIZABLE) + 1]
+"""The ranks of the classic decks, whose cards keep indices 0..55 (:data:`ALL_CARDS`)."""
+
+_DRAW_VALUE: Final = {
+    Rank.DRAW_TWO: 2,
+    Rank.DRAW_FOUR: 4,
+    Rank.WILD_REVERSE_DRAW_FOUR: 4,
+    Rank.WILD_DRAW_SIX: 6,
+    Rank.WILD_DRAW_TEN: 10,
+}
 
 _RANK_CODE: Final = {
     **{r: r.value for r in Rank if r.value.isdigit()},
@@ -241,9 +282,17 @@ _RANK_CODE: Final = {
     Rank.WILD_DRAW_FOUR: "W+4",
     Rank.WILD_SHUFFLE_HANDS: "WS",
     Rank.WILD_CUSTOMIZABLE: "WC",
+    # UNO Show 'Em No Mercy
+    Rank.DRAW_FOUR: "+4",
+    Rank.SKIP_EVERYONE: "SE",
+    Rank.DISCARD_ALL: "DA",
+    Rank.WILD_REVERSE_DRAW_FOUR: "WR+4",
+    Rank.WILD_DRAW_SIX: "W+6",
+    Rank.WILD_DRAW_TEN: "W+10",
+    Rank.WILD_COLOR_ROULETTE: "WCR",
+    # UNO Flip!
     Rank.DRAW_ONE: "+1",
     Rank.DRAW_FIVE: "+5",
-    Rank.SKIP_EVERYONE: "SE",
     Rank.FLIP: "F",
     Rank.WILD_DRAW_TWO: "W+2",
     Rank.WILD_DRAW_COLOR: "W+C",
@@ -258,9 +307,17 @@ _RANK_LONG: Final = {
     Rank.WILD_DRAW_FOUR: "wild draw four",
     Rank.WILD_SHUFFLE_HANDS: "wild shuffle hands",
     Rank.WILD_CUSTOMIZABLE: "wild customizable",
+    # UNO Show 'Em No Mercy
+    Rank.DRAW_FOUR: "draw four",
+    Rank.SKIP_EVERYONE: "skip everyone",
+    Rank.DISCARD_ALL: "discard all",
+    Rank.WILD_REVERSE_DRAW_FOUR: "wild reverse draw four",
+    Rank.WILD_DRAW_SIX: "wild draw six",
+    Rank.WILD_DRAW_TEN: "wild draw ten",
+    Rank.WILD_COLOR_ROULETTE: "wild color roulette",
+    # UNO Flip!
     Rank.DRAW_ONE: "draw one",
     Rank.DRAW_FIVE: "draw five",
-    Rank.SKIP_EVERYONE: "skip everyone",
     Rank.FLIP: "flip",
     Rank.WILD_DRAW_TWO: "wild draw two",
     Rank.WILD_DRAW_COLOR: "wild draw color",
@@ -300,15 +357,19 @@ class Card:
     color: Color | None
     """Its color; None for a wild card."""
     is_wild: bool
-    """True for W, W+4, WS and WC (and UNO Flip!'s W+2 and W+C)."""
+    """True for W, W+4, WS, WC, the No Mercy wilds (WR+4, W+6, W+10, WCR) and UNO
+    Flip!'s W+2 and W+C."""
     number: int | None
     """The face value of a number card, None otherwise."""
     _code: str
     index: int
-    """The card's place in the canonical order: 0..55 for the classic cards (colors red,
-    yellow, green, blue, each 0-9, Skip, Reverse, Draw Two; then W, W+4, WS, WC), then
-    UNO Flip!'s faces, then its double-sided cards ordered by the face in play and then
-    the other face. Hands are kept in this order."""
+    """The card's place in the canonical order: the classic cards 0..55 (colors red,
+    yellow, green, blue, each 0-9, Skip, Reverse, Draw Two; then W, W+4, WS, WC), then the
+    No Mercy cards 56..71 (each color's +4, SE, DA; then WR+4, W+6, W+10, WCR), then UNO
+    Flip!'s faces 72..133, then its double-sided cards ordered by the face in play and
+    then the other face. Hands are kept in this order. The classic cards keep their
+    indices whatever is added after them (the observation vectors and chance outcomes are
+    built on them)."""
     face: Card
     """The face in play: the card itself for a single-faced card; for a double-sided UNO
     Flip! card, the single-faced card that shows its face in play (``B2|O8`` on the light
@@ -475,7 +536,10 @@ class Card:
         same with ``Y``, ``G``, ``B``; ``W``, ``W+4``, ``WS`` (shuffle hands), ``WC``
         (customizable). Long: ``red 7``, ``blue skip``, ``green reverse``,
         ``yellow draw two``, ``wild``, ``wild draw four``, ``wild shuffle hands``,
-        ``wild customizable``.
+        ``wild customizable``. The No Mercy cards: ``R+4`` (``red draw four``),
+        ``RSE`` (``red skip everyone``), ``RDA`` (``red discard all``), ``WR+4``
+        (``wild reverse draw four``), ``W+6``, ``W+10`` (``wild draw six``, ``ten``),
+        ``WCR`` (``wild color roulette``).
 
         >>> [str(Card.parse(t)) for t in ("b+2", "Yellow Draw Two", "ws", "green reverse")]
         ['B+2', 'Y+2', 'WS', 'GR']
@@ -490,6 +554,8 @@ class Card:
         ['R+1', 'P+5', 'TSE', 'W+C', 'W|PF']
         >>> Card.parse("b2|o8", Side.DARK).face
         Card.parse('O8')
+        >>> [str(Card.parse(t)) for t in ("r+4", "Blue Skip Everyone", "gda", "wr+4", "W+10")]
+        ['R+4', 'BSE', 'GDA', 'WR+4', 'W+10']
         >>> Card.parse("R10")
         Traceback (most recent call last):
         ...
@@ -524,6 +590,8 @@ class Card:
         flip = _FLIP_POINTS.get(self.rank)
         if flip is not None:
             return flip
+        if self.rank is Rank.SKIP_EVERYONE and self.color in DARK_COLORS:
+            return 30  # UNO Flip!'s (FL2.2); No Mercy's is an action card (NM1.10)
         if not self.is_wild:
             return 20
         return 40 if self.rank in (Rank.WILD_SHUFFLE_HANDS, Rank.WILD_CUSTOMIZABLE) else 50
@@ -532,59 +600,97 @@ class Card:
 _FLIP_POINTS: Final[dict[Rank, int]] = {
     Rank.DRAW_ONE: 10,
     Rank.DRAW_FIVE: 20,
-    Rank.SKIP_EVERYONE: 30,
     Rank.FLIP: 20,
     Rank.WILD_DRAW_TWO: 50,
     Rank.WILD_DRAW_COLOR: 60,
 }
-"""UNO Flip!'s own cards' points (FL2.2); its Wild scores 40 there (the
-profile's :class:`~unorules.CardPoints` says so)."""
+"""UNO Flip!'s own cards' points (FL2.2), and its dark Skip Everyone's 30 (No Mercy's,
+on the classic colors, is an action card: 20); its Wild scores 40 there (the profile's
+:class:`~unorules.CardPoints` says so)."""
 
 _LIGHT_ACTIONS: Final = (Rank.DRAW_ONE, Rank.SKIP, Rank.REVERSE, Rank.FLIP)
 _DARK_ACTIONS: Final = (Rank.DRAW_FIVE, Rank.SKIP_EVERYONE, Rank.REVERSE, Rank.FLIP)
 _NUMBERS: Final = tuple(r for r in Rank if r.number is not None and r.number > 0)
 
 
-def _intern_all() -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    cards: list[Card] = []
-    for color in LIGHT_COLORS:
-        for rank in _CLASSIC_COLORED:
-            cards.append(Card._make(rank, color, len(cards)))
-    for rank in (Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_SHUFFLE_HANDS, Rank.WILD_CUSTOMIZABLE):
-        cards.append(Card._make(rank, None, len(cards)))
-    classic = len(cards)
-    # UNO Flip!'s faces that no classic card has (FL2.2).
-    for color in LIGHT_COLORS:
-        for rank in (Rank.DRAW_ONE, Rank.FLIP):
-            cards.append(Card._make(rank, color, len(cards)))
-    cards.append(Card._make(Rank.WILD_DRAW_TWO, None, len(cards)))
-    for color in DARK_COLORS:
-        for rank in (*_NUMBERS, *_DARK_ACTIONS):
-            cards.append(Card._make(rank, color, len(cards)))
-    cards.append(Card._make(Rank.WILD_DRAW_COLOR, None, len(cards)))
+def _register(cards: list[Card]) -> tuple[Card, ...]:
+    """Intern ``cards`` (by rank and color, and by their short and long notation)."""
     for card in cards:
         Card._interned[(card.rank, card.color)] = card
         Card._by_text[str(card).lower()] = card
         long = _RANK_LONG[card.rank]
         Card._by_text[long if card.color is None else f"{card.color.value} {long}"] = card
-    return tuple(cards[:classic]), tuple(cards[classic:])
+    return tuple(cards)
 
 
-_INTERNED: Final = _intern_all()
-ALL_CARDS: Final[tuple[Card, ...]] = _INTERNED[0]
-"""The 56 kinds of classic card in canonical order (see :attr:`Card.index`).
+def _intern(ranks: Iterable[Rank], start: int) -> tuple[Card, ...]:
+    """The cards of ``ranks``: every colored one in each classic color, color by color,
+    then the wild ones; indexed from ``start``."""
+    cards: list[Card] = []
+    chosen = tuple(ranks)
+    for color in LIGHT_COLORS:
+        for rank in chosen:
+            if not rank.is_wild:
+                cards.append(Card._make(rank, color, start + len(cards)))
+    for rank in chosen:
+        if rank.is_wild:
+            cards.append(Card._make(rank, None, start + len(cards)))
+    return _register(cards)
+
+
+def _intern_flip(start: int) -> tuple[Card, ...]:
+    """UNO Flip!'s faces that no other card has (FL2.2), indexed from ``start``."""
+    cards: list[Card] = []
+    for color in LIGHT_COLORS:
+        for rank in (Rank.DRAW_ONE, Rank.FLIP):
+            cards.append(Card._make(rank, color, start + len(cards)))
+    cards.append(Card._make(Rank.WILD_DRAW_TWO, None, start + len(cards)))
+    for color in DARK_COLORS:
+        for rank in (*_NUMBERS, *_DARK_ACTIONS):
+            cards.append(Card._make(rank, color, start + len(cards)))
+    cards.append(Card._make(Rank.WILD_DRAW_COLOR, None, start + len(cards)))
+    return _register(cards)
+
+
+ALL_CARDS: Final[tuple[Card, ...]] = _intern(_CLASSIC_RANKS, 0)
+"""The 56 kinds of card of the classic decks in canonical order (see :attr:`Card.index`).
 
 >>> len(ALL_CARDS), str(ALL_CARDS[0]), str(ALL_CARDS[-1])
 (56, 'R0', 'WC')
 """
-FLIP_FACES: Final[tuple[Card, ...]] = _INTERNED[1]
-"""UNO Flip!'s 62 faces that no classic card has, in card order (the light side's Draw
-One, Flip and Wild Draw Two; the dark colors' cards; Wild Draw Color).
 
->>> len(FLIP_FACES), str(FLIP_FACES[0]), str(FLIP_FACES[-1])
-(62, 'R+1', 'W+C')
+NO_MERCY_CARDS: Final[tuple[Card, ...]] = _intern(
+    tuple(Rank)[len(_CLASSIC_RANKS) : list(Rank).index(Rank.WILD_COLOR_ROULETTE) + 1],
+    len(ALL_CARDS),
+)
+"""The 16 kinds of card that UNO Show 'Em No Mercy adds, in canonical order (indices 56
+to 71): each color's Draw Four, Skip Everyone and Discard All, then the Wild Reverse Draw
+Four, Wild Draw Six, Wild Draw Ten and Wild Color Roulette (NM1.2).
+
+>>> len(NO_MERCY_CARDS), str(NO_MERCY_CARDS[0]), str(NO_MERCY_CARDS[-1])
+(16, 'R+4', 'WCR')
+>>> NO_MERCY_CARDS[0].index
+56
 """
-_FACES: Final = len(ALL_CARDS) + len(FLIP_FACES)
+
+FLIP_FACES: Final[tuple[Card, ...]] = _intern_flip(len(ALL_CARDS) + len(NO_MERCY_CARDS))
+"""UNO Flip!'s 62 faces that no classic or No Mercy card has, in card order (indices 72
+to 133: the light side's Draw One, Flip and Wild Draw Two; the dark colors' cards; Wild
+Draw Color). The dark Skip Everyone is No Mercy's rank in a dark color.
+
+>>> len(FLIP_FACES), str(FLIP_FACES[0]), str(FLIP_FACES[-1]), FLIP_FACES[0].index
+(62, 'R+1', 'W+C', 72)
+"""
+
+EVERY_CARD: Final[tuple[Card, ...]] = ALL_CARDS + NO_MERCY_CARDS + FLIP_FACES
+"""Every single-faced card the library knows, in canonical order:
+``EVERY_CARD[i].index == i``. (UNO Flip!'s double-sided cards are pairs of these faces,
+indexed after them: see :meth:`Card.double`.)
+
+>>> all(card.index == i for i, card in enumerate(EVERY_CARD)), len(EVERY_CARD)
+(True, 134)
+"""
+_FACES: Final = len(EVERY_CARD)
 """How many single-faced cards there are (the indices of double-sided cards follow)."""
 
 LIGHT_FACES: Final[frozenset[Card]] = frozenset(

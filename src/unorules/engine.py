@@ -181,8 +181,9 @@ class Events(NamedTuple):
     (True, 2, None)
     >>> events.for_seat(0).draws
     (Drawn(seat=1, number=2, cards=None),)
-    >>> uno.step(after, uno.Play(0, "R1")).events  # nothing but a card laid
-    Events(draws=(), moved=None, redealt=False, taken_back=None, challenge_won=None, round_end=None)
+    >>> uno.step(after, uno.Play(0, "R1")).events  # doctest: +NORMALIZE_WHITESPACE
+    Events(draws=(), moved=None, redealt=False, taken_back=None, challenge_won=None,
+           round_end=None, discarded=(), knocked_out=())
     """
 
     draws: tuple[Drawn, ...] = ()
@@ -203,6 +204,12 @@ class Events(NamedTuple):
     action was no challenge."""
     round_end: RoundEnd | None = None
     """The round ended with this action (a player went out, or the round ended stuck)."""
+    discarded: tuple[Card, ...] = ()
+    """The cards a Discard All put under itself from its player's hand, beyond the card
+    laid (No Mercy, NM1.5): public, as they go face up into the discard pile."""
+    knocked_out: tuple[int, ...] = ()
+    """The seats the Mercy rule knocked out during the action, their hands set aside (No
+    Mercy, NM1.8)."""
 
     def drew(self, seat: int) -> int:
         """How many cards ``seat`` drew in all.
@@ -319,7 +326,14 @@ def _step(
     phase = after.phase
     over = phase is _ROUND_OVER or phase is _GAME_OVER  # only the action that ends it
     if not draws:
-        if not over and log.moved is None and log.challenge_won is None and not log.redealt:
+        if (
+            not over
+            and log.moved is None
+            and log.challenge_won is None
+            and not log.redealt
+            and not log.discarded
+            and not log.knocked
+        ):
             return _new(Step, (after, _QUIET, _NO_DRAW[known]))  # the commonest step
         drew: tuple[Drawn, ...] = ()
     elif len(draws) == 1:
@@ -333,5 +347,17 @@ def _step(
     else:
         chance = _NO_DRAW[known]
     end = _new(RoundEnd, (after.round_winner, after.round_points or ())) if over else None
-    events = _new(Events, (drew, log.moved, log.redealt, log.taken_back, log.challenge_won, end))
+    events = _new(
+        Events,
+        (
+            drew,
+            log.moved,
+            log.redealt,
+            log.taken_back,
+            log.challenge_won,
+            end,
+            log.discarded,
+            log.knocked,
+        ),
+    )
     return _new(Step, (after, events, chance))

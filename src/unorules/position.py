@@ -64,10 +64,14 @@ key               meaning                                                       
                   <unorules.View.known>`)
 ``side``          UNO Flip!: ``dark`` when the dark side is in play (its cards    ``light``
                   are written ``LIGHT|DARK`` whatever the side)
+``knocked``       seats knocked out of the round by the Mercy rule (No Mercy)     none
+``aside``         the knocked-out hands set aside until the next rebuild of the   none
+                  draw pile (No Mercy), e.g. ``aside=R1,R1,G5``
 ================  ==============================================================  =========
 
-The cards of the hands, the discard pile and the draw pile must make up the rules' deck
-exactly. A hand's cards may be given in any order (a state keeps them in card order).
+The cards of the hands, the discard pile, the draw pile and the set-aside cards must make
+up the rules' deck exactly. A hand's cards may be given in any order (a state keeps them in
+card order).
 
 >>> import unorules as uno
 >>> s = uno.State.from_position("R2,RS,W/G1,G2/Y3 R5,R7 red 0+ play *")
@@ -137,6 +141,8 @@ _KEYS: Final = (
     "rng",
     "known",
     "side",
+    "knocked",
+    "aside",
 )
 _PHASES: Final = (
     "play",
@@ -144,6 +150,7 @@ _PHASES: Final = (
     "choose_color",
     "challenge",
     "penalty",
+    "roulette",
     "round_over",
     "game_over",
 )
@@ -232,11 +239,12 @@ def position(state: State) -> str:
     hands = [tuple(map(Card.parse, h)) for h in d["hands"]]
     discard = [Card.parse(c) for c in d["discard_pile"]]
     pile = [Card.parse(c) for c in d["draw_pile"]]
+    aside = [Card.parse(c) for c in d.get("set_aside", ())]
     # The draw pile's tail, or else the discard pile's bottom, is written "*" when it is
     # a long run in card order: the rest of the deck, as positions written by hand give it.
     # (Only when the cards make up the deck, as in every reachable state: else "*" would
     # not stand for that run.)
-    whole = Counter([*discard, *pile, *(c for h in hands for c in h)]) == Counter(
+    whole = Counter([*discard, *pile, *aside, *(c for h in hands for c in h)]) == Counter(
         state.rules.deck(state.seed)
     )
     k = len(pile)
@@ -314,6 +322,10 @@ def position(state: State) -> str:
         add("known", ";".join(f"{k['seat']}:{k['of']}:{','.join(k['cards'])}" for k in d["known"]))
     if d.get("side") == "dark":  # UNO Flip!: cards are written LIGHT|DARK whatever the side
         add("side", "dark")
+    if d.get("knocked_out"):
+        add("knocked", _ints(d["knocked_out"]))
+    if aside:
+        add("aside", _cards(aside))
     return " ".join(fields + extra)
 
 
@@ -478,7 +490,9 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
         raise fail("discard", "the discard pile has at least its top card")
     seed_text = extra.get("seed", "0")  # a random UNO Flip! pairing is the seed's
     deck = Counter(r.deck(int(seed_text) if _INT.fullmatch(seed_text) else 0))
+    aside = reader.cards("aside", extra["aside"]) if "aside" in extra else []
     known = Counter(c for h in hands for c in h) + Counter(discard) + Counter(pile)
+    known += Counter(aside)
     if rest is not None:
         field = rest[0]
         over = known - deck
@@ -506,10 +520,12 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
             )
             if part
         )
-        raise fail(
-            "draw pile",
-            f"hands, discard pile and draw pile are not the {r.deck_size}-card deck ({what})",
+        piles = (
+            "discard pile, draw pile and set-aside cards"
+            if aside
+            else ("discard pile and draw pile")
         )
+        raise fail("draw pile", f"hands, {piles} are not the {r.deck_size}-card deck ({what})")
     if not discard:
         raise fail("discard", "the discard pile has at least its top card")
 
@@ -584,6 +600,7 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
         if extra["side"] not in ("light", "dark"):
             raise fail("side", f"expected light or dark, not {shown(extra['side'])}")
         side = Side(extra["side"])
+    knocked = sorted(set(get("knocked", reader.seats, [])))
     knowledge: list[tuple[int, int, list[Card]]] = []
     if "known" in extra:
         knowledge = [_known_entry(reader, part) for part in extra["known"].split(";")]
@@ -620,6 +637,8 @@ def from_position(text: str, rules: Rules | str = "mattel") -> State:
             turn_actions=turn_actions,
             known=knowledge,
             side=side if r.flip else None,
+            knocked_out=knocked,
+            set_aside=aside,
         )
     except ValueError as err:
         raise _position_error(err) from None
@@ -649,6 +668,7 @@ _DOING: Final = {
     "choose_color": "to choose the color",
     "challenge": "to challenge the Wild Draw Four or draw {pending}",
     "penalty": "to stack or draw {pending}",
+    "roulette": "to name the color of the Wild Color Roulette",
 }
 
 
@@ -681,6 +701,9 @@ def picture(state: State) -> str:
     head = f"round {state.round + 1} · "  # people count rounds from 1 (SPEC §8)
     if state.current_player is not None and phase in _DOING:
         doing = _DOING[phase].format(drawn=state.drawn_card, pending=state.pending_draw)
+        if phase == "penalty" and state.rules.stacking.value == "by_value":
+            last = state.top_card.rank.draw_value
+            doing = f"faces a stack of {state.pending_draw}: a Draw card of value {last}+ or draw"
         head += f"{names[state.current_player]} {doing}"
     elif phase == "game_over":
         head += f"game over · winner {_side_name(state, state.winner)}"
@@ -698,18 +721,23 @@ def picture(state: State) -> str:
     if len(discard) > 6:
         shown = "… " + shown
     color = "none yet" if state.color is None else state.color.value
+    aside = len(state.set_aside)
     lines.append(
         f"discard {shown} ({len(discard)} card{'s' * (len(discard) != 1)}) · color {color}"
         f" · draw pile {state.draw_pile_size} card{'s' * (state.draw_pile_size != 1)}"
+        + (f" · set aside {aside} card{'s' * (aside != 1)}" if aside else "")
     )
     width = max(len(name) for name in names)
     exposed = set(state.uno_exposed)
     out = set(state.eliminated)
+    knocked = set(state.knocked_out)
     for seat, hand in enumerate(state.hands):
         mark = ">" if seat == state.current_player else " "
         row = f"{mark} {names[seat]:<{width}}  {len(hand)}"
         if seat in out:
             row += "  (out)"
+        elif seat in knocked:
+            row += "  (knocked out: Mercy rule)"
         elif hand:
             row += "  " + " ".join(map(str, hand))
         if seat in exposed:
@@ -720,6 +748,25 @@ def picture(state: State) -> str:
     if state.round_points is not None:
         lines.append("round points " + " ".join(map(str, state.round_points)))
     return "\n".join(lines)
+
+
+def _knocked_picture_example() -> None:
+    """``str(state)`` under No Mercy: the stack, the knocked-out seats and the set-aside
+    count.
+
+    >>> import unorules as uno
+    >>> s = uno.State.from_position(
+    ...     "R1,R2/-/B1,B2 *,R5,W+6 red 2+ penalty - pending=6 knocked=1"
+    ...     " aside=G1,G1,G2,G2,G3,G3,G4,G4,G5,G5,G6,G6,G8,G8,G9,G9,Y1,Y1,Y2,Y2,Y3,Y3,Y4,Y4,Y5",
+    ...     "mattel-no-mercy")
+    >>> print(s)  # doctest: +NORMALIZE_WHITESPACE
+    round 1 · P2 faces a stack of 6: a Draw card of value 6+ or draw · clockwise · dealer P2
+    discard … WCR WCR WCR WCR R5 W+6 (139 cards) · color red · draw pile 0 cards
+    · set aside 25 cards
+      P0  2  R1 R2
+      P1  0  (knocked out: Mercy rule)
+    > P2  2  B1 B2
+    """
 
 
 def _side_name(state: State, side: int | None) -> str:

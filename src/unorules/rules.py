@@ -29,7 +29,7 @@ import attrs
 
 from unorules._echo import capped, shown, shown_int
 from unorules._registry import Registry
-from unorules.cards import Card, Rank, build_deck
+from unorules.cards import DARK_COLORS, EVERY_CARD, Card, Rank, build_deck
 from unorules.effects import _EFFECTS, EFFECTS
 from unorules.flipdeck import PAIRINGS, RANDOM, flip_deck
 
@@ -38,14 +38,17 @@ __all__ = [
     "MATTEL",
     "MATTEL_108",
     "MATTEL_FLIP",
+    "MATTEL_NO_MERCY",
     "PROFILES",
     "SWEDISH",
     "CardPoints",
+    "DeckCounts",
     "FirstDiscard",
     "FlipFirstCard",
     "FlipLastCard",
     "FlipWildChooser",
     "MultiPlay",
+    "RouletteChooser",
     "Rules",
     "RulesError",
     "Scoring",
@@ -92,6 +95,10 @@ class FirstDiscard(enum.Enum):
     RESHUFFLE_ALL_SPECIALS = "reshuffle_all_specials"
     """Any action or wild card goes back and another card is turned (the Danish guide's
     claim about the newest sheet, A2 (b))."""
+    BURY_UNTIL_NUMBER = "bury_until_number"
+    """No Mercy: every action card (the wilds too) turned up first is ignored and stays in
+    the discard pile, under the next card turned, until a number card is on top; that
+    card has no effect, not even a 0 or 7 (NM1.3 item 2, NM-A18)."""
     RESHUFFLE_WILDS_ONLY = "reshuffle_wilds_only"
     """Every wild goes back and another card is turned (Wild and Wild Draw Four, and Wild
     Shuffle Hands and Wild Customizable where the deck has them); other action cards take
@@ -223,6 +230,24 @@ class Stacking(enum.Enum):
     next player takes the total or stacks again."""
     MIXED = "mixed"
     """Also a Wild Draw Four on a Draw Two (never a Draw Two on a Wild Draw Four, C16)."""
+    BY_VALUE = "by_value"
+    """No Mercy (official there): any Draw card whose value is at least the value of the
+    last Draw card laid (not the running total), whatever its color; only Draw cards answer
+    (NM1.6, NM-A2 to NM-A6). For decks without a Wild Draw Four."""
+
+
+class RouletteChooser(enum.Enum):
+    """Who names the color a Wild Color Roulette's victim digs for (NM-A9).
+
+    >>> RouletteChooser.VICTIM.value
+    'victim'
+    """
+
+    VICTIM = "victim"
+    """The victim names it, as their own action, and it stays in force; the player who
+    laid the Roulette names nothing ("The next player chooses a color", NM1.5)."""
+    PLAYER = "player"
+    """The player who laid it names the color, as for any wild; the victim digs for it."""
 
 
 class MultiPlay(enum.Enum):
@@ -327,11 +352,17 @@ class FastPath(enum.Enum):
     never go (a round's setup, a challenge, a catch)."""
 
 
-def _option(default: Any, help: str, rule: str, *, fast: FastPath, **kwargs: Any) -> Any:
-    """An attrs field with the text and rule reference used by the generated tables, and
-    the declaration of how the fast paths treat it."""
+def _option(
+    default: Any, help: str, rule: str, *, fast: FastPath, since: int = 1, **kwargs: Any
+) -> Any:
+    """An attrs field with the text and rule reference used by the generated tables, the
+    declaration of how the fast paths treat it, and the release that added it (``since``:
+    an option added after the first is left out of a full option list at its default, so
+    that the JSON of states and transcripts made without it stays byte for byte the same)."""
     return attrs.field(
-        default=default, metadata={"help": help, "rule": rule, "fast": fast}, **kwargs
+        default=default,
+        metadata={"help": help, "rule": rule, "fast": fast, "since": since},
+        **kwargs,
     )
 
 
@@ -345,6 +376,16 @@ _CHECKS_PLAYS: Final = FastPath.CHECKS_PLAYS
 _SHAPES_PLAYS: Final = FastPath.SHAPES_PLAYS
 _COUNTS_TURNS: Final = FastPath.COUNTS_TURNS
 _LIMITS_DRAWS: Final = FastPath.LIMITS_DRAWS
+_ASSUMES_DEFAULT: Final = FastPath.ASSUMES_DEFAULT
+
+
+def _deck_counts(value: object) -> object:
+    """``deck_counts=``: None, a :class:`DeckCounts`, or a mapping of ranks to counts."""
+    if value is None or isinstance(value, DeckCounts):
+        return value
+    if isinstance(value, Mapping):
+        return DeckCounts.of(value)
+    raise RulesError(f"deck_counts={shown(value)}: expected None, a DeckCounts or {_DECK_EXAMPLE}")
 
 
 @attrs.frozen
@@ -365,13 +406,18 @@ class CardPoints:
     """Wild Shuffle Hands (40 per the Mattel sheet; the Danish guide says 50, A1)."""
     customizable: int = 40
     """Wild Customizable (40, A1)."""
+    wild_action: int = 50
+    """The No Mercy wilds: Wild Reverse Draw Four, Wild Draw Six and Ten, Wild Color
+    Roulette ("Any Wild Action Card" 50, NM1.10). The No Mercy colored
+    action cards (Draw Four, Skip Everyone, Discard All) score ``action``."""
     # UNO Flip! (FL2.2); its Wild scores 40 (the ``mattel-flip`` profile)
     draw_one: int = 10
     """Draw One (UNO Flip!, light side)."""
     draw_five: int = 20
     """Draw Five (UNO Flip!, dark side)."""
     skip_everyone: int = 30
-    """Skip Everyone (UNO Flip!, dark side)."""
+    """Skip Everyone of UNO Flip!'s dark side (No Mercy's, on the classic colors, scores
+    ``action``)."""
     flip: int = 20
     """Flip (UNO Flip!, both sides)."""
     wild_draw_two: int = 50
@@ -389,6 +435,21 @@ class CardPoints:
                 raise RulesError(
                     f"points.{a.name}={shown_int(value)}: a card scores from 0 to 2**32 points"
                 )
+
+    def to_json(self) -> dict[str, int]:
+        """The JSON form. ``wild_action``, added with the No Mercy cards, and the points of
+        UNO Flip!'s cards are left out at their defaults, so that the JSON written before
+        they existed stays the same.
+
+        >>> CardPoints().to_json()["wild"], "wild_action" in CardPoints().to_json()
+        (50, False)
+        """
+        default = CardPoints()
+        return {
+            k: v
+            for k, v in attrs.asdict(self).items()
+            if (k != "wild_action" and k not in _FLIP_POINT_FIELDS) or v != getattr(default, k)
+        }
 
     def of(self, card: Card) -> int:
         """The points of one card.
@@ -408,8 +469,10 @@ class CardPoints:
         if rank is Rank.WILD_CUSTOMIZABLE:
             return self.customizable
         flip = _FLIP_RANK_POINTS.get(rank)
-        if flip is not None:
+        if flip is not None and (rank is not Rank.SKIP_EVERYONE or card.color in DARK_COLORS):
             return int(getattr(self, flip))
+        if card.is_wild:
+            return self.wild_action
         return self.action
 
 
@@ -429,6 +492,157 @@ def _known_pairing(instance: Rules, attribute: attrs.Attribute[str], value: obje
     if value and value != RANDOM and value not in PAIRINGS:
         known = ", ".join(sorted([*PAIRINGS, RANDOM]))
         raise RulesError(f"flip_pairing={shown(value)}: unknown face pairing; known: {known}")
+
+
+_DECK_EXAMPLE: Final = "a mapping of rank names to counts, e.g. {'draw_two': 3}"
+
+
+@attrs.frozen
+class DeckCounts:
+    """A deck as data: how many cards of each rank it holds, so that a physical count can
+    correct a deck without code changes (NM1.2, NM-A1). A
+    colored rank counts per color (each color has that many); a wild rank counts in all.
+    In JSON it is an object of rank names (:class:`~unorules.Rank` values) to counts.
+    The option ``deck_counts`` of :class:`Rules` holds one.
+
+    >>> deck = DeckCounts.of({"0": 1, "draw_two": 2, "wild": 4})
+    >>> deck.size, deck.count(Rank.DRAW_TWO)
+    (16, 2)
+    >>> [str(c) for c in deck.cards()[:3]]
+    ['R0', 'R+2', 'R+2']
+    >>> DeckCounts.of({"joker": 2})
+    Traceback (most recent call last):
+    ...
+    unorules.rules.RulesError: deck: unknown rank 'joker'; ranks are written as in JSON: ...
+    """
+
+    counts: tuple[tuple[Rank, int], ...]
+    """``(rank, count)`` pairs in rank order, without zero counts."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.counts, tuple):
+            raise RulesError(f"deck={shown(self.counts)}: expected {_DECK_EXAMPLE}")
+        for pair in self.counts:
+            if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], Rank)):
+                raise RulesError(f"deck: {shown(pair)} is not a (Rank, count) pair")
+            rank, count = pair
+            if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 64:
+                raise RulesError(
+                    f"deck: {rank.value}={shown(count)}: a rank's count is a whole number"
+                    " from 1 to 64 (leave out a rank the deck does not hold)"
+                )
+        order = [rank for rank, _ in self.counts]
+        if order != sorted(set(order), key=list(Rank).index):
+            raise RulesError("deck: each rank at most once, in rank order (use DeckCounts.of)")
+
+    @classmethod
+    def of(cls, counts: Mapping[str | Rank, int]) -> DeckCounts:
+        """A deck from a mapping of ranks (or their JSON names) to counts; zero counts are
+        dropped.
+
+        >>> DeckCounts.of({Rank.WILD: 4, "skip": 0}).counts
+        ((<Rank.WILD: 'wild'>, 4),)
+        """
+        if not isinstance(counts, Mapping):
+            raise RulesError(f"deck={shown(counts)}: expected {_DECK_EXAMPLE}")
+        got: dict[Rank, int] = {}
+        for key, count in counts.items():
+            if isinstance(key, Rank):
+                rank = key
+            else:
+                try:
+                    rank = Rank(key)
+                except ValueError:
+                    known = "'0' to '9', " + ", ".join(
+                        repr(r.value) for r in Rank if r.number is None
+                    )
+                    raise RulesError(
+                        f"deck: unknown rank {shown(key)}; ranks are written as in JSON: {known}"
+                    ) from None
+            if count != 0 or not isinstance(count, int) or isinstance(count, bool):
+                got[rank] = count
+        return cls(tuple((rank, got[rank]) for rank in Rank if rank in got))
+
+    def count(self, rank: Rank) -> int:
+        """Cards of ``rank`` per color (colored) or in all (wild); 0 if none.
+
+        >>> NO_MERCY_DECK.count(Rank.WILD_COLOR_ROULETTE), NO_MERCY_DECK.count(Rank.WILD)
+        (8, 0)
+        """
+        for r, k in self.counts:
+            if r is rank:
+                return k
+        return 0
+
+    @property
+    def size(self) -> int:
+        """How many cards the deck holds.
+
+        >>> NO_MERCY_DECK.size
+        168
+        """
+        return sum(k if rank.is_wild else 4 * k for rank, k in self.counts)
+
+    def cards(self) -> tuple[Card, ...]:
+        """The deck's cards in canonical order (:attr:`~unorules.Card.index`).
+
+        >>> len(NO_MERCY_DECK.cards()), str(NO_MERCY_DECK.cards()[-1])
+        (168, 'WCR')
+        """
+        per = dict(self.counts)
+        return tuple(
+            card
+            for card in EVERY_CARD
+            if card.color not in DARK_COLORS  # the classic colors (UNO Flip!'s light side)
+            for _ in range(per.get(card.rank, 0))
+        )
+
+    def to_json(self) -> dict[str, int]:
+        """The JSON form: rank names to counts.
+
+        >>> DeckCounts.of({"wild": 4, "0": 1}).to_json()
+        {'0': 1, 'wild': 4}
+        """
+        return {rank.value: k for rank, k in self.counts}
+
+
+def classic_deck(shuffle_hands: int = 1, customizable: int = 3) -> DeckCounts:
+    """The classic deck (R1.1, R1.2) as :class:`DeckCounts`: what ``deck_counts=None``
+    deals.
+
+    >>> classic_deck().cards() == build_deck(), classic_deck(0, 0).size
+    (True, 108)
+    """
+    counts: dict[str | Rank, int] = {"0": 1, **{str(k): 2 for k in range(1, 10)}}
+    counts.update({"skip": 2, "reverse": 2, "draw_two": 2, "wild": 4, "wild_draw_four": 4})
+    counts.update({"wild_shuffle_hands": shuffle_hands, "wild_customizable": customizable})
+    return DeckCounts.of(counts)
+
+
+NO_MERCY_DECK: Final = DeckCounts.of(
+    {
+        **{str(k): 2 for k in range(10)},
+        "draw_two": 3,
+        "draw_four": 2,
+        "skip": 3,
+        "skip_everyone": 2,
+        "reverse": 3,
+        "discard_all": 3,
+        "wild_reverse_draw_four": 8,
+        "wild_draw_six": 4,
+        "wild_draw_ten": 4,
+        "wild_color_roulette": 8,
+    }
+)
+"""UNO Show 'Em No Mercy's 168 cards, the breakdown D-FW (NM1.2, NM-A1):
+per color two of each number 0-9, three Draw Two, two Draw Four, three Skip, two Skip
+Everyone, three Reverse, three Discard All; eight Wild Reverse Draw Four, four Wild Draw
+Six, four Wild Draw Ten, eight Wild Color Roulette. The sheet gives only the total: a
+physical count corrects it with ``deck_counts=``.
+
+>>> NO_MERCY_DECK.size, NO_MERCY_DECK.count(Rank.DRAW_TWO)
+(168, 3)
+"""
 
 
 def _known_effect(instance: Rules, attribute: attrs.Attribute[str], value: str) -> None:
@@ -616,7 +830,77 @@ class Rules:
         "§2.7, C16",
         fast=_HONOURS,
     )
-    # -- UNO Flip! (FL2.1) --------------------------------------------------
+    # -- hosting -----------------------------------------------------------------------------
+    round_turn_limit: int = _option(
+        0,
+        "turn actions after which a round ends with no winner, as a stuck round (0: no limit)",
+        "C2, C15",
+        fast=_COUNTS_TURNS,
+    )
+    # -- UNO Show 'Em No Mercy (the rules reference's NM1.2 to NM1.10) -----------------
+    # Every option here is declared ASSUMES_DEFAULT: rules that change one take the
+    # general route, which holds every No Mercy rule (the fast paths know none of them).
+    deck_counts: DeckCounts | None = _option(
+        None,
+        "the deck as card counts per rank (None: the classic deck that shuffle_hands_cards"
+        " and customizable_cards describe)",
+        "R1.1, NM1.2, NM-A1",
+        converter=_deck_counts,
+        fast=_ASSUMES_DEFAULT,
+        since=3,
+    )
+    max_players: int = _option(
+        10,
+        "the most players the game seats",
+        "R3.1, NM1.3 item 1, NM-A21",
+        fast=_NOT_READ,
+        since=3,
+    )
+    mercy: int = _option(
+        0,
+        "a player whose hand reaches this many cards is knocked out of the round, the hand"
+        " set aside until the next rebuild of the draw pile (0: no Mercy rule)",
+        "NM1.8, NM-A14, NM-A15, NM-A16",
+        fast=_ASSUMES_DEFAULT,
+        since=3,
+    )
+    knockout_points: int = _option(
+        0,
+        "points the round's winner scores for each player knocked out in it",
+        "NM1.10",
+        fast=_ASSUMES_DEFAULT,
+        since=3,
+    )
+    stack_requires_match: bool = _option(
+        False,
+        "under stacking=by_value an answer must also match the last Draw card's color or symbol",
+        "NM1.6 item 3, NM-A3",
+        fast=_ASSUMES_DEFAULT,
+        since=3,
+    )
+    reverse_draw_hits_self: bool = _option(
+        True,
+        "with two players a Wild Reverse Draw Four targets its own player (else the opponent)",
+        "NM1.5, NM-A8",
+        fast=_ASSUMES_DEFAULT,
+        since=3,
+    )
+    roulette_chooser: RouletteChooser = _option(
+        RouletteChooser.VICTIM,
+        "who names the color a Wild Color Roulette's victim digs for",
+        "NM1.5, NM-A9",
+        fast=_ASSUMES_DEFAULT,
+        since=3,
+    )
+    final_card_effect: bool = _option(
+        True,
+        "the effect of a card that empties its player's hand resolves (a final Draw Two"
+        " still makes the next player draw)",
+        "R11.3, NM1.5 R-last, NM-A17",
+        fast=_ASSUMES_DEFAULT,
+        since=3,
+    )
+    # -- UNO Flip! (FL2.1 to FL2.7) ----------------------------------------------------
     flip_pairing: str = _option(
         "",
         "UNO Flip!'s face pairing: '' for a classic game, a pairing's name"
@@ -624,28 +908,24 @@ class Rules:
         "FL-A1, FL2.2",
         validator=_known_pairing,
         fast=FastPath.ASSUMES_DEFAULT,
+        since=3,
     )
     flip_first_card: FlipFirstCard = _option(
-        FlipFirstCard.APPLY, "a Flip turned up first", "FL-A2, FL2.3", fast=_NOT_READ
+        FlipFirstCard.APPLY, "a Flip turned up first", "FL-A2, FL2.3", fast=_NOT_READ, since=3
     )
     flip_exposed_wild_chooser: FlipWildChooser = _option(
         FlipWildChooser.NEXT,
         "who names the color when a Flip exposes a wild face",
         "FL-A3, FL2.6",
         fast=_NOT_READ,
+        since=3,
     )
     flip_last_card: FlipLastCard = _option(
         FlipLastCard.RESOLVE,
         "a Flip laid as the last card turns the table before scoring",
         "FL-A11, FL2.7",
         fast=_NOT_READ,
-    )
-    # -- hosting -----------------------------------------------------------------------------
-    round_turn_limit: int = _option(
-        0,
-        "turn actions after which a round ends with no winner, as a stuck round (0: no limit)",
-        "C2, C15",
-        fast=_COUNTS_TURNS,
+        since=3,
     )
 
     def __attrs_post_init__(self) -> None:
@@ -683,6 +963,8 @@ class Rules:
         """
         if self.flip_pairing:
             return 112
+        if self.deck_counts is not None:
+            return self.deck_counts.size
         return 108 + self.shuffle_hands_cards + self.customizable_cards
 
     @property
@@ -698,12 +980,52 @@ class Rules:
         """The cards of this deck in canonical order (UNO Flip!'s light face up; a random
         pairing is drawn from the match's ``seed``).
 
-        >>> len(get_profile("swedish").deck()), str(MATTEL_FLIP.deck()[-1])
-        (108, 'W+2|V9')
+        >>> len(get_profile("swedish").deck()), len(get_profile("mattel-no-mercy").deck())
+        (108, 168)
+        >>> str(MATTEL_FLIP.deck()[-1])
+        'W+2|V9'
         """
         if self.flip_pairing:
             return flip_deck(self.flip_pairing, seed)
+        if self.deck_counts is not None:
+            return self.deck_counts.cards()
         return build_deck(self.shuffle_hands_cards, self.customizable_cards)
+
+    @property
+    def classic_cards(self) -> bool:
+        """Whether the deck holds only the 56 kinds of card of the classic decks (what
+        the observation vectors of ``unorules/Uno-v1`` and the OpenSpiel game encode).
+
+        >>> Rules().classic_cards, get_profile("mattel-no-mercy").classic_cards
+        (True, False)
+        """
+        counts = self.deck_counts
+        return counts is None or not any(rank in _NO_MERCY_RANKS for rank, _ in counts.counts)
+
+    def refuse_unless_classic(self, what: str) -> None:
+        """Raise ``ValueError`` naming ``what`` unless :attr:`classic_cards`.
+
+        >>> get_profile("mattel-no-mercy").refuse_unless_classic("this vector")
+        Traceback (most recent call last):
+        ...
+        ValueError: this vector encodes the 56 classic cards; these rules' deck holds ...
+        """
+        if not self.classic_cards:
+            raise ValueError(
+                f"{what} encodes the 56 classic cards; these rules' deck holds UNO Show 'Em"
+                " No Mercy's cards, which need an observation of their own (not written yet)"
+            )
+
+    @property
+    def composition(self) -> DeckCounts:
+        """The deck as card counts, the classic one included.
+
+        >>> Rules().composition == classic_deck(1, 3)
+        True
+        """
+        if self.deck_counts is not None:
+            return self.deck_counts
+        return classic_deck(self.shuffle_hands_cards, self.customizable_cards)
 
     def card_points(self, card: Card) -> int:
         """The points a card scores under these rules.
@@ -728,6 +1050,98 @@ def _options_section() -> str:
     return "\n".join(lines)
 
 
+_NO_MERCY_RANKS: Final = frozenset(
+    {
+        Rank.DRAW_FOUR,
+        Rank.SKIP_EVERYONE,
+        Rank.DISCARD_ALL,
+        Rank.WILD_REVERSE_DRAW_FOUR,
+        Rank.WILD_DRAW_SIX,
+        Rank.WILD_DRAW_TEN,
+        Rank.WILD_COLOR_ROULETTE,
+    }
+)
+
+
+def _no_mercy_conflicts(r: Rules) -> list[str]:
+    """The combinations the No Mercy rules refuse, each with its reason."""
+    problems: list[str] = []
+    deck = r.deck_counts
+    if deck is not None:
+        for name, rank in (
+            ("shuffle_hands_cards", Rank.WILD_SHUFFLE_HANDS),
+            ("customizable_cards", Rank.WILD_CUSTOMIZABLE),
+        ):
+            if getattr(r, name) != deck.count(rank):
+                problems.append(
+                    f"{name}={getattr(r, name)} but deck holds {deck.count(rank)} {rank.value}:"
+                    " with deck_counts set, give the same count"
+                )
+        if r.hand_size * 2 + 1 > deck.size:
+            problems.append(f"deck holds {deck.size} cards: too few to deal two hands")
+    ranks = {rank for rank, _ in r.composition.counts}
+    no_mercy = sorted(rank.value for rank in ranks & _NO_MERCY_RANKS)
+    has_wd4 = Rank.WILD_DRAW_FOUR in ranks
+    if no_mercy:
+        cards = ", ".join(no_mercy)
+        if r.first_discard is not FirstDiscard.BURY_UNTIL_NUMBER:
+            problems.append(
+                f"first_discard={r.first_discard.value}: the No Mercy cards ({cards}) have no"
+                " first-card rule; they are buried (first_discard=bury_until_number, NM1.3)"
+            )
+        if r.stacking is not Stacking.BY_VALUE:
+            problems.append(
+                f"stacking={r.stacking.value}: the No Mercy Draw cards stack by value"
+                " (stacking=by_value, NM1.6); the classic stacking house rules know only"
+                " Draw Two and Wild Draw Four"
+            )
+    if r.stacking is Stacking.BY_VALUE:
+        if has_wd4:
+            problems.append(
+                "stacking=by_value is No Mercy's stacking, for a deck without Wild Draw"
+                " Four (its challenge has no place in a stack): use stacking=mixed, the"
+                " classic house rule, for the classic deck"
+            )
+        if r.skip_bounce:
+            problems.append(
+                "skip_bounce=True: under stacking=by_value only Draw cards answer a stack"
+                " (NM1.6 item 5, NM-A6)"
+            )
+        if r.jump_in:
+            problems.append(
+                "jump_in=True: no sheet says how a Jump-In meets a No Mercy stack, Roulette"
+                " or Discard All, so the two are not combined"
+            )
+        if r.multi_play is not MultiPlay.NONE:
+            problems.append(
+                f"multi_play={r.multi_play.value}: stacking=by_value compares one Draw card"
+                " with the last one laid (NM1.6); several cards at once have no value there"
+            )
+    elif r.stack_requires_match:
+        problems.append("stack_requires_match=True only applies with stacking=by_value")
+    if r.mercy:
+        if r.teams:
+            problems.append(
+                f"mercy={r.mercy} with teams={r.teams}: no sheet scores a team whose player"
+                " was knocked out"
+            )
+        if r.scoring is not Scoring.WINNER_TAKES_ALL:
+            problems.append(
+                f"mercy={r.mercy} with scoring={r.scoring.value}: knockouts are scored by"
+                " the winner (NM1.10), under scoring=winner_takes_all"
+            )
+        if r.mercy <= r.hand_size:
+            problems.append(f"mercy={r.mercy} must exceed hand_size={r.hand_size}")
+    elif r.knockout_points:
+        problems.append(f"knockout_points={r.knockout_points} needs the Mercy rule (mercy > 0)")
+    if r.hand_size * r.max_players + 1 > r.deck_size and r.max_players > 2:
+        problems.append(
+            f"max_players={r.max_players}: {r.max_players} hands of {r.hand_size} need more"
+            f" than the {r.deck_size} cards"
+        )
+    return problems
+
+
 def _conflicts(r: Rules) -> list[str]:
     problems: list[str] = []
 
@@ -748,6 +1162,10 @@ def _conflicts(r: Rules) -> list[str]:
     bounded("target", 1, None, "the match target must be at least 1 point")
     bounded("draw_up_to", 1, None, "a player draws at least 1 card")
     bounded("round_turn_limit", 0, 1 << 32, "0 for no limit, or up to 2**32 turn actions")
+    bounded("max_players", 2, 10, "UNO seats 2 to 10 players")
+    if r.mercy != 0 or isinstance(r.mercy, bool) or not isinstance(r.mercy, int):
+        bounded("mercy", 2, 1000, "0 for no Mercy rule, or a hand size from 2 to 1000")
+    bounded("knockout_points", 0, None, "points cannot be negative")
     if r.teams != 0 or isinstance(r.teams, bool) or not isinstance(r.teams, int):
         bounded("teams", 2, 5, "0 for no teams, or 2 to 5 teams")
     for a in attrs.fields(Rules):
@@ -767,6 +1185,7 @@ def _conflicts(r: Rules) -> list[str]:
         ("flip_first_card", FlipFirstCard),
         ("flip_exposed_wild_chooser", FlipWildChooser),
         ("flip_last_card", FlipLastCard),
+        ("roulette_chooser", RouletteChooser),
     ):
         if not isinstance(getattr(r, name), kind):
             problems.append(f"{name}={shown(getattr(r, name))}: expected a {kind.__name__}")
@@ -774,6 +1193,7 @@ def _conflicts(r: Rules) -> list[str]:
         problems.append(f"points={shown(r.points)}: expected a CardPoints")
     if problems:
         return problems
+    problems += _no_mercy_conflicts(r)
     if r.customizable_effect != "wild" and r.customizable_cards == 0:
         problems.append(
             f"customizable_effect={shown(r.customizable_effect)} needs Wild Customizable cards,"
@@ -838,6 +1258,21 @@ def _flip_conflicts(r: Rules) -> list[str]:
             r.wd4_bluff is not WildDrawFourBluff.CHALLENGE,
             f"wd4_bluff={r.wd4_bluff.value}:"
             " UNO Flip!'s wild draw cards are challenged as the sheet says (FL2.5, FL-A10)",
+        ),
+        (
+            r.deck_counts is not None,
+            "deck_counts must be None: the UNO Flip! deck is its face pairing's table"
+            " (FL2.2), not a count of ranks",
+        ),
+        (
+            r.mercy,
+            f"mercy={r.mercy}: the Mercy rule is UNO Show 'Em No Mercy's (NM1.7);"
+            " UNO Flip! has none",
+        ),
+        (
+            not r.final_card_effect,
+            "final_card_effect=False: UNO Flip!'s last card is settled by flip_last_card"
+            " (FL2.7, FL-A11)",
         ),
     )
     return [f"flip_pairing={r.flip_pairing!r}: {why}" for bad, why in refused if bad]
@@ -906,6 +1341,37 @@ and C10.
 """
 
 
+MATTEL_NO_MERCY: Final = attrs.evolve(
+    MATTEL,
+    shuffle_hands_cards=0,
+    customizable_cards=0,
+    deck_counts=NO_MERCY_DECK,
+    max_players=6,
+    first_discard=FirstDiscard.BURY_UNTIL_NUMBER,
+    voluntary_draw=False,
+    draw_until_playable=True,
+    stacking=Stacking.BY_VALUE,
+    seven_o=True,
+    mercy=25,
+    knockout_points=250,
+    target=1000,
+    final_card_effect=False,
+)
+"""``mattel-no-mercy``: UNO Show 'Em No Mercy (Mattel HWV18, 2023), 168 cards (the D-FW
+breakdown, ``unorules.rules.NO_MERCY_DECK``), 2 to 6 players. Action cards turned up first are
+buried until a number card, which has no effect; a player with no playable card draws
+until one comes and must lay it, and one holding a playable card must lay one; Draw cards
+stack by value against the last one laid; a 7 swaps with a chosen player and a 0 passes
+every hand on, both mandatory; a hand reaching 25 cards is knocked out; a final card wins
+at once with no effect; the last player standing wins; 1000 points, 250 for each knockout.
+No Wild Draw Four, no challenge. Source: the rules NM1.2 to NM1.10 and the decisions (NM-A1 to
+NM-A22).
+
+>>> MATTEL_NO_MERCY.deck_size, MATTEL_NO_MERCY.mercy, MATTEL_NO_MERCY.stacking.value
+(168, 25, 'by_value')
+"""
+
+
 # UNO Flip! (FL2.1 to FL2.7)
 MATTEL_FLIP: Final = attrs.evolve(
     MATTEL_108,
@@ -940,6 +1406,7 @@ _PROFILES: Final[Registry[Rules]] = Registry(
         "mattel-108": MATTEL_108,
         "swedish": SWEDISH,
         "danish": DANISH,
+        "mattel-no-mercy": MATTEL_NO_MERCY,
         "mattel-flip": MATTEL_FLIP,
     },
     check=_check_profile,
@@ -951,7 +1418,7 @@ BUILT_IN_ORDER: Final = _PROFILES.built_in
 """The built-in profiles' names, in the order a transcript tries them (not in ``__all__``).
 
 >>> BUILT_IN_ORDER
-('mattel', 'mattel-108', 'swedish', 'danish', 'mattel-flip')
+('mattel', 'mattel-108', 'swedish', 'danish', 'mattel-no-mercy', 'mattel-flip')
 """
 
 PROFILES: Final[Mapping[str, Rules]] = _PROFILES.view
@@ -1076,6 +1543,17 @@ def option_value(name: str, value: object) -> object:
         except ValueError:
             choices = ", ".join(repr(m.value) for m in _ENUMS[name])
             raise RulesError(f"{name}={shown(value)}: expected one of {choices}") from None
+    if name == "deck_counts":
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            raise RulesError(f"deck_counts={shown(value)}: expected null or {_DECK_EXAMPLE}")
+        for key, item in value.items():
+            if not isinstance(item, int) or isinstance(item, bool):
+                raise RulesError(
+                    f"deck_counts.{capped(str(key))}={shown(item)}: expected a whole number"
+                )
+        return DeckCounts.of(value)
     if name == "points":
         if not isinstance(value, dict):
             raise RulesError(f"points={shown(value)}: expected an object of card points")
@@ -1126,51 +1604,41 @@ def rules_from_options(base: Rules, options: Mapping[str, object]) -> Rules:
 
 
 def rules_to_options(
-    rules: Rules, base: Rules | None = None, *, every: bool = False
+    rules: Rules, base: Rules | None = None, *, compact: bool = False
 ) -> dict[str, object]:
     """The options of ``rules`` that differ from ``base`` (all of them without a base), as
-    plain JSON values.
+    plain JSON values. With ``compact`` and no base, an option added after the first
+    release is left out at its default (a state's JSON: the same bytes as before it).
 
     >>> rules_to_options(SWEDISH, MATTEL_108)["two_player_reverse"]
     'pass'
     >>> rules_to_options(MATTEL, MATTEL)
     {}
-
-    The UNO Flip! options, and the points of its cards, are written only where they
-    differ from their defaults, so that the JSON of a classic game is what it was before
-    they existed (``every=True`` writes them all, as a table of every option needs).
-
-    >>> "flip_pairing" in rules_to_options(MATTEL), rules_to_options(MATTEL_FLIP)["flip_pairing"]
-    (False, 'ogreface')
+    >>> "mercy" in rules_to_options(MATTEL), "mercy" in rules_to_options(MATTEL, compact=True)
+    (True, False)
+    >>> "flip_pairing" in rules_to_options(MATTEL, compact=True)
+    False
+    >>> rules_to_options(MATTEL_FLIP, compact=True)["flip_pairing"]
+    'ogreface'
     """
     out: dict[str, object] = {}
     for a in attrs.fields(Rules):
         value = getattr(rules, a.name)
         if base is not None and value == getattr(base, a.name):
             continue
-        if a.name in _FLIP_OPTIONS and value == a.default and not every:
-            continue
+        if compact and base is None and a.metadata["since"] > 1 and value == a.default:
+            continue  # an option newer than the first release, at its default
         if isinstance(value, enum.Enum):
             out[a.name] = value.value
-        elif isinstance(value, CardPoints):
-            out[a.name] = _points_json(value)
+        elif isinstance(value, CardPoints | DeckCounts):
+            out[a.name] = value.to_json()
         else:
             out[a.name] = value
     return out
 
 
-_FLIP_OPTIONS: Final = frozenset(a.name for a in attrs.fields(Rules) if a.name.startswith("flip_"))
-_FLIP_POINTS: Final = frozenset(_FLIP_RANK_POINTS.values())
-
-
-def _points_json(points: CardPoints) -> dict[str, int]:
-    """``points`` as JSON: the points of UNO Flip!'s cards only where not the default."""
-    default = CardPoints()
-    return {
-        k: v
-        for k, v in attrs.asdict(points).items()
-        if k not in _FLIP_POINTS or v != getattr(default, k)
-    }
+_FLIP_POINT_FIELDS: Final = frozenset(_FLIP_RANK_POINTS.values())
+"""The fields of :class:`CardPoints` that UNO Flip! added."""
 
 
 def compare_profiles(names: list[str] | None = None) -> list[tuple[str, str, list[str]]]:
@@ -1197,7 +1665,16 @@ def _show(value: object) -> str:
     if isinstance(value, enum.Enum):
         return str(value.value)
     if isinstance(value, CardPoints):
-        return ", ".join(f"{k} {v}" for k, v in _points_json(value).items())
+        default = CardPoints()
+        return ", ".join(
+            f"{k} {v}"
+            for k, v in attrs.asdict(value).items()
+            if k not in _FLIP_POINT_FIELDS or v != getattr(default, k)  # UNO Flip!'s where set
+        )
+    if isinstance(value, DeckCounts):  # the whole table is in the profile's docs
+        return f"{value.size} cards" + (" (D-FW)" if value == NO_MERCY_DECK else "")
+    if value is None:
+        return "classic"
     return str(value)
 
 

@@ -225,10 +225,12 @@ def consistent_state(
     places = [
         0 if s == me else view.hand_sizes[s] - len(view.known[s]) - len(extra[s]) for s in range(n)
     ]
-    if any(k < 0 for k in places) or sum(places) + view.draw_pile_size != len(unseen):
+    hidden = sum(places) + view.draw_pile_size + view.set_aside_size
+    if any(k < 0 for k in places) or hidden != len(unseen):
+        aside = f", the set-aside cards {view.set_aside_size}" if view.set_aside_size else ""
         raise ValueError(
             f"not a view of a real game: {len(unseen)} cards unseen, but the other hands"
-            f" hide {sum(places)} and the draw pile holds {view.draw_pile_size}"
+            f" hide {sum(places)} and the draw pile holds {view.draw_pile_size}{aside}"
         )
     if not isinstance(offender_drew, int) or isinstance(offender_drew, bool) or offender_drew < 0:
         raise ValueError(f"offender_drew is a count of cards, not {offender_drew!r}")
@@ -422,12 +424,17 @@ class _Deal:
             if offender is None or color is None:
                 raise ValueError("not a view of a real game: a challenge without its offender")
             challenge = (offender, bool(view.challenge_bluff), color)
-        state = self._build(hands, pool[at:], drawn, challenge, base)
+        # The set-aside cards (No Mercy's knocked-out hands), then the draw pile.
+        aside = pool[at : at + view.set_aside_size]
+        at += view.set_aside_size
+        state = self._build(hands, pool[at:], drawn, challenge, base, aside=aside)
         if challenge is not None and view.challenge_bluff is None:
             offender, _, color = challenge
             held = tuple(hands[offender][: len(hands[offender]) - self.drew])
             if _bluff(state, held, color):
-                state = self._build(hands, pool[at:], drawn, (offender, True, color), base)
+                state = self._build(
+                    hands, pool[at:], drawn, (offender, True, color), base, aside=aside
+                )
         return state
 
     def _build(
@@ -437,6 +444,8 @@ class _Deal:
         drawn: Card | None,
         challenge: tuple[int, bool, Color | None] | None,
         base: int,
+        *,
+        aside: list[Card],
     ) -> State:
         view = self.view
         seed = self.seed
@@ -469,6 +478,8 @@ class _Deal:
             idle_turns=view.idle_turns,
             turn_actions=view.turn_actions,
             known=[(view.player, of, cards) for of, cards in enumerate(view.known) if cards],
+            knocked_out=view.knocked_out,
+            set_aside=aside,
         )
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from unorules._limits import COUNTER_END, refuse_past
 from unorules._memo import by_identity
-from unorules.cards import ALL_CARDS, FLIP_FACES, Card
+from unorules.cards import EVERY_CARD, Card
 from unorules.rules import CardPoints, Rules, Scoring
 from unorules.state import Match
 
@@ -40,7 +40,7 @@ def hand_points(cards: Iterable[Card], rules: Rules) -> int:
 @by_identity
 def _table(points: CardPoints) -> dict[Card, int]:
     """The points of every single-faced card (every face) under ``points``."""
-    return {card: points.of(card) for card in (*ALL_CARDS, *FLIP_FACES)}
+    return {card: points.of(card) for card in EVERY_CARD}
 
 
 def score_round(m: Match, hands: tuple[tuple[Card, ...], ...], winner: int | None) -> Match:
@@ -57,6 +57,16 @@ def score_round(m: Match, hands: tuple[tuple[Card, ...], ...], winner: int | Non
     >>> m2 = score_round(m, ((), (Card.parse("G9"), Card.parse("BS"))), winner=0)
     >>> m2.totals, m2.winner, m2.round_points
     ((509, 0), 0, (29, 0))
+
+    Under the Mercy rule the winner also scores ``knockout_points`` for each player
+    knocked out in the round (No Mercy: 250, NM1.10):
+
+    >>> nm = Rules().but(mercy=25, knockout_points=250)
+    >>> m = Match(rules=nm, names=("a", "b", "c"), seed=0, round=0, dealer=0,
+    ...           sides=(0, 1, 2), totals=(0, 0, 0), out=(False,) * 3, turned=(),
+    ...           knocked=(False, True, False))
+    >>> score_round(m, ((), (), (Card.parse("G9"),)), winner=0).round_points
+    (259, 0, 0)
     """
     sides_n = len(m.totals)
     points = [0] * sides_n
@@ -73,7 +83,9 @@ def score_round(m: Match, hands: tuple[tuple[Card, ...], ...], winner: int | Non
     out = list(m.out)
     match_winner: int | None = None
     if rules.scoring is Scoring.WINNER_TAKES_ALL:
-        points[win_side] = sum(held)
+        # No Mercy: 250 for each player knocked out, whose set-aside cards score nothing
+        # (NM1.10); a knocked-out seat holds no card.
+        points[win_side] = sum(held) + rules.knockout_points * sum(m.knocked)
         totals[win_side] += points[win_side]
         if totals[win_side] >= rules.target:
             match_winner = win_side
@@ -122,4 +134,5 @@ def score_round(m: Match, hands: tuple[tuple[Card, ...], ...], winner: int | Non
         round_winner=winner,
         round_points=tuple(points),
         winner=match_winner,
+        knocked=m.knocked,
     )

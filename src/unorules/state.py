@@ -57,7 +57,11 @@ class Phase(enum.StrEnum):
     CHALLENGE = "challenge"
     """A Wild Draw Four awaits the next player's challenge or draw (R7.3)."""
     PENALTY = "penalty"
-    """A stacked draw penalty awaits: stack, bounce, or draw (house rules)."""
+    """A stacked draw penalty awaits: stack, bounce, or draw (house rules; No Mercy's
+    stack, NM1.6, whose target is the current player)."""
+    ROULETTE = "roulette"
+    """A Wild Color Roulette's victim, the current player, names the color to dig for
+    (No Mercy, NM1.5, NM-A9)."""
     ROUND_OVER = "round_over"
     """The round has ended; :class:`unorules.NextRound` deals the next."""
     GAME_OVER = "game_over"
@@ -101,6 +105,8 @@ class Match:
         "dealer",
         "fast",
         "full",
+        "gone",
+        "knocked",
         "limits_draws",
         "names",
         "out",
@@ -128,6 +134,11 @@ class Match:
     """Match points of each side."""
     out: tuple[bool, ...]
     """Per seat: eliminated (elimination scoring)."""
+    knocked: tuple[bool, ...]
+    """Per seat: knocked out of this round by the Mercy rule (No Mercy, NM1.8); dealt in
+    again in the next round (NM-A22)."""
+    gone: tuple[bool, ...]
+    """Derived, per seat: eliminated or knocked out, so it takes no turn."""
     turned: tuple[Card, ...]
     round_winner: int | None
     round_points: tuple[int, ...] | None
@@ -135,9 +146,10 @@ class Match:
     seats: int
     """How many seats the table has (eliminated ones too)."""
     active: tuple[int, ...]
-    """The seats still in the match, in seat order."""
+    """The seats still in play (not eliminated, not knocked out), in seat order."""
     full: bool
-    """True while no seat has been eliminated (turn order is then plain arithmetic)."""
+    """True while no seat has been eliminated or knocked out (turn order is then plain
+    arithmetic)."""
     plain: bool
     """True when the rules admit the engine's fast paths (derived from each option's
     declaration: see :mod:`unorules._engine.gate`)."""
@@ -175,6 +187,7 @@ class Match:
         round_winner: int | None = None,
         round_points: tuple[int, ...] | None = None,
         winner: int | None = None,
+        knocked: tuple[bool, ...] | None = None,
     ) -> None:
         self.rules = rules
         self.names = names
@@ -189,8 +202,15 @@ class Match:
         self.round_points = round_points
         self.winner = winner
         n = self.seats = len(names)
-        full = self.full = True not in out
-        self.active = _SEAT_RANGES[n] if full else tuple(s for s in range(n) if not out[s])
+        if knocked is None or True not in knocked:
+            self.knocked = knocked = (False,) * n
+            gone = out
+        else:
+            self.knocked = knocked
+            gone = tuple(o or k for o, k in zip(out, knocked, strict=True))
+        self.gone = gone
+        full = self.full = True not in gone
+        self.active = _SEAT_RANGES[n] if full else tuple(s for s in range(n) if not gone[s])
         route = fast_route(rules)  # derived from each option's declaration
         self.plain = route.admits
         self.fast = route.admits and full
@@ -226,6 +246,7 @@ _MATCH_FIELDS: Final = (
     "round_winner",
     "round_points",
     "winner",
+    "knocked",
 )
 """The fields a :class:`Match` is made of, in its constructor's order."""
 
@@ -264,6 +285,7 @@ class LedgerFields:
         "pile_order_fixed",
         "quiet",
         "rng_counter",
+        "set_aside",
         "turn_actions",
     )
 
@@ -285,6 +307,10 @@ class LedgerFields:
     known: tuple[tuple[int, int, tuple[Card, ...]], ...]
     """What seats know of other hands: ``(seat, owner, cards)`` entries, empty when
     nobody knows anything (see :mod:`unorules._engine.knowledge`)."""
+    set_aside: tuple[Card, ...]
+    """The hands of players knocked out by the Mercy rule, set aside until the draw pile
+    is next rebuilt, which shuffles them in (No Mercy, NM1.8 items 2 and 3, NM-A15); in
+    card order. Empty without the Mercy rule."""
     calm: bool
     """Derived: no UNO call is owed, no turn lost, no answer lock set (what a calm state
     needs of its ledger, :attr:`Fields._calm`). False in a writable copy until it is
@@ -307,6 +333,7 @@ class LedgerFields:
             self.idle_turns,
             self.turn_actions,
             self.known,
+            self.set_aside,
         )
 
 
@@ -480,6 +507,25 @@ class State(Fields):
     def eliminated(self) -> tuple[int, ...]:
         """The seats eliminated from the match (elimination scoring)."""
         return tuple(s for s, out in enumerate(self._match.out) if out)
+
+    @property
+    def knocked_out(self) -> tuple[int, ...]:
+        """The seats knocked out of this round by the Mercy rule (No Mercy, NM1.8).
+
+        >>> import unorules as uno
+        >>> uno.new_game(3, "mattel-no-mercy", seed=1).knocked_out
+        ()
+        """
+        return tuple(s for s, out in enumerate(self._match.knocked) if out)
+
+    @property
+    def set_aside(self) -> tuple[Card, ...]:
+        """The knocked-out hands set aside until the next rebuild of the draw pile (No
+        Mercy, NM1.8 item 2), in card order. Public: the sheet sets them aside face down,
+        but every card in them was seen in no other way than as a count, so only
+        :func:`unorules.observe`'s count of them is shown to players (see
+        :class:`unorules.View`)."""
+        return self._ledger.set_aside
 
     @property
     def winner(self) -> int | None:
@@ -749,6 +795,8 @@ class _Parts(NamedTuple):
     idle_turns: int
     turn_actions: int
     known: tuple[tuple[int, int, tuple[Card, ...]], ...]
+    knocked_out: tuple[int, ...] = ()
+    set_aside: tuple[Card, ...] = ()
     side: Side = Side.LIGHT
     """UNO Flip!: the side in play (the JSON form writes it for a Flip game only)."""
 
@@ -790,6 +838,8 @@ def _parts(s: State) -> _Parts:
         idle_turns=led.idle_turns,
         turn_actions=led.turn_actions,
         known=led.known,
+        knocked_out=s.knocked_out,
+        set_aside=led.set_aside,
         side=side_of(s),
     )
 
@@ -806,7 +856,9 @@ def _json_form(p: _Parts) -> dict[str, Any]:
     ch = p.challenge
     data: dict[str, Any] = {
         "format": "unorules-state/1",
-        "rules": rules_to_options(p.rules),
+        # compact: the options newer than the first release only when they are set, so
+        # that a state's JSON stays the same for rules that never set them
+        "rules": rules_to_options(p.rules, compact=True),
         "names": list(p.names),
         "seed": p.seed,
         "round": p.round,
@@ -847,6 +899,9 @@ def _json_form(p: _Parts) -> dict[str, Any]:
             {"seat": seat, "of": owner, "cards": [str(c) for c in cards]}
             for seat, owner, cards in p.known
         ]
+    if p.rules.mercy or p.knocked_out or p.set_aside:  # the keys only under the Mercy rule
+        data["knocked_out"] = list(p.knocked_out)
+        data["set_aside"] = [str(c) for c in p.set_aside]
     return data
 
 
@@ -878,6 +933,7 @@ def _assemble(p: _Parts) -> State:
         round_winner=p.round_winner,
         round_points=p.round_points,
         winner=p.winner,
+        knocked=tuple(s in p.knocked_out for s in range(len(p.names))),
     )
     s = Draft()
     s._match = m
@@ -912,6 +968,7 @@ def _assemble(p: _Parts) -> State:
             (seat, owner, tuple(sorted(cards, key=_card_index)))
             for seat, owner, cards in sorted(p.known, key=_known_key)
         ),
+        set_aside=tuple(sorted(p.set_aside, key=_card_index)),
     )
     return freeze(s)
 
@@ -979,6 +1036,8 @@ def _read(d: dict[str, Any]) -> _Parts:
         known=tuple(
             (k["seat"], k["of"], tuple(map(cards, k["cards"]))) for k in d.get("known", ())
         ),
+        knocked_out=tuple(d.get("knocked_out", ())),
+        set_aside=tuple(cards(c) for c in d.get("set_aside", ())),
         side=Side(d.get("side", "light")),
     )
 
@@ -1050,6 +1109,8 @@ def build_state(
     idle_turns: int = 0,
     turn_actions: int = 0,
     known: Sequence[tuple[int, int, Sequence[Card]]] = (),
+    knocked_out: Sequence[int] = (),
+    set_aside: Sequence[Card] = (),
     side: Side | None = None,
 ) -> State:
     """The state of these fields, checked as :meth:`State.from_dict` checks a state's
@@ -1066,9 +1127,10 @@ def build_state(
     a bluff, and the color in force before it), ``answer_lock`` (None for none),
     ``turn_actions`` (counted only under ``round_turn_limit``), ``known`` (``(seat,
     owner, cards)``: cards ``seat`` knows in the hand of ``owner``),
-    ``draw_pile_order_fixed`` (``drawn=`` must then name the top cards in order) and
-    ``side`` (UNO Flip!: the side in play; None takes the side the top card shows). A
-    hand may be given in any order: a state keeps its hands in card order.
+    ``draw_pile_order_fixed`` (``drawn=`` must then name the top cards in order),
+    ``knocked_out`` and ``set_aside`` (No Mercy's knocked-out seats and their hands set
+    aside, NM1.8) and ``side`` (UNO Flip!: the side in play; None takes the side the top
+    card shows). A hand may be given in any order: a state keeps its hands in card order.
 
     Raises:
         ValueError: the fields are not a state the engine can play on; the message names
@@ -1152,6 +1214,8 @@ def build_state(
                 for k in _sequence(known, "known")
             )
         ),
+        knocked_out=_sequence(knocked_out, "knocked_out"),
+        set_aside=_typed_cards(set_aside, "set_aside"),
     )
     if side is None:
         top = parts.discard_pile[-1] if parts.discard_pile else None
@@ -1226,6 +1290,7 @@ def ledger(d: Draft) -> LedgerDraft:
     w.idle_turns = led.idle_turns
     w.turn_actions = led.turn_actions
     w.known = led.known
+    w.set_aside = led.set_aside
     w.calm = w.quiet = False
     d._ledger = w
     return w
@@ -1243,6 +1308,7 @@ def new_ledger(
     idle_turns: int = 0,
     turn_actions: int = 0,
     known: tuple[tuple[int, int, tuple[Card, ...]], ...] = (),
+    set_aside: tuple[Card, ...] = (),
 ) -> Ledger:
     """A sealed ledger of these fields (a new round's, a state read from JSON, or an
     unpickled ledger)."""
@@ -1257,6 +1323,7 @@ def new_ledger(
     w.idle_turns = idle_turns
     w.turn_actions = turn_actions
     w.known = known
+    w.set_aside = set_aside
     return _seal(w)
 
 

@@ -119,6 +119,14 @@ class View:
     """The seat that went out in the round just ended, else None."""
     round_points: tuple[int, ...] | None
     """Points each seat (or its team) scored in the round just ended, else None."""
+    knocked_out: tuple[int, ...] = ()
+    """Seats knocked out of this round by the Mercy rule (No Mercy, NM1.8): public, as
+    everyone sees a player leave the round."""
+    set_aside_size: int = 0
+    """How many cards the knocked-out hands set aside hold (No Mercy, NM1.8 item 2). The
+    cards themselves are hidden: the sheet sets the hand aside as it was held, unseen,
+    and they go back into the draw pile at the next rebuild; only their count is public
+    (like the draw pile's). ``sample_state`` deals unseen cards to them."""
     # UNO Flip! (FL-A13): what the table shows of the faces not in play.
     side: Side = Side.LIGHT
     """The side in play (UNO Flip!; light in every classic game)."""
@@ -250,6 +258,8 @@ def observe(state: State, player: int) -> View:
         round_winner=state.round_winner,
         round_points=state.round_points,
         **(_flip_faces(state, player) if state._match.rules.flip else {}),
+        knocked_out=state.knocked_out,
+        set_aside_size=len(state._ledger.set_aside),
     )
 
 
@@ -318,12 +328,13 @@ def view_to_dict(view: View) -> dict[str, Any]:
     >>> {"player": 0, "play": "W", "color": "blue", "uno": True} in d["legal_actions"]
     True
     """
-    flip = view.rules.flip  # the UNO Flip! fields are written for a Flip game only
-    return {
-        f.name: _value(getattr(view, f.name))
-        for f in attrs.fields(View)
-        if flip or f.name not in _FLIP_FIELDS
-    }
+    out = {f.name: _value(getattr(view, f.name)) for f in attrs.fields(View)}
+    if not view.rules.mercy:  # the No Mercy fields only under the Mercy rule
+        del out["knocked_out"], out["set_aside_size"]
+    if not view.rules.flip:  # the UNO Flip! fields are written for a Flip game only
+        for name in _FLIP_FIELDS:
+            del out[name]
+    return out
 
 
 _FLIP_FIELDS: Final = ("side", "other_faces", "draw_pile_other_face")
@@ -354,6 +365,10 @@ class _ViewReader(Reader):
 _READ = _ViewReader()
 
 
+_MERCY_KEYS: Final = ("knocked_out", "set_aside_size")
+"""The keys written only under the Mercy rule (No Mercy)."""
+
+
 def view_from_dict(data: object, *, path: str = "$") -> View:
     """The view a JSON object describes (as :func:`view_to_dict` writes it);
     :class:`~unorules.errors.JSONError` naming the JSON path if it is not one, or is not
@@ -374,7 +389,7 @@ def view_from_dict(data: object, *, path: str = "$") -> View:
     raw = r.obj(data, path, "a view")
     r.keys(raw, path, fields, "a view", listed=False)
     for key in fields:
-        if key not in raw and key not in _FLIP_FIELDS:
+        if key not in raw and key not in _MERCY_KEYS and key not in _FLIP_FIELDS:
             r.fail(path, f"missing {key!r}")
 
     def at(key: str) -> str:
@@ -516,6 +531,10 @@ def view_from_dict(data: object, *, path: str = "$") -> View:
         turn_actions=r.number(
             raw["turn_actions"], at("turn_actions"), 0, rules.round_turn_limit
         ),  # counted only under round_turn_limit, and never past it
+        knocked_out=seat_list("knocked_out") if "knocked_out" in raw else (),
+        set_aside_size=r.number(raw["set_aside_size"], at("set_aside_size"))
+        if "set_aside_size" in raw
+        else 0,
         round_winner=opt_seat("round_winner"),
         round_points=None
         if points is None

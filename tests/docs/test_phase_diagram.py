@@ -60,6 +60,8 @@ VARIANTS: dict[str, tuple[uno.Rules, int | None]] = {
     ),
     "swedish jump-in": (attrs.evolve(uno.SWEDISH, hand_size=3, target=30, jump_in=True), None),
     "mattel": (attrs.evolve(uno.MATTEL, hand_size=4, target=60), None),
+    # No Mercy: the Roulette's phase, knockouts that end a round (NM1.5, NM1.8)
+    "no mercy": (attrs.evolve(uno.MATTEL_NO_MERCY, hand_size=4, target=3000), None),
     # a round where nobody can lay a card and nothing is left to draw (C15)
     "draw until playable": (
         attrs.evolve(uno.MATTEL_108, hand_size=2, draw_until_playable=True),

@@ -220,10 +220,13 @@ def test_a_view_has_one_key_per_field() -> None:
     """A field added to View must get a reader in jsonio.view_from_dict."""
     fields = [f.name for f in attrs.fields(uno.View)]
     flip_only = ["side", "other_faces", "draw_pile_other_face"]  # written for UNO Flip! only
-    view = uno.observe(uno.new_game(3, seed=2), 0)
+    mercy_only = ["knocked_out", "set_aside_size"]  # written under the Mercy rule only
+    view = uno.observe(uno.new_game(3, "mattel-no-mercy", seed=2), 0)
     assert list(view.to_dict()) == [f for f in fields if f not in flip_only]
+    classic = uno.observe(uno.new_game(3, seed=2), 0)  # without No Mercy's and Flip's keys
+    assert list(classic.to_dict()) == [f for f in fields if f not in flip_only + mercy_only]
     flip = uno.observe(uno.new_game(3, "mattel-flip", seed=2), 0)
-    assert list(flip.to_dict()) == fields
+    assert list(flip.to_dict()) == [f for f in fields if f not in mercy_only]
     assert uno.View.from_dict(flip.to_dict()) == flip
 
 

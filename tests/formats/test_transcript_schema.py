@@ -15,6 +15,7 @@ from schema_subset import errors
 
 import unorules as uno
 from unorules.agents import bots
+from unorules.cards import EVERY_CARD
 from unorules.formats import transcript
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "transcripts"
@@ -58,7 +59,7 @@ def test_recorded_transcripts_conform() -> None:
 
 def test_card_pattern_matches_exactly_the_notation() -> None:
     card = {"$ref": "#/$defs/card"}
-    for c in uno.ALL_CARDS:
+    for c in EVERY_CARD:  # the classic cards and No Mercy's
         for text in (str(c), str(c).lower(), f" {c} "):
             assert errors(card, text, SCHEMA) == [], text
     for text in (
@@ -70,10 +71,17 @@ def test_card_pattern_matches_exactly_the_notation() -> None:
         "Wild Draw Four",
         "wild shuffle hands",
         "wild customizable",
+        "red draw four",
+        "Blue Skip Everyone",
+        "green discard all",
+        "wild reverse draw four",
+        "Wild Draw Six",
+        "wild  draw ten",
+        "wild color roulette",
     ):
         assert errors(card, text, SCHEMA) == [], text
         uno.Card.parse(text)
-    for text in ("R10", "WD4", "wild draw 4", "Q7", "", "R 7", "red7"):
+    for text in ("R10", "WD4", "wild draw 4", "Q7", "", "R 7", "red7", "WR+6", "W+8", "RSK"):
         assert errors(card, text, SCHEMA), text
         with pytest.raises(ValueError):
             uno.Card.parse(text)

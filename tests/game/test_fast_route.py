@@ -51,7 +51,7 @@ from unorules.flipdeck import PAIRINGS
 from unorules.rules import FastPath, RulesError
 from unorules.state import draft, freeze, ledger
 
-PROFILES = ("mattel", "mattel-108", "swedish", "danish", "mattel-flip")
+PROFILES = ("mattel", "mattel-108", "swedish", "danish", "mattel-no-mercy", "mattel-flip")
 STEPS = 200
 
 
@@ -65,11 +65,15 @@ def _alternatives(field: Any) -> list[object]:
     if isinstance(default, enum.Enum):
         return [v for v in kind if v is not default]
     if kind is int:
-        return sorted({0, 1, 2, 3, default - 1, default + 1} - {default})
+        # and each profile's own value's neighbours (mercy=25 in mattel-no-mercy, say)
+        near = {getattr(uno.get_profile(p), field.name) + k for p in PROFILES for k in (-1, 1)}
+        return sorted(({0, 1, 2, 3, default - 1, default + 1} | near) - {default})
     if kind is str:
         if field.name == "flip_pairing":  # UNO Flip!'s face pairings (FL-A1)
             return [*sorted(PAIRINGS), "random"]
         return [name for name in sorted(EFFECTS) if name != default]
+    if field.name == "deck_counts":  # None is the classic deck; a deck given as counts
+        return [uno.rules.classic_deck(1, 3), uno.rules.classic_deck(0, 0)]
     if attrs.has(kind):  # a value made of ints, such as CardPoints
         first = attrs.fields(kind)[0]
         return [attrs.evolve(default, **{first.name: getattr(default, first.name) + 5})]

@@ -1,33 +1,40 @@
 """UNO Flip! random play (``mattel-flip``): seeded rounds at 2, 4 and 10 players, checked
-as ``benchmarks/_flip_checks.py`` checks them: the 112 cards conserved, every card showing
-the side in play, ``legal_actions`` equal to what ``apply`` accepts, the JSON form and
-the position notation read back exactly."""
+by ``benchmarks/random_play.py`` (the one random-play checker, for every profile): the 112
+cards conserved, every card showing the side in play and the color in force of that side,
+``legal_actions`` equal to what ``apply`` accepts, the JSON form and the position notation
+read back exactly."""
 
 from __future__ import annotations
 
-import importlib.util
+import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-ROUNDS = 200
-EVERY = 150
-"""Rounds per table size, and every how many steps the full checks run (a round of random
-play takes about 900 steps; the checks cost as much as a few hundred steps each)."""
+import unorules as uno
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 
-def _checks() -> ModuleType:
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "_flip_checks.py"
-    spec = importlib.util.spec_from_file_location("_flip_checks", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+import random_play
+
+ROUNDS = 60
+EVERY = 50
+"""Rounds per table size, and every how many steps the listing and round-trip checks run
+(the cards and the side are checked at every step)."""
 
 
 @pytest.mark.parametrize("players", [2, 4, 10])
 def test_flip_random_play_keeps_every_invariant(players: int) -> None:
-    steps, checked, problems = _checks().play_rounds(players, ROUNDS, seed=players, every=EVERY)
-    assert problems == []
-    assert steps > ROUNDS * 100 and checked > ROUNDS
+    counts = random_play.run("mattel-flip", players, ROUNDS, seed=players, every=EVERY)
+    assert counts.failures == []
+    assert counts.stuck == 0
+    assert counts.rounds == ROUNDS
+    assert counts.round_trips > ROUNDS and counts.probes > ROUNDS
+    assert counts.dark_states > 0  # Flips were laid: the dark side came into play
+
+
+def test_flip_random_pairing_random_play_keeps_every_invariant() -> None:
+    """The random face pairing (FL-A1's option): a deck drawn per match, conserved."""
+    rules = uno.MATTEL_FLIP.but(flip_pairing="random")
+    counts = random_play.run(rules, 3, 10, seed=5, every=EVERY)
+    assert counts.failures == [] and counts.stuck == 0

@@ -127,8 +127,7 @@ def test_every_registry_is_seen_read_only(view: object) -> None:
 def test_registered_names_follow_the_built_in_ones_and_can_be_tidied_away() -> None:
     uno.register_profile("test-registry-house", uno.MATTEL.but(target=300))
     try:
-        built_in = len(rules_mod.BUILT_IN_ORDER)
-        assert list(uno.PROFILES)[: built_in + 1] == [
+        assert list(uno.PROFILES)[: len(rules_mod.BUILT_IN_ORDER) + 1] == [
             *rules_mod.BUILT_IN_ORDER,
             "test-registry-house",
         ]

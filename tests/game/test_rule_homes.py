@@ -25,17 +25,17 @@ from unorules._engine.setup import (
     _FIRST_EFFECTS,
     FIRST_CARD,
     FirstEffect,
+    _buries_first,
     _every_rank,
     _returns_first,
     no_first_effect,
 )
-from unorules.cards import ALL_CARDS, Rank
+from unorules.cards import ALL_CARDS, NO_MERCY_CARDS, Rank
 from unorules.rules import FastPath
 
-_CLASSIC_RANKS = [r for r in Rank if any(c.rank is r for c in ALL_CARDS)]
-"""The ranks of the classic cards (UNO Flip!'s own ranks have their tests in
-tests/rules/test_flip.py)."""
-
+CLASSIC_RANKS = tuple(dict.fromkeys(c.rank for c in ALL_CARDS))
+NO_MERCY_RANKS = tuple(dict.fromkeys(c.rank for c in NO_MERCY_CARDS))
+"""(UNO Flip!'s own ranks have their tests in tests/rules/test_flip.py.)"""
 PROFILES = ("mattel", "mattel-108", "swedish", "danish")
 
 
@@ -251,11 +251,12 @@ def test_r3_5_every_rank_has_its_first_card_entry() -> None:
         Rank.WILD_DRAW_FOUR: wilds.first_card,
         Rank.WILD_SHUFFLE_HANDS: wilds.first_card,
         Rank.WILD_CUSTOMIZABLE: wilds.first_card,
+        # No Mercy's cards: never kept first (their deck buries every action card, NM-A18)
+        **{rank: no_first_effect for rank in NO_MERCY_RANKS},
         Rank.DRAW_ONE: draws.first_card,
         Rank.FLIP: flip.first_card,
         Rank.WILD_DRAW_TWO: wilds.first_card,
         Rank.DRAW_FIVE: no_first_effect,
-        Rank.SKIP_EVERYONE: no_first_effect,
         Rank.WILD_DRAW_COLOR: no_first_effect,
     }
     assert dict(FIRST_CARD) == expected
@@ -295,7 +296,7 @@ def _turned_first(profile: str, card: uno.Card) -> tuple[object, ...]:
     return (s.current_player, s.phase.value, s.direction, [len(h) for h in s.hands])
 
 
-@pytest.mark.parametrize("rank", [r for r in _CLASSIC_RANKS if r is not Rank.WILD_DRAW_FOUR])
+@pytest.mark.parametrize("rank", [r for r in CLASSIC_RANKS if r is not Rank.WILD_DRAW_FOUR])
 def test_r3_5_a2_each_rank_turned_up_first_under_apply_effects(rank: Rank) -> None:
     """R3.5, A2 (modern sheet, apply_effects): a number card does nothing; a Skip skips
     the dealer's left (E08); a Reverse makes the dealer start, play reversed (E16); a
@@ -306,7 +307,7 @@ def test_r3_5_a2_each_rank_turned_up_first_under_apply_effects(rank: Rank) -> No
     assert _turned_first("mattel", card) == _TURNED_FIRST[rank]
 
 
-@pytest.mark.parametrize("rank", [r for r in _CLASSIC_RANKS if not r.is_wild])
+@pytest.mark.parametrize("rank", [r for r in CLASSIC_RANKS if not r.is_wild])
 def test_c5_each_colored_rank_turned_up_first_under_no_effects_does_nothing(rank: Rank) -> None:
     """C5, A2 (Swedish sheet, no_effects): a colored card turned up first has no effect,
     whatever its rank (E13, E14); the dealer's left starts, matching it."""
@@ -320,8 +321,12 @@ def test_c5_a_wild_is_kept_first_only_where_first_cards_have_effects() -> None:
     reached only where effects apply; it goes back under reshuffle_wilds_only too."""
     for how in uno.FirstDiscard:
         rules = uno.MATTEL.but(first_discard=how)
+        if how is uno.FirstDiscard.BURY_UNTIL_NUMBER:  # No Mercy: buried, never kept first
+            assert all(_buries_first(rules, uno.Card(r, None)) for r in Rank if r.is_wild)
+            assert (how in _FIRST_EFFECTS) is False
+            continue
         kept = [
-            r for r in _CLASSIC_RANKS if r.is_wild and not _returns_first(rules, uno.Card(r, None))
+            r for r in CLASSIC_RANKS if r.is_wild and not _returns_first(rules, uno.Card(r, None))
         ]
         if how is uno.FirstDiscard.APPLY_EFFECTS:
             assert kept == [Rank.WILD, Rank.WILD_SHUFFLE_HANDS, Rank.WILD_CUSTOMIZABLE]

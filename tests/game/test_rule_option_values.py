@@ -55,7 +55,7 @@ def test_defect_rules_accepted_strings_and_none_for_boolean_options() -> None:
     )
 
 
-def test_the_boolean_options_are_the_eleven_of_the_sheets() -> None:
+def test_the_boolean_options_are_the_eleven_of_the_sheets_and_no_mercys_three() -> None:
     assert BOOL_OPTIONS == [
         "voluntary_draw",
         "play_drawn_card",
@@ -68,6 +68,9 @@ def test_the_boolean_options_are_the_eleven_of_the_sheets() -> None:
         "draw_until_playable",
         "no_finish_on_action",
         "wild_draws_two",
+        "stack_requires_match",
+        "reverse_draw_hits_self",
+        "final_card_effect",
     ]
 
 
@@ -88,6 +91,8 @@ def test_boolean_options_still_take_true_and_false(name: str) -> None:
         rules = uno.Rules(draw_until_playable=True)
     elif name == "play_drawn_card":
         rules = uno.Rules(play_drawn_card=False)
+    elif name == "stack_requires_match":  # only with No Mercy's stacking by value
+        rules = uno.MATTEL_NO_MERCY.but(stack_requires_match=True)
     else:
         rules = uno.Rules(**opt(name, flipped))
     assert getattr(rules, name) is flipped

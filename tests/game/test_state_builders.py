@@ -190,6 +190,8 @@ def test_build_state_s_keywords_are_the_keys_of_the_json_form() -> None:
     # "side" is written for a UNO Flip! game only (OFFICIAL-GAMES §2.6).
     assert "side" not in keys
     assert "side" in uno.new_game(2, "mattel-flip", seed=1).to_dict()
+    # knocked_out and set_aside are written under the Mercy rule only (No Mercy)
+    keys |= set(uno.new_game(2, "mattel-no-mercy", seed=1).to_dict())
     assert set(inspect.signature(build_state).parameters) == (keys | {"side"}) - {
         "format",
         "sides",

@@ -262,6 +262,7 @@ RULE_MIXES: list[uno.Rules] = [
         customizable_cards=2,
         customizable_effect="draw-until-color",
     ),
+    attrs.evolve(uno.MATTEL_NO_MERCY, target=2000),  # knockouts, the set-aside cards, Roulette
 ]
 
 

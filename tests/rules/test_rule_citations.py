@@ -26,7 +26,7 @@ DOCS = ROOT / "docs"
 CITATION = re.compile(
     r"(?<![\w'\"`#.§/-])"
     r"(FL-A\d+|FL\d+(?:\.\d+)*|R\d+\.\d+|R1\d|R[1-9](?=, ?(?:R|A|C|§|FL)\d)|[AC]\d+"
-    r"|§ ?\d+(?:\.\d+)*)"
+    r"|§ ?\d+(?:\.\d+)*|NM\d+(?:\.\d+)*|NM-A\d+)"
     r"(?![\w'\"`]|\.\d)"
 )
 # Ways of citing that lead nowhere a reader can follow: the internal reference documents

@@ -14,6 +14,8 @@ imports ``gate`` and ``calls``, whose values it holds, and no other room.
                    catch, the false call's cost
 ``knowledge``      what a seat knows of another hand: a hand shown to a
                    challenger, a Wild Draw Four taken back, hands moved by Seven-O
+``mercy``          the Mercy rule (No Mercy): a hand that reaches the count is
+                   knocked out, set aside until the next rebuild
 ``piles``          the draw pile: drawing, cards named by ``drawn=``, the rebuild
                    from the discard pile; taking cards into and out of hands
 ``turns``          turn flow: the next seat, skips, lost turns, the answer lock
@@ -24,14 +26,17 @@ imports ``gate`` and ``calls``, whose values it holds, and no other room.
 ``challenge``      a Wild Draw Four's pending challenge and how it resolves
 ``laying``         what a play laid: the facts a card's effect reads
 ``numbers``        number cards, and Seven-O's swaps and rotations
-``skip``           Skip, and the Skip bounce of a Draw Two
-``reverse``        Reverse, with two players too
-``draw_two``       Draw Two, and stacking penalties
+``skip``           Skip, the Skip bounce of a Draw Two, Skip Everyone (No Mercy's,
+                   and UNO Flip!'s dark one)
+``draw_two``       Draw Two, stacking penalties, No Mercy's Draw cards stacked by
+                   value
+``reverse``        Reverse, with two players too; No Mercy's Wild Reverse Draw Four
 ``draws``          UNO Flip!'s Draw One and Draw Five
-``skip_everyone``  UNO Flip!'s Skip Everyone
 ``flip``           UNO Flip!'s Flip: the table turned over; a wild it exposes
 ``wilds``          Wild, Wild Draw Four, Wild Shuffle Hands, Wild Customizable;
                    UNO Flip!'s Wild Draw Two and Wild Draw Color
+``discard_all``    No Mercy's Discard All: every card of its color goes under it
+``roulette``       No Mercy's Wild Color Roulette: the victim names a color and digs
 ``play``           laying cards: the checks, then the card's effect
 ``moves``          drawing, taking a penalty, keeping a drawn card, saying UNO,
                    catching, naming the first color
@@ -50,6 +55,7 @@ LAYERS = (
     "gate",
     "calls",
     "knowledge",
+    "mercy",
     "piles",
     "turns",
     "legality",
@@ -57,12 +63,13 @@ LAYERS = (
     "laying",
     "numbers",
     "skip",
-    "reverse",
     "draw_two",
+    "reverse",
     "draws",
-    "skip_everyone",
     "flip",
     "wilds",
+    "discard_all",
+    "roulette",
     "play",
     "moves",
     "setup",

@@ -1,5 +1,11 @@
-"""Draw Two: the next player draws two cards and loses the turn (R5.3); and stacking
-penalties (house rules ``stacking`` and ``skip_bounce``, A18, C16).
+"""Draw Two: the next player draws two cards and loses the turn (R5.3); stacking
+penalties (house rules ``stacking`` and ``skip_bounce``, A18, C16); and No Mercy's Draw
+cards (its coloured Draw Four, Wild Draw Six and Ten), which stack by value (NM1.6).
+
+Under ``stacking=by_value`` every Draw card opens or raises a stack against the next
+player: ``pending_draw`` is the stack's total, the top card is its last Draw card (whose
+value an answer must reach), and the current player is its target, who answers with a
+Draw card or takes the stack (draws the total and loses the turn, NM1.6 item 4).
 
 Where a Draw Two can be answered (stacking, or a Skip bounce), the penalty waits in the
 penalty phase for its victim: stack another card on it (which adds to it), bounce it, or
@@ -25,7 +31,7 @@ from unorules.cards import Card
 from unorules.rules import Stacking
 from unorules.state import Draft, Phase, State, ledger
 
-__all__ = ["draw_two", "first_card"]
+__all__ = ["draw_two", "first_card", "stack"]
 
 
 def draw_two(
@@ -42,12 +48,26 @@ def draw_two(
     p = a.player
     rules = d._match.rules
     victim = step(d, p, 1)
-    total = pending + 2 * count
+    total = pending + a.card.rank.draw_value * count
     if not rest or (rules.stacking is Stacking.NONE and not rules.skip_bounce):
         piles.draw(d, victim, total, named)
-        return step(d, p, 2)
+        return step(d, victim, 1)
     ledger(d).pending_draw = total
     d.current_player = victim
+    d.phase = Phase.PENALTY
+    return None
+
+
+def stack(
+    d: Draft, p: int, target: int, total: int, rest: tuple[Card, ...], named: Named | None
+) -> int | None:
+    """A stack of ``total`` now faces ``target`` (No Mercy, NM1.6 items 2 and 6); laid as
+    the last card, under ``final_card_effect``, the target draws it at once."""
+    if not rest:
+        piles.draw(d, target, total, named)
+        return step(d, target, 1)
+    ledger(d).pending_draw = total
+    d.current_player = target
     d.phase = Phase.PENALTY
     return None
 

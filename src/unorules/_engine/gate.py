@@ -9,16 +9,22 @@ every option that is assumed at its default has it, and the fast paths check, sh
 count exactly when an option declared so is not at its default. Nothing here names an
 option, so a new option is routed the moment it declares itself.
 
-Every classic option is honoured or not read, so all classic rules admit them. UNO
-Flip!'s ``flip_pairing`` is declared ``FastPath.ASSUMES_DEFAULT``: the fast paths match
-cards by identity in tables of single-faced cards, so a Flip game (double-sided cards,
-matched by their face in play) takes the general route.
+The classic options are honoured or not read, so all classic rules admit them; the No
+Mercy options (NM1.2 to NM1.10) are declared ``FastPath.ASSUMES_DEFAULT``, which keeps
+rules that change one, ``mattel-no-mercy`` among them, on the general route. UNO
+Flip!'s ``flip_pairing`` is declared ``FastPath.ASSUMES_DEFAULT`` too: the fast paths
+match cards by identity in tables of single-faced cards, so a Flip game (double-sided
+cards, matched by their face in play) takes the general route.
 
 >>> import unorules as uno
 >>> fast_path_admits(uno.get_profile("swedish")), fast_path_admits(uno.MATTEL.but(seven_o=True))
 (True, True)
->>> assumed_defaults(), fast_path_admits(uno.get_profile("mattel-flip"))
-(('flip_pairing',), False)
+>>> fast_path_admits(uno.get_profile("mattel-no-mercy"))
+False
+>>> fast_path_admits(uno.get_profile("mattel-flip"))
+False
+>>> assumed_defaults()[:3], assumed_defaults()[-1]
+(('deck_counts', 'mercy', 'knockout_points'), 'flip_pairing')
 >>> route = fast_route(uno.get_profile("swedish"))  # a wild restriction: plays are checked
 >>> route.admits, route.checked, route.compound, route.counts, route.limits_draws
 (True, True, False, False, True)

@@ -26,6 +26,7 @@ from typing import Final, NamedTuple
 from unorules._echo import shown_int
 from unorules._engine import challenge, moves, play, setup, stall
 from unorules._engine.piles import MoreChance, Named
+from unorules._engine.turns import after_knockouts
 from unorules.actions import (
     Action,
     CallUno,
@@ -99,6 +100,12 @@ def _check_seat(s: State, seat: int) -> None:
         raise IllegalAction(
             ErrorCode.NOT_YOUR_TURN, f"player {seat} has been eliminated from the match"
         )
+    if m.knocked[seat]:
+        raise IllegalAction(
+            ErrorCode.NOT_YOUR_TURN,
+            f"player {seat} was knocked out of this round by the Mercy rule (NM1.8): no"
+            " action until the next round",
+        )
     if s.phase is Phase.ROUND_OVER:
         raise IllegalAction(
             ErrorCode.WRONG_PHASE, "the round is over: only NextRound() is possible"
@@ -121,6 +128,8 @@ def apply_general(state: State, action: Action) -> State:
     handler = _route(state, action)
     drawn: tuple[Card, ...] | None = getattr(action, "drawn", None)
     after = handler(state, action, None if drawn is None else Named(drawn))
+    if state._match.rules.mercy:
+        after = after_knockouts(after)
     return stall.counted(state, action, after) if state._match.counts else after
 
 
@@ -129,6 +138,8 @@ def apply_noted(state: State, action: Action, log: Named) -> State:
     action's ``drawn``) what chance produced and what the action did."""
     handler = _route(state, action)
     after = handler(state, action, log)
+    if state._match.rules.mercy:
+        after = after_knockouts(after)
     return stall.counted(state, action, after) if state._match.counts else after
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Final, NoReturn
 
 from unorules._engine.turns import may_not_answer
-from unorules.cards import ALL_CARDS, DARK_FACES, LIGHT_FACES, Card, Color, Rank
+from unorules.cards import ALL_CARDS, DARK_FACES, LIGHT_FACES, NO_MERCY_CARDS, Card, Color, Rank
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.rules import (
     MultiPlay,
@@ -51,19 +51,24 @@ _WILD_DRAWS: Final = frozenset({Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TWO, Rank.WI
 Draw Two and Wild Draw Color, FL2.5, FL-A7)."""
 _DRAW_TWO: Final = Rank.DRAW_TWO
 _SKIP: Final = Rank.SKIP
+_BY_VALUE: Final = Stacking.BY_VALUE
+
+_PLAIN: Final = ALL_CARDS + NO_MERCY_CARDS
+"""The cards laid as themselves: the classic and No Mercy cards (UNO Flip!'s match by the
+face of the side in play, in the ``FLIP_`` tables below)."""
 
 ON_CARD: Final[dict[Card, frozenset[Card]]] = {
-    top: frozenset(c for c in ALL_CARDS if c.is_wild or c.color is top.color or c.rank is top.rank)
-    for top in ALL_CARDS
+    top: frozenset(c for c in _PLAIN if c.is_wild or c.color is top.color or c.rank is top.rank)
+    for top in _PLAIN
     if not top.is_wild
 }
 """On a colored top card: its color, its number or symbol, and every wild (R4.1)."""
 ON_COLOR: Final[dict[Color, frozenset[Card]]] = {
-    color: frozenset(c for c in ALL_CARDS if c.is_wild or c.color is color) for color in Color
+    color: frozenset(c for c in _PLAIN if c.is_wild or c.color is color) for color in Color
 }
 """On a wild: the color named for it, and every wild (R4.2)."""
 _OF_COLOR: Final[dict[Color, frozenset[Card]]] = {
-    color: frozenset(c for c in ALL_CARDS if c.color is color) for color in Color
+    color: frozenset(c for c in _PLAIN if c.color is color) for color in Color
 }
 
 _FLIP_FACES: Final = LIGHT_FACES | DARK_FACES
@@ -143,6 +148,12 @@ def color_error(s: Fields, color: Color) -> IllegalAction | None:
     side = side_of(s)
     if color.side is side:
         return None
+    if not s._match.rules.flip:
+        return IllegalAction(
+            ErrorCode.BAD_COLOR,
+            f"{color.value} is a color of UNO Flip!'s dark side, not of this game:"
+            f" name {', '.join(c.value for c in side.colors)}",
+        )
     return IllegalAction(
         ErrorCode.BAD_COLOR,
         f"{color.value} is a color of the {color.side.value} side, and the {side.value} side is"
@@ -243,7 +254,29 @@ def stacks_on(rules: Rules, top: Card, color: Color | None, card: Card) -> bool:
     """Whether ``card`` answers the pending penalty of ``top`` (house rules, A18, C16):
     a Draw Two on a Draw Two (stacking), a Wild Draw Four on a Draw Two (mixed stacking)
     or on a Wild Draw Four (stacking), a Skip of the color in force on a Draw Two (Skip
-    bounce)."""
+    bounce). Under No Mercy's ``stacking=by_value``: a Draw card whose value is at least
+    that of ``top``, the last Draw card laid, whatever its color (NM1.6 items 1 to 5, NM-A2,
+    NM-A3, NM-A5, NM-A6), and also matching it under ``stack_requires_match``.
+
+    >>> import unorules as uno
+    >>> nm, C = uno.get_profile("mattel-no-mercy"), Card.parse
+    >>> stacks_on(nm, C("Y+2"), Color.YELLOW, C("G+4"))
+    True
+    >>> stacks_on(nm, C("W+6"), Color.RED, C("R+4"))
+    False
+    >>> stacks_on(nm, C("R+4"), Color.RED, C("WR+4")), stacks_on(nm, C("R+2"), Color.RED, C("RS"))
+    (True, False)
+    """
+    if rules.stacking is _BY_VALUE:
+        value = card.rank.draw_value
+        if not value or value < top.rank.draw_value:
+            return False
+        return (
+            not rules.stack_requires_match
+            or card.is_wild
+            or card.color is color
+            or card.rank is top.rank
+        )
     if top.rank is _DRAW_TWO:
         if card.rank is _DRAW_TWO:
             return rules.stacking is not Stacking.NONE

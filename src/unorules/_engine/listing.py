@@ -17,10 +17,12 @@ import itertools
 from typing import Final
 
 from unorules._echo import check_seat
+from unorules._engine.discard_all import left_after
 from unorules._engine.legality import can_lay, may_end_on, playable, same_kind, stackable
 from unorules._engine.moves import may_draw
 from unorules._engine.numbers import needs_target
 from unorules._engine.piles import INDEX
+from unorules._engine.roulette import names_color
 from unorules.actions import (
     Action,
     CallUno,
@@ -32,7 +34,7 @@ from unorules.actions import (
     Pass,
     Play,
 )
-from unorules.cards import ALL_CARDS, LIGHT_COLORS, Card, Color, Side
+from unorules.cards import EVERY_CARD, LIGHT_COLORS, Card, Color, Rank, Side
 from unorules.rules import MultiPlay
 from unorules.state import Fields, Match, Phase, State, side_of
 
@@ -42,6 +44,7 @@ _COLORS: Final = LIGHT_COLORS
 _PLAY: Final = Phase.PLAY
 _DRAWN: Final = Phase.DRAWN
 _CHALLENGE: Final = Phase.CHALLENGE
+_DISCARD_ALL: Final = Rank.DISCARD_ALL
 _PENALTY: Final = Phase.PENALTY
 
 
@@ -52,19 +55,23 @@ UNO, target or none) and 171 other actions (:func:`single`: a draw, pass, call a
 challenge per seat, four colors per seat, 90 catches, the next round)."""
 
 
-def _plays(seat: int, card: Card, uno: bool, target: int | None = None) -> tuple[Action, ...]:
-    """The Play actions for one card: a color each for a wild, with and without UNO."""
-    key = (seat, card, uno, target)
+def _plays(
+    seat: int, card: Card, uno: bool, target: int | None = None, colored: bool | None = None
+) -> tuple[Action, ...]:
+    """The Play actions for one card: a color each for a wild (unless ``colored`` is
+    False: a Wild Color Roulette whose victim names the color), with and without UNO."""
+    named = card.is_wild if colored is None else colored
+    key = (seat, card, uno, target, named)
     found = _action_cache.get(key)
     if found is None:
         # A wild names a color of the side it shows (UNO Flip!: FL2.4); a UNO Flip! card
         # is named light face up, whatever the side (FL2.2).
         colors: tuple[Color | None, ...] = (
-            (_COLORS if card.up is None else card.up.colors) if card.is_wild else (None,)
+            (_COLORS if card.up is None else card.up.colors) if named else (None,)
         )
-        named = card.facing(Side.LIGHT)
+        laid = card.facing(Side.LIGHT)
         found = tuple(
-            Play(seat, named, color, uno=call, target=target)
+            Play(seat, laid, color, uno=call, target=target)
             for color in colors
             for call in ((False, True) if uno else (False,))
         )
@@ -77,12 +84,19 @@ def _card_plays(s: Fields, p: int, card: Card, hand: tuple[Card, ...]) -> tuple[
     :func:`~unorules._engine.numbers.needs_target` names each other seat as its swap
     target (Seven-O, A18); under ``no_finish_on_action`` an action card cannot be the
     last card (A18)."""
-    if len(hand) == 1 and not may_end_on(s._match.rules, card):
+    rules = s._match.rules
+    if len(hand) == 1 and not may_end_on(rules, card):
         return ()
-    if needs_target(s._match.rules, card, len(hand) - 1):
+    if needs_target(rules, card, len(hand) - 1):
         return tuple(
             a for t in s._match.active if t != p for a in _plays(p, card, len(hand) == 2, t)
         )
+    if card.rank is _DISCARD_ALL:  # the play's UNO call counts the cards it discards too
+        rest = list(hand)
+        rest.remove(card)
+        return _plays(p, card, len(left_after(card, tuple(rest))) == 1 and len(hand) > 1)
+    if card.is_wild and not names_color(rules, card):
+        return _plays(p, card, len(hand) == 2, None, False)
     return _plays(p, card, len(hand) == 2)
 
 
@@ -115,9 +129,9 @@ class Seat:
     )
 
     def __init__(self, p: int) -> None:
-        self.one = {c: _plays(p, c, False) for c in ALL_CARDS}
+        self.one = {c: _plays(p, c, False) for c in EVERY_CARD}
         """The plays of each card by a hand that keeps two or more cards."""
-        self.two = {c: _plays(p, c, True) for c in ALL_CARDS}
+        self.two = {c: _plays(p, c, True) for c in EVERY_CARD}
         """The plays of each card from a hand of two (without and with UNO)."""
         self.draw = single(Draw, p)
         self.pass_ = single(Pass, p)
@@ -219,7 +233,7 @@ def own_actions(s: State, p: int) -> list[Action]:
         if phase is _CHALLENGE:
             out.append(single(Challenge, p))
         out.append(single(Draw, p))
-    elif phase is Phase.CHOOSE_COLOR:
+    elif phase is Phase.CHOOSE_COLOR or phase is Phase.ROULETTE:
         out.extend(single(ChooseColor, p, color) for color in side_of(s).colors)
     return out
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Final, NoReturn
 
 from unorules._echo import shown_int
-from unorules._engine import calls, piles, turns
+from unorules._engine import calls, piles, roulette, turns
 from unorules._engine.challenge import draw_penalty
 from unorules._engine.flip import chosen_after_flip
 from unorules._engine.legality import can_lay, color_error, playable
@@ -87,7 +87,11 @@ def draw(s: State, a: Draw, named: Named | None) -> State:
     if phase is _CHALLENGE or phase is _PENALTY:
         return take_penalty(s, p, named)
     if phase is not _PLAY:
-        what = "name the color" if phase is Phase.CHOOSE_COLOR else "play the card drawn or pass"
+        what = (
+            "name the color"
+            if phase is Phase.CHOOSE_COLOR or phase is Phase.ROULETTE
+            else "play the card drawn or pass"
+        )
         _fail(ErrorCode.WRONG_PHASE, f"player {p} must {what} now, not draw")
     cards = playable(s, p)
     if not may_draw(s._match.rules, bool(cards)):
@@ -243,10 +247,13 @@ def catch(s: State, a: CatchUno, named: Named | None) -> State:
 def choose_color(s: State, a: ChooseColor, named: Named | None) -> State:
     """The first player names the color of a wild turned up first (R3.5)."""
     p = a.player
+    if s.phase is Phase.ROULETTE:
+        return roulette.name_color(s, a, named)
     if s.phase is not Phase.CHOOSE_COLOR:
         _fail(
             ErrorCode.WRONG_PHASE,
-            "a color is named this way only for a first wild card, or a wild a Flip exposed",
+            "a color is named this way only for a first wild card, a wild a Flip exposed,"
+            " or by a Wild Color Roulette's victim",
         )
     if p != s.current_player:
         turns.not_your_turn(s, p)

@@ -19,6 +19,7 @@ from operator import attrgetter
 from typing import Final, NoReturn
 
 from unorules import rng
+from unorules._engine import mercy
 from unorules.cards import Card
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.state import Discard, Draft, ledger, side_of
@@ -62,8 +63,10 @@ class Named:
     __slots__ = (
         "cards",
         "challenge_won",
+        "discarded",
         "draws",
         "i",
+        "knocked",
         "log",
         "moved",
         "probe",
@@ -98,6 +101,10 @@ class Named:
         """A Wild Draw Four taken back into its player's hand: ``(seat, card)`` (A6)."""
         self.challenge_won: bool | None = None
         """A challenge resolved: whether it succeeded (the Wild Draw Four was a bluff)."""
+        self.discarded: tuple[Card, ...] = ()
+        """A Discard All's extra cards, put under it (No Mercy)."""
+        self.knocked: tuple[int, ...] = ()
+        """The seats the Mercy rule knocked out (No Mercy)."""
 
     def next(self) -> Card:
         cards = self.cards
@@ -120,7 +127,8 @@ def named(drawn: tuple[Card, ...] | None) -> Named | None:
 
 
 def _rebuild(d: Draft) -> bool:
-    """Turn the discard pile but its top card into a new draw pile (R12.1, C13).
+    """Turn the discard pile but its top card into a new draw pile (R12.1, C13), with
+    the knocked-out hands set aside under the Mercy rule (No Mercy, NM1.8 item 3).
 
     While a Wild Draw Four can still be taken back (the pending challenge says so: the
     Danish sheet, A6), the card under it stays too: a successful challenge restores it."""
@@ -129,15 +137,19 @@ def _rebuild(d: Draft) -> bool:
     if challenge is not None and challenge.take_back and top[1] is not None:
         top = top[1]  # keep the top two cards
     below = top[1]
-    if below is None:
+    aside = d._ledger.set_aside
+    if below is None and not aside:
         return False
     rest: list[Card] = []
     node: Discard | None = below
     while node is not None:
         rest.append(node[0])
         node = node[1]
-    d._pile = rng._shuffled(rest, seed=d._match.seed, counter=d._ledger.rng_counter)
     w = ledger(d)
+    if aside:
+        rest += aside
+        w.set_aside = ()
+    d._pile = rng._shuffled(rest, seed=d._match.seed, counter=d._ledger.rng_counter)
     w.rng_counter += 1
     d._pile_start = 0
     w.pile_order_fixed = False
@@ -184,6 +196,8 @@ def _draw_one(d: Draft, named: Named | None) -> Card | None:
 
 def draw(d: Draft, seat: int, count: int, named: Named | None) -> tuple[Card, ...]:
     """``seat`` draws ``count`` cards (fewer when both piles run out: A12)."""
+    if d._match.rules.mercy:
+        return draw_until(d, seat, _never, count, named)
     start = d._pile_start
     if named is None and start + count <= len(d._pile):
         got = d._pile[start : start + count]  # the common case: off the top, no rebuild
@@ -214,7 +228,8 @@ def draw_until(
     """``seat`` draws one card at a time until ``stop(card)``, ``limit`` cards, or the
     piles run out; it keeps every card. Each card joins the hand as it is drawn, so
     ``stop`` judges it in the hand it would be laid from (the last-card rule counts the
-    cards drawn before it)."""
+    cards drawn before it). Under the Mercy rule the hand is checked after each card: one
+    that reaches the count is knocked out, and the drawing stops (NM1.8, NM-A14)."""
     got: list[Card] = []
     while limit is None or len(got) < limit:
         card = _draw_one(d, named)
@@ -222,12 +237,22 @@ def draw_until(
             break
         got.append(card)
         give(d, seat, (card,))
+        if mercy.reached(d, seat):
+            mercy.knock_out(d, seat)
+            if named is not None:
+                named.knocked += (seat,)
+            break
         if stop(card):
             break
     out = tuple(got)
     if named is not None and out:
         named.draws += ((seat, out),)
     return out
+
+
+def _never(card: Card) -> bool:
+    """A draw of a fixed count: no card stops it."""
+    return False
 
 
 def give(d: Draft, seat: int, cards: Sequence[Card]) -> None:

@@ -23,6 +23,7 @@ from typing import Final, NoReturn
 
 from unorules._echo import shown_int
 from unorules._engine import calls, knowledge, piles
+from unorules._engine.discard_all import discard_all, left_after
 from unorules._engine.draw_two import draw_two
 from unorules._engine.draws import draw_cards
 from unorules._engine.flip import flip
@@ -40,9 +41,9 @@ from unorules._engine.legality import (
 )
 from unorules._engine.numbers import needs_target, number
 from unorules._engine.piles import Named, with_hand
-from unorules._engine.reverse import reverse
-from unorules._engine.skip import skip
-from unorules._engine.skip_everyone import skip_everyone
+from unorules._engine.reverse import reverse, wild_reverse_draw_four
+from unorules._engine.roulette import names_color, roulette
+from unorules._engine.skip import skip, skip_everyone
 from unorules._engine.turns import begin_turn, close, end_round, not_your_turn
 from unorules._engine.wilds import (
     customizable,
@@ -54,9 +55,9 @@ from unorules._engine.wilds import (
     wild_draw_two,
 )
 from unorules.actions import Play
-from unorules.cards import ALL_CARDS, Card, Rank
+from unorules.cards import EVERY_CARD, Card, Rank
 from unorules.errors import ErrorCode, IllegalAction
-from unorules.rules import ShuffleHandsLastCard
+from unorules.rules import ShuffleHandsLastCard, Stacking
 from unorules.state import Discard, Phase, State, draft, freeze, ledger
 
 __all__ = ["RANK_EFFECTS", "check", "lay"]
@@ -70,18 +71,28 @@ RANK_EFFECTS: Final[dict[Rank, CardEffect]] = {
     Rank.WILD_DRAW_FOUR: wild_draw_four,
     Rank.WILD_SHUFFLE_HANDS: shuffle_hands,
     Rank.WILD_CUSTOMIZABLE: customizable,
+    # UNO Show 'Em No Mercy (Skip Everyone: UNO Flip!'s dark side too, FL2.5)
+    Rank.DRAW_FOUR: draw_two,
+    Rank.SKIP_EVERYONE: skip_everyone,
+    Rank.DISCARD_ALL: discard_all,
+    Rank.WILD_REVERSE_DRAW_FOUR: wild_reverse_draw_four,
+    Rank.WILD_DRAW_SIX: draw_two,
+    Rank.WILD_DRAW_TEN: draw_two,
+    Rank.WILD_COLOR_ROULETTE: roulette,
     # UNO Flip! (FL2.5, FL2.6)
     Rank.DRAW_ONE: draw_cards,
     Rank.DRAW_FIVE: draw_cards,
-    Rank.SKIP_EVERYONE: skip_everyone,
     Rank.FLIP: flip,
     Rank.WILD_DRAW_TWO: wild_draw_two,
     Rank.WILD_DRAW_COLOR: wild_draw_color,
 }
 """The effect of each rank: the card rooms."""
 
-_EFFECT_OF: Final[dict[Card, CardEffect]] = {card: RANK_EFFECTS[card.rank] for card in ALL_CARDS}
+_EFFECT_OF: Final[dict[Card, CardEffect]] = {card: RANK_EFFECTS[card.rank] for card in EVERY_CARD}
 """:data:`RANK_EFFECTS` by card: cards hash by identity, in C (an enum member hashes in Python)."""
+
+
+_DISCARD_ALL: Final = Rank.DISCARD_ALL
 
 
 def _fail(code: ErrorCode, message: str) -> NoReturn:
@@ -118,12 +129,19 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
                 " several cards are laid together only on a normal turn (A18)",
             )
         if not stacks_on(rules, s._discard[0], s.color, card):
+            if rules.stacking is Stacking.BY_VALUE:
+                _stack_refused(s, p, card)
             what = "challenge or draw" if phase is Phase.CHALLENGE else "draw"
             _fail(
                 ErrorCode.WRONG_PHASE,
                 f"player {p} must {what} the pending {s._ledger.pending_draw} cards now;"
                 f" {card} cannot be stacked on {s._discard[0]} under these rules",
             )
+    elif phase is Phase.ROULETTE:
+        _fail(
+            ErrorCode.WRONG_PHASE,
+            f"player {p} must first name the color of the Wild Color Roulette (NM-A9): ChooseColor",
+        )
     else:
         _fail(ErrorCode.WRONG_PHASE, f"player {p} must first name the color (R3.5)")
     hand = s.hands[p]
@@ -142,7 +160,7 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
             f"player {p} does not hold {' '.join(map(str, missing))}"
             + (f" (laying {' '.join(map(str, laid))})" if len(laid) > 1 else ""),
         )
-    if card.is_wild:
+    if names_color(rules, card):
         if a.color is None:
             colors = ", ".join(c.value for c in side_colors(s))
             _fail(ErrorCode.BAD_COLOR, f"{card} is a wild: name a color ({colors})")
@@ -150,6 +168,11 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         if wrong is not None:
             raise wrong
     elif a.color is not None:
+        if card.is_wild:
+            _fail(
+                ErrorCode.BAD_COLOR,
+                f"{card} takes no color: its victim names the color to dig for (NM-A9)",
+            )
         _fail(ErrorCode.BAD_COLOR, f"{card} is not a wild: it takes no color")
     if jump:
         top = s._discard[0]
@@ -174,6 +197,16 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         check_also(rules, card, a.also)
     target = a.target
     if needs_target(rules, card, len(rest)):
+        if (
+            target is not None
+            and 0 <= target < len(s._match.knocked)
+            and (s._match.knocked[target])
+        ):
+            _fail(
+                ErrorCode.WRONG_PHASE,
+                f"a 7 swaps hands with another player still in play: seat {target} was"
+                " knocked out of this round (NM1.7, NM1.8 item 5)",
+            )
         if target is None or target == p or target not in s._match.active:
             _fail(
                 ErrorCode.WRONG_PHASE,
@@ -187,14 +220,41 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         or (not rest and rules.shuffle_hands_last_card is ShuffleHandsLastCard.GO_OUT)
     ):
         _fail(ErrorCode.WRONG_PHASE, "hands= only fixes the deal of a Wild Shuffle Hands")
-    if a.uno and (len(rest) > 1 or (not rest and redeals_last_card(rules, card))):
+    left = len(left_after(card, rest)) if rest else 0
+    if a.uno and (left > 1 or (not rest and redeals_last_card(rules, card))):
         # The call goes with the play that leaves one card (R10.1, C8); a play that goes
         # out may carry it too, where it is moot (the round ends). A Wild Shuffle Hands
         # laid last under ``redeal`` leaves no card without going out: refused as ever.
-        _fail(ErrorCode.WRONG_PHASE, _false_call(p, laid, len(rest)))
+        _fail(ErrorCode.WRONG_PHASE, _false_call(p, laid, left))
     if not rest and not all(may_end_on(rules, c) for c in laid):
         raise last_card_error(laid[-1])
     return laid, rest
+
+
+def _stack_refused(s: State, p: int, card: Card) -> NoReturn:
+    """Why ``card`` cannot answer the No Mercy stack facing ``p`` (NM1.6 items 3 and 5)."""
+    top = s._discard[0]
+    need = top.rank.draw_value
+    total = s._ledger.pending_draw
+    value = card.rank.draw_value
+    if not value:
+        _fail(
+            ErrorCode.WRONG_PHASE,
+            f"player {p} faces a stack of {total} cards: only a Draw card of value {need} or"
+            f" more answers it (NM1.6 item 5), not {card}; or draw the {total} cards",
+        )
+    if value < need:
+        _fail(
+            ErrorCode.CARD_DOES_NOT_MATCH,
+            f"{card} (value {value}) is too small to answer the stack: the last Draw card,"
+            f" {top}, has value {need}, and an answer must equal or exceed it (NM1.6 item 3);"
+            f" or draw the {total} cards",
+        )
+    _fail(
+        ErrorCode.CARD_DOES_NOT_MATCH,
+        f"{card} must also match {top}'s color or symbol to answer the stack"
+        " (stack_requires_match, NM-A3)",
+    )
 
 
 def _false_call(p: int, laid: tuple[Card, ...], left: int) -> str:
@@ -243,11 +303,19 @@ def lay(
         d._discard = node
         d.color = a.color if card.is_wild else laid[-1].color
     d._drawn_card = None
-    effect = _EFFECT_OF.get(card)  # a UNO Flip! card: by the rank of its face in play
-    nxt = (RANK_EFFECTS[card.rank] if effect is None else effect)(
-        d, s, a, count, rest, pending, named
-    )
-    if not rest and not d.hands[p] and not redeals_last_card(s._match.rules, card):
+    rules = s._match.rules
+    if rest or rules.final_card_effect:
+        effect = _EFFECT_OF.get(card)  # a UNO Flip! card: by the rank of its face in play
+        nxt = (RANK_EFFECTS[card.rank] if effect is None else effect)(
+            d, s, a, count, rest, pending, named
+        )
+    else:  # a final card wins at once with no effect (No Mercy R-last, NM-A17)
+        nxt = None
+    if (
+        not d.hands[p]
+        and (not rest or card.rank is _DISCARD_ALL)
+        and not redeals_last_card(rules, card)
+    ):
         if named is not None:  # the player went out (R11.1)
             named.finish()
         return end_round(d, p)

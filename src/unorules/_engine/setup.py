@@ -27,7 +27,7 @@ from unorules.cards import Card, Rank, Side
 from unorules.deal import Deal
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.rules import FirstDiscard, FlipFirstCard, Rules, get_profile, seat_sides
-from unorules.state import Draft, Match, Phase, State, freeze, new_ledger
+from unorules.state import Discard, Draft, Match, Phase, State, freeze, new_ledger
 
 __all__ = [
     "FIRST_CARD",
@@ -98,6 +98,16 @@ FIRST_CARD: Final[dict[Rank, FirstEffect]] = _every_rank(
         Rank.WILD_DRAW_FOUR: wilds.first_card,
         Rank.WILD_SHUFFLE_HANDS: wilds.first_card,
         Rank.WILD_CUSTOMIZABLE: wilds.first_card,
+        # UNO Show 'Em No Mercy: never kept. A deck holding these cards buries every
+        # action card turned up first (first_discard=bury_until_number, NM1.3 item 2).
+        # UNO Flip!'s dark Skip Everyone is never turned up first either (FL2.3 item 4).
+        Rank.DRAW_FOUR: no_first_effect,
+        Rank.SKIP_EVERYONE: no_first_effect,
+        Rank.DISCARD_ALL: no_first_effect,
+        Rank.WILD_REVERSE_DRAW_FOUR: no_first_effect,
+        Rank.WILD_DRAW_SIX: no_first_effect,
+        Rank.WILD_DRAW_TEN: no_first_effect,
+        Rank.WILD_COLOR_ROULETTE: no_first_effect,
         # UNO Flip! (FL2.3 item 5). A Wild Draw Two goes back into the pile
         # and another card is turned; a Flip is applied (FL-A2), sent back or ignored as
         # flip_first_card says. A round starts on the light side, so the dark faces are
@@ -106,7 +116,6 @@ FIRST_CARD: Final[dict[Rank, FirstEffect]] = _every_rank(
         Rank.FLIP: flip.first_card,
         Rank.WILD_DRAW_TWO: wilds.first_card,
         Rank.DRAW_FIVE: no_first_effect,
-        Rank.SKIP_EVERYONE: no_first_effect,
         Rank.WILD_DRAW_COLOR: no_first_effect,
     }
 )
@@ -221,6 +230,11 @@ def _open_match(
         rules = get_profile(rules)
     elif not isinstance(rules, Rules):
         raise TypeError(f"rules is a Rules value or a profile name, not {shown(rules)}")
+    if count > rules.max_players:
+        raise ValueError(
+            f"these rules seat 2 to {rules.max_players} players, not {count}"
+            " (max_players; No Mercy: 2-6, NM1.3)"
+        )
     if seed is None:
         seed = rng.fresh_seed()
     elif not isinstance(seed, int) or isinstance(seed, bool):
@@ -275,11 +289,27 @@ def _returns_first(rules: Rules, card: Card) -> bool:
     how = rules.first_discard
     if card.rank is Rank.FLIP and rules.flip_first_card is FlipFirstCard.REDRAW:
         return True
+    if how is FirstDiscard.BURY_UNTIL_NUMBER:
+        return False  # buried in the discard pile instead (_buries_first)
     if how is FirstDiscard.APPLY_EFFECTS:
         return card.rank is Rank.WILD_DRAW_FOUR or card.rank is Rank.WILD_DRAW_TWO
     if how is FirstDiscard.RESHUFFLE_ALL_SPECIALS:
         return card.is_action
     return card.is_wild
+
+
+def _buries_first(rules: Rules, card: Card) -> bool:
+    """Whether a card turned up first is ignored and stays in the discard pile under the
+    next one turned (No Mercy: every action card, the wilds too, NM1.3 item 2, NM-A18).
+
+    >>> import unorules as uno
+    >>> nm = uno.get_profile("mattel-no-mercy")
+    >>> _buries_first(nm, Card.parse("W+6")), _buries_first(nm, Card.parse("R7"))
+    (True, False)
+    >>> _buries_first(uno.MATTEL, Card.parse("RS"))
+    False
+    """
+    return rules.first_discard is FirstDiscard.BURY_UNTIL_NUMBER and card.is_action
 
 
 def _start_round(m: Match, counter: int, deal: Deal | None, named: Named | None = None) -> State:
@@ -308,6 +338,10 @@ def _start_round(m: Match, counter: int, deal: Deal | None, named: Named | None 
         # The draw pile is _pile[_pile_start:]: it shares the shuffled deck's storage.
         d._pile = cards
         d._pile_start = dealt + 1
+        while _buries_first(rules, top) and d._pile_start < len(cards):
+            top = cards[d._pile_start]  # the next card goes on top of it (NM1.3)
+            turned.append(top)
+            d._pile_start += 1
         if _returns_first(rules, top):
             pile = list(cards[dealt + 1 :])
             while True:
@@ -333,6 +367,12 @@ def _start_round(m: Match, counter: int, deal: Deal | None, named: Named | None 
     # A new deal: nothing owed or counted, and nobody knows another hand.
     d._ledger = new_ledger(pile_order_fixed=pile_known, rng_counter=counter)
     d._discard = (top, None)
+    if len(turned) > 1 and _buries_first(rules, turned[0]):
+        node: Discard | None = None
+        for card in turned:  # the ignored cards stay under the first card (NM-A18)
+            node = (card, node)
+        assert node is not None
+        d._discard = node
     d.color = top.color
     d.phase = Phase.PLAY
     # The first card's effect (R3.5), where first cards have effects (A2, C5). A wild is
@@ -375,20 +415,30 @@ def _check_deal(m: Match, deal: Deal, counter: int) -> tuple[bool, tuple[Card, .
             _fail(bad, f"seat {seat} was dealt {got}, not {want}")
     if not deal.turned:
         _fail(bad, "no card was turned up to start the discard pile")
+    buried = rules.first_discard is FirstDiscard.BURY_UNTIL_NUMBER
     for card in deal.turned[:-1]:
-        if not _returns_first(rules, card):
+        if buried and not card.is_action:
+            _fail(
+                bad,
+                f"{card} was turned up and then another card: under these rules a number"
+                " card stays as the first card (NM1.3)",
+            )
+        if not buried and not _returns_first(rules, card):
             _fail(
                 bad,
                 f"{card} was turned up and then another card: under these rules {card}"
                 " stays as the first card (R3.5)",
             )
+    if buried and deal.turned[-1].is_action:
+        _fail(bad, f"{deal.turned[-1]} cannot be the first card in play: it is buried (NM1.3)")
     if _returns_first(rules, deal.turned[-1]):
         _fail(bad, f"{deal.turned[-1]} cannot be the first card in play: it goes back (R3.5)")
     deck = _count(rules.deck(m.seed))
-    used = _count(itertools.chain(*deal.hands, [deal.turned[-1]]))
-    returned = deal.turned[:-1]
+    kept = deal.turned if buried else deal.turned[-1:]  # buried cards stay in the discards
+    used = _count(itertools.chain(*deal.hands, kept))
+    returned = () if buried else deal.turned[:-1]
     if deal.draw_pile is not None:
-        used = _count(itertools.chain(*deal.hands, [deal.turned[-1]], deal.draw_pile))
+        used = _count(itertools.chain(*deal.hands, kept, deal.draw_pile))
         if used != deck:
             _fail(bad, "hands, turned cards and draw pile are not the deck: " + _diff(deck, used))
         pile_count = _count(deal.draw_pile)
@@ -438,7 +488,8 @@ def next_round(s: State, a: NextRound, named: Named | None) -> State:
     while m.out[dealer]:
         dealer = (dealer + 1) % n
     refuse_past(m.round + 1, "round number", "deal another round")
-    nm = m.but(round=m.round + 1, dealer=dealer, round_winner=None, round_points=None)
+    # Knocked-out players are dealt in again (NM-A22).
+    nm = m.but(round=m.round + 1, dealer=dealer, round_winner=None, round_points=None, knocked=None)
     # NextRound names no card: a log (not a probe) notes what a first Draw Two draws.
     log = named if named is not None and named.cards is None else None
     return _start_round(nm, s._ledger.rng_counter, a.deal, log)

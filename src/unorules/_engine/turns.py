@@ -25,12 +25,14 @@ from unorules._engine.piles import Named
 from unorules.cards import Card
 from unorules.errors import ErrorCode, IllegalAction
 from unorules.scoring import score_round
-from unorules.state import Draft, Fields, Match, Phase, State, freeze, ledger
+from unorules.state import Draft, Fields, Match, Phase, State, draft, freeze, ledger
 
 __all__ = [
+    "after_knockouts",
     "begin_turn",
     "close",
     "end_round",
+    "last_standing",
     "lock_answer",
     "may_not_answer",
     "not_your_turn",
@@ -47,17 +49,18 @@ def seats_from(m: Match, seat: int) -> list[int]:
     """The seats still in the match clockwise, starting left of ``seat``."""
     n = len(m.names)
     order = [(seat + i) % n for i in range(1, n + 1)]
-    return order if m.full else [s for s in order if not m.out[s]]
+    return order if m.full else [s for s in order if not m.gone[s]]
 
 
 def step(d: Fields, seat: int, steps: int) -> int:
     """The seat ``steps`` places on from ``seat`` in the current direction, counting only
-    seats still in the match (a skip is one step more)."""
+    seats still in play (a skip is one step more): not eliminated from the match, not
+    knocked out of the round (No Mercy, NM1.8 item 5)."""
     m = d._match
     if m.full:
         return (seat + d.direction * steps) % m.seats
     n = m.seats
-    out = m.out
+    out = m.gone
     for _ in range(steps):
         seat = (seat + d.direction) % n
         while out[seat]:
@@ -141,6 +144,40 @@ def end_round(d: Draft, winner: int | None) -> State:
     d.phase = Phase.GAME_OVER if m.winner is not None else Phase.ROUND_OVER
     settle_all(d)
     return freeze(d)
+
+
+def last_standing(d: Draft) -> int | None:
+    """The one seat left in play when every other was knocked out of the round, else
+    None: that player wins the round (No Mercy, NM1.8 item 6, NM1.10).
+
+    >>> import unorules as uno
+    >>> from unorules.state import draft
+    >>> last_standing(draft(uno.new_game(2, "mattel-no-mercy", seed=1))) is None
+    True
+    """
+    m = d._match
+    if m.full or True not in m.knocked:
+        return None
+    active = m.active
+    return active[0] if len(active) == 1 else None
+
+
+def after_knockouts(s: State) -> State:
+    """``s``, or, when a knockout has left one player in play, the round won by that
+    player (NM1.8 item 6). Asked after every action under the Mercy rule."""
+    if s.is_over or not s._match.rules.mercy:
+        return s
+    d = draft(s)
+    standing = last_standing(d)
+    if standing is not None:
+        return end_round(d, standing)
+    current = s.current_player
+    if current is not None and s._match.knocked[current]:
+        # The player whose turn it was is out (a draw until playable that reached the
+        # count): the turn passes to the next seat in play (NM1.8 item 4, NM-A16).
+        begin_turn(d, step(d, current, 1))
+        return freeze(d)
+    return s
 
 
 # -- the end of an action -------------------------------------------------------------------

@@ -584,7 +584,7 @@ class Arena:
                     got.append(action)
             order = ((current + k) % n for k in range(1, n))
             if self.ask_all:
-                out = s.eliminated
+                out = (*s.eliminated, *s.knocked_out)  # seats not in play
                 self._window = [seat for seat in order if seat not in out]
             else:
                 self._window = [seat for seat in order if seat in offers]

@@ -234,6 +234,7 @@ def _may_jump_in(state: State, seat: int) -> bool:
         and state.phase is Phase.PLAY
         and not state.top_card.is_wild
         and seat not in state.eliminated
+        and seat not in state.knocked_out
     )
 
 

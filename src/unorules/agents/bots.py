@@ -37,7 +37,7 @@ from unorules.actions import (
     Pass,
     Play,
 )
-from unorules.cards import LIGHT_COLORS, Side
+from unorules.cards import LIGHT_COLORS, Rank, Side
 from unorules.engine import apply, legal_actions
 from unorules.sampling import sample_state
 from unorules.state import Phase, State
@@ -158,7 +158,7 @@ class RandomBot:
             return catches[self.random.randrange(len(catches))]
         plays = [a for a in mine if isinstance(a, Play) and a.player == seat]
         phase = state.phase
-        if phase is Phase.CHOOSE_COLOR:
+        if phase is Phase.CHOOSE_COLOR or phase is Phase.ROULETTE:
             colors = [a for a in mine if isinstance(a, ChooseColor)]
             return colors[self.random.randrange(len(colors))]
         if phase is Phase.CHALLENGE and not plays and self._chance(self.challenge):
@@ -200,9 +200,11 @@ class HeuristicBot:
     As the current player it plays the card that sheds the most points while keeping its
     wilds (which match anything) for when nothing else plays: the most cards at once where
     ``multi_play`` allows it, then a card that is not a wild, then the highest-scoring
-    card, then the color it holds most of. It names the color it holds most of with a
-    wild, swaps hands (Seven-O) with the player holding the fewest cards, always says UNO,
-    stacks a penalty when it can, never challenges a Wild Draw Four, draws when nothing
+    card, then the color it holds most of (a Discard All counts the cards it sheds with
+    it). It names the color it holds most of with a wild, and, as a Wild Color Roulette's
+    victim, the color it has seen least of; it swaps hands (Seven-O, No Mercy's 7) with the
+    player in play holding the fewest cards, always says UNO, answers a stack whenever it
+    can, never challenges a Wild Draw Four, draws when nothing
     plays and plays the drawn card when it may. Out of turn it catches every forgotten UNO
     and jumps in whenever the rules allow. Ties are broken by its own seeded random choices.
 
@@ -231,11 +233,16 @@ class HeuristicBot:
         for card in hand:
             if card.color is not None:
                 held[card.color] = held.get(card.color, 0) + 1
-        others = [s for s in range(state.players) if s != seat and s not in state.eliminated]
+        gone = (*state.eliminated, *state.knocked_out)
+        others = [s for s in range(state.players) if s != seat and s not in gone]
         fewest = min(others, key=lambda s: len(state.hands[s]), default=None)
 
         def key(a: Play) -> tuple[int, ...]:
             laid = tuple(c.facing(side).face for c in (a.card, *a.also))
+            if a.card.rank is Rank.DISCARD_ALL:  # it sheds every card of its color too
+                rest = list(hand)
+                rest.remove(a.card)
+                laid = (a.card, *(c for c in rest if c.color is a.card.color))
             color = a.color if a.color is not None else laid[0].color
             return (
                 int(a.uno),
@@ -268,6 +275,8 @@ class HeuristicBot:
         for a in legal:
             if isinstance(a, CatchUno):
                 return a
+        if state.phase is Phase.ROULETTE:
+            return self._dig_for(state, seat, legal)
         if state.phase is Phase.CHOOSE_COLOR:
             colors = [a for a in legal if isinstance(a, ChooseColor)]
             counts = {c.color: 0 for c in colors}
@@ -285,6 +294,20 @@ class HeuristicBot:
                 if isinstance(a, kind) and a.player == seat:
                     return a
         raise RuntimeError(f"HeuristicBot: nothing to do for seat {seat} in {state!r}")
+
+    def _dig_for(self, state: State, seat: int, legal: Sequence[Action]) -> Action:
+        """The victim of a Wild Color Roulette names the color it has seen least of (in
+        its hand and the discard pile), so that the most cards of it are still unseen and
+        the dig ends soonest (No Mercy, NM-A9)."""
+        colors = [a for a in legal if isinstance(a, ChooseColor)]
+        deck: dict[object, int] = {}
+        for card in state.rules.deck():
+            deck[card.color] = deck.get(card.color, 0) + 1
+        for card in (*state.hands[seat], *state.discard_pile):
+            deck[card.color] = deck.get(card.color, 0) - 1
+        most = max(deck.get(a.color, 0) for a in colors)
+        ties = [a for a in colors if deck.get(a.color, 0) == most]
+        return ties[self.random.randrange(len(ties))]
 
     def interject(self, state: State, seat: int) -> Action | None:
         """A catch whenever another player forgot UNO, else a Jump-In whenever allowed,
@@ -498,6 +521,8 @@ def _estimate(state: State, side: int, teams: int) -> float:
         s = seat % teams if teams else seat
         k = len(state.hands[seat])
         best[s] = min(best.get(s, k), k)
+    if side not in best:  # knocked out of the round (No Mercy's Mercy rule)
+        return 0.0
     mine = best.pop(side)
     other = min(best.values())
     return other / (mine + other) if mine + other else 0.5
@@ -561,7 +586,7 @@ def play(
         else:
             current = state.current_player
             assert current is not None
-            out = state.eliminated
+            out = (*state.eliminated, *state.knocked_out)  # seats not in play
             for seat in range(state.players):
                 if seat != current and seat not in out:
                     action = bots[seat].interject(state, seat)

@@ -753,7 +753,7 @@ def _play_from(
                 current = state.current_player
                 assert current is not None
                 chosen: Action | None = None
-                out = state.eliminated
+                out = (*state.eliminated, *state.knocked_out)  # seats not in play
                 for seat in range(n):
                     if seat != current and seat not in out and seat not in quiet:
                         chosen = host.interject(entrants[seats[seat]], state, seat)

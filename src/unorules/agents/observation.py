@@ -123,14 +123,16 @@ __all__ = [
     "scale",
 ]
 
-_K: Final = len(ALL_CARDS)  # 56
+_K: Final = len(ALL_CARDS)  # 56: the classic cards (No Mercy's are refused)
+_PHASES_V1: Final[tuple[Phase, ...]] = tuple(p for p in Phase if p is not Phase.ROULETTE)
+"""The phases the vector encodes: those of the classic games (the vector is fixed)."""
 _N: Final = MAX_PLAYERS
 _LAYOUT: Final = (
     ("hand", _K),
     ("drawn_card", _K),
     ("top", _K),
     ("color", 4),
-    ("phase", len(Phase)),
+    ("phase", len(_PHASES_V1)),
     ("direction", 1),
     ("pending", 1),
     ("draw_pile", 1),
@@ -180,7 +182,7 @@ _HAND: Final = SEGMENTS["hand"].start
 _DRAWN: Final = SEGMENTS["drawn_card"].start
 _TOP: Final = SEGMENTS["top"].start
 _COLOR: Final = {c: SEGMENTS["color"].start + i for i, c in enumerate(LIGHT_COLORS)}
-_PHASE: Final = {p: SEGMENTS["phase"].start + i for i, p in enumerate(Phase)}
+_PHASE: Final[dict[Phase, int]] = {p: SEGMENTS["phase"].start + i for i, p in enumerate(_PHASES_V1)}
 _DIRECTION: Final = SEGMENTS["direction"].start
 _PENDING: Final = SEGMENTS["pending"].start
 _PILE: Final = SEGMENTS["draw_pile"].start
@@ -409,6 +411,7 @@ def encode(
     [0.0, 0.0, 0.2]
     """
     rules = rules if rules is not None else Rules()
+    view.rules.refuse_unless_classic("the observation vector")
     out = array("f", _ZERO)
     _fill(out, view, rules, _score_cap(rules))
     _history(
@@ -472,6 +475,7 @@ class ObservationEncoder:
     """
 
     def __init__(self, players: int, rules: Rules, *, normalized: bool = False) -> None:
+        rules.refuse_unless_classic("the observation vector")
         self.players = players
         self.rules = rules
         self.normalized = normalized

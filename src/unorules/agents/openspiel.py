@@ -190,6 +190,7 @@ class UnoGame(pyspiel.Game):  # type: ignore[misc]
             )
         self.hand_size = hand_size
         self.rules = _rules_of(self.profile, hand_size)
+        self.rules.refuse_unless_classic("the OpenSpiel game")
         self.seed = seed
         self.max_moves = max_moves
         self.players = players
@@ -681,7 +682,7 @@ def _layout(players: int) -> tuple[tuple[str, int], ...]:
         ("drawn_card", _K),
         ("top", _K),
         ("color", 4),
-        ("phase", len(Phase)),
+        ("phase", len(_PHASES)),
         ("direction", 1),
         ("pending", 1),
         ("draw_pile", 1),
@@ -701,7 +702,10 @@ _K: Final = len(ALL_CARDS)
 _COLORS: Final = {
     color: i for i, color in enumerate((Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE))
 }
-_PHASES: Final = {phase: i for i, phase in enumerate(Phase)}
+_PHASES: Final[dict[Phase, int]] = {
+    phase: i for i, phase in enumerate(p for p in Phase if p is not Phase.ROULETTE)
+}
+"""The classic games' phases (the game refuses No Mercy's deck, and with it its phase)."""
 
 
 def observation_size(players: int) -> int:

@@ -75,6 +75,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         for seat in range(len(names) - 1, -1, -1):
             text = text.replace(f"P{seat}", names[seat])
         print(f"  {text}{_consequences(action, before, names)}", file=out)
+        for seat in after.knocked_out:
+            if seat not in before.knocked_out:
+                print(f"  {names[seat]} is knocked out (the Mercy rule)", file=out)
         before = after
         if after.is_over:
             if after.round_winner is None:
@@ -83,8 +86,11 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 points = after.round_points or ()
                 gained = max(points) if points else 0
                 totals = ", ".join(f"{names[s]} {p}" for s, p in enumerate(after.scores))
+                how = (
+                    "is the last player standing" if after.hands[after.round_winner] else "goes out"
+                )
                 print(
-                    f"round {after.round + 1} over: {who(after.round_winner)} goes out"
+                    f"round {after.round + 1} over: {who(after.round_winner)} {how}"
                     f" (+{gained}); totals {totals}",
                     file=out,
                 )

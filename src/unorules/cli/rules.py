@@ -36,7 +36,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.diff:
         rows = [row for row in rows if len(set(row[2])) > 1]
     if args.json:
-        options = {n: rules_to_options(get_profile(n), every=True) for n in names}
+        options = {n: rules_to_options(get_profile(n)) for n in names}
         docs = option_docs()
         data = {
             "profiles": names,

@@ -205,21 +205,33 @@ def _text(x: float, y: float, size: float, fill: str, text: str, *, outline: flo
     )
 
 
+_NO_MERCY_LABEL: Final = {
+    Rank.DRAW_FOUR: "+4",
+    Rank.WILD_REVERSE_DRAW_FOUR: "+4",
+    Rank.WILD_DRAW_SIX: "+6",
+    Rank.WILD_DRAW_TEN: "+10",
+    Rank.DISCARD_ALL: "DA",
+}
+"""The corner text of No Mercy's cards shown by text (Skip Everyone shows the Skip sign,
+the Wild Color Roulette the wild one)."""
+
+
 def _label(c: Card) -> str | None:
-    """What a card shows as text (numbers, +2, +4), None for a card shown by a sign."""
+    """What a card shows as text (numbers, +2, +4, No Mercy's +6, +10 and DA), None for
+    a card shown by a sign."""
     if c.number is not None:
         return str(c.number)
     if c.rank is Rank.DRAW_TWO:
         return "+2"
     if c.rank is Rank.WILD_DRAW_FOUR:
         return "+4"
-    return None
+    return _NO_MERCY_LABEL.get(c.rank)
 
 
 def _sign(c: Card, fill: str, big: bool) -> str:
     """The card's sign in a unit box: ``big`` in the middle, else in a corner."""
     rank = c.rank
-    if rank is Rank.SKIP:
+    if rank is Rank.SKIP or rank is Rank.SKIP_EVERYONE:
         return _skip(fill, 0.22 if big else 0.24)
     if rank is Rank.REVERSE:
         return _reverse(fill, 0.12 if big else 0.1)
@@ -273,8 +285,43 @@ def _middle(c: Card, fill: str) -> str:
         return f'<g transform="translate(30 45) scale(17)">{_mini_cards(colors, (0.3, -0.3))}</g>'
     if rank is Rank.WILD:
         return ""
+    middle = _no_mercy_middle(c, fill)
+    if middle is not None:
+        return middle
     scale = 14 if rank is Rank.WILD_CUSTOMIZABLE else 18
     return f'<g transform="translate(30 45) scale({scale})">{_sign(c, fill, True)}</g>'
+
+
+def _no_mercy_middle(c: Card, fill: str) -> str | None:
+    """The middle of a No Mercy card: four cards fanned for a Draw Four, two Skip signs
+    for Skip Everyone, three cards of its color for Discard All, the Reverse sign over
+    "+4" for the Wild Reverse Draw Four, "+6" and "+10", a "?" for the Roulette; None for
+    the other cards."""
+    rank = c.rank
+    if rank is Rank.DRAW_FOUR:
+        return (
+            f'<g transform="translate(30 45) scale(16)">{_mini_cards([fill] * 4, (0.3, -0.3))}</g>'
+        )
+    if rank is Rank.SKIP_EVERYONE:
+        one = _skip(fill, 0.22)
+        return (
+            f'<g transform="translate(23 38) scale(11)">{one}</g>'
+            f'<g transform="translate(37 52) scale(11)">{one}</g>'
+        )
+    if rank is Rank.DISCARD_ALL:
+        return (
+            f'<g transform="translate(30 45) scale(18)">{_mini_cards([fill] * 3, (0.32, -0.1))}</g>'
+        )
+    if rank is Rank.WILD_REVERSE_DRAW_FOUR:
+        return f'<g transform="translate(30 36) scale(11)">{_reverse(fill, 0.12)}</g>' + _text(
+            30, 64, 17, fill, "+4", outline=2.6
+        )
+    if rank is Rank.WILD_DRAW_SIX or rank is Rank.WILD_DRAW_TEN:
+        label = "+6" if rank is Rank.WILD_DRAW_SIX else "+10"
+        return _text(30, 55, 26 if len(label) == 2 else 21, fill, label, outline=3)
+    if rank is Rank.WILD_COLOR_ROULETTE:
+        return _text(30, 57, 30, fill, "?", outline=3)
+    return None
 
 
 def _face(c: Card, corners: bool = True) -> str:
@@ -349,7 +396,9 @@ def _check_size(size: float | None) -> float | None:
 def card(card: Card | str, *, size: float | None = 60, corners: bool = True) -> Svg:
     """A picture of one card, as printed: its color, the white oval, the number or sign in
     the middle and in two corners (Skip, Reverse, Draw Two, and the four wilds: Wild, Wild
-    Draw Four, Wild Shuffle Hands, Wild Customizable).
+    Draw Four, Wild Shuffle Hands, Wild Customizable; No Mercy's cards too: Draw Four,
+    Skip Everyone, Discard All, Wild Reverse Draw Four, Wild Draw Six and Ten, Wild Color
+    Roulette).
 
     Args:
         card: a :class:`~unorules.Card` or its notation (``"R7"``, ``"W+4"``).

@@ -19,6 +19,7 @@ from unorules.actions import (
     CallUno,
     CatchUno,
     Challenge,
+    ChooseColor,
     Draw,
     NextRound,
     Play,
@@ -159,7 +160,7 @@ def record(
             if chance.drawn and getattr(action, "drawn", None) is None:
                 unknown_order = unknown_order or chance.rebuilt
                 if (unknown_order or not draw_pile) and isinstance(
-                    action, Play | Draw | CallUno | CatchUno | Challenge
+                    action, Play | Draw | CallUno | CatchUno | Challenge | ChooseColor
                 ):
                     action = attrs.evolve(action, drawn=chance.drawn)
             if chance.shuffled:
