@@ -35,7 +35,8 @@ import attrs
 from unorules import rng
 from unorules._echo import shown, shown_int
 from unorules._engine.legality import can_lay, matching
-from unorules.cards import Card, Color
+from unorules.cards import Card, Color, Side
+from unorules.flipdeck import RANDOM
 from unorules.rules import seat_sides
 from unorules.state import Phase, State, build_state
 from unorules.view import View, observe
@@ -75,6 +76,12 @@ def sample_state(view: View, *, seed: int, offender_drew: int = 0) -> State:
     draw pile; in the drawn phase of another player, the card they just drew is one of
     their cards that may be laid (as the phase says). ``observe(sample_state(v, seed=k),
     v.player) == v`` for every view ``v`` of a real game.
+
+    UNO Flip! (FL-A13): the table sees the faces not in play of the other hands and of
+    the draw pile's top card, so each of those places gets an unseen card whose face not
+    in play is the one the view shows (chosen at random among the unseen cards with that
+    face), and every card is dealt showing the side in play. A game with a random face
+    pairing (``flip_pairing="random"``) is refused: its deck is the real match's secret.
 
     What it cannot know, and does not recover: the draw pile's order (a sampled pile is a
     fresh shuffle), what the history shows beyond the view (which cards went into the
@@ -131,6 +138,14 @@ def sample_state(view: View, *, seed: int, offender_drew: int = 0) -> State:
     >>> view.hand_sizes[0], {uno.observe(g, 0).challenge_bluff for g in guesses}
     (3, {False})
 
+    A UNO Flip! view (FL-A13): the hidden cards agree with the other faces it shows:
+
+    >>> flip = uno.new_game(3, "mattel-flip", seed=2)
+    >>> v = uno.observe(flip, 0)
+    >>> g = uno.sample_state(v, seed=5)
+    >>> uno.observe(g, 0) == v, g.hands[1] == flip.hands[1]
+    (True, False)
+
     A view that contradicts itself is refused, naming the first field that does:
 
     >>> view = uno.observe(uno.new_game(2, seed=1), 0)
@@ -142,13 +157,6 @@ def sample_state(view: View, *, seed: int, offender_drew: int = 0) -> State:
     if not isinstance(view, View):
         raise TypeError(f"sample_state needs a View (unorules.observe), not {view!r}")
     _check_seed(seed)
-    if view.rules.flip:
-        # Dealing hidden UNO Flip! cards that agree with the faces the table sees
-        # (FL-A13) is not written yet: refused rather than dealt wrong.
-        raise NotImplementedError(
-            "sample_state does not deal UNO Flip! views yet (flip_pairing): the hidden"
-            " cards must agree with the other faces the view shows (FL-A13)"
-        )
     return consistent_state(view, seed=seed, offender_drew=offender_drew)
 
 
@@ -211,10 +219,17 @@ def consistent_state(
     rules = view.rules
     me = view.player
     extra = _held(held, n, me)
+    if rules.flip_pairing == RANDOM:
+        raise NotImplementedError(
+            "sample_state cannot deal a UNO Flip! view with flip_pairing='random': the"
+            " pairing is drawn from the real match's seed, which a view does not show"
+        )
     deck = Counter(rules.deck())
     seen = Counter(view.hand) + Counter(view.discard_pile)
     for cards in (*view.known, *extra):
         seen.update(cards)
+    if rules.flip:  # UNO Flip!'s cards counted light face up, as the deck is
+        seen = Counter({c.facing(Side.LIGHT): k for c, k in seen.items()})
     over = seen - deck
     if over:
         card = min(over, key=_index)
@@ -222,6 +237,8 @@ def consistent_state(
             f"not a view of a real game: it shows {seen[card]} {card}, the deck holds {deck[card]}"
         )
     unseen = sorted((deck - seen).elements(), key=_index)
+    if rules.flip:  # dealt showing the side in play
+        unseen = sorted((c.facing(view.side) for c in unseen), key=_index)
     places = [
         0 if s == me else view.hand_sizes[s] - len(view.known[s]) - len(extra[s]) for s in range(n)
     ]
@@ -273,7 +290,9 @@ def consistent_state(
     # uniform among those that agree with the phase; the fixed arrangement takes the
     # next card that matches, in card order).
     tries = _DRAWN_TRIES
-    if seed is None:  # the fixed arrangement: one deal for each unseen card that matches
+    if seed is None and rules.flip:  # one arrangement: the faces fix each card's place
+        tries = 1
+    elif seed is None:  # the fixed arrangement: one deal for each unseen card that matches
         fits = matching(view.top_card, view.color)
         tries = min(tries, sum(c in fits for c in unseen)) if places[current] else 1
     for attempt in range(max(tries, 1)):
@@ -390,7 +409,10 @@ class _Deal:
         hands[me] = list(view.hand)
         current = view.current_player
         drawn = view.drawn_card
-        if self.drawn_card is not None:
+        flip_top: list[Card] = []
+        if view.rules.flip:
+            drawn, pool, flip_top = self._flip_deal(pool, hands, places, attempt)
+        elif self.drawn_card is not None:
             drawn = self.drawn_card
         elif view.phase is Phase.DRAWN and current is not None and current != me:
             # The card the other player just drew may be laid (that is why the phase is
@@ -427,15 +449,80 @@ class _Deal:
         # The set-aside cards (No Mercy's knocked-out hands), then the draw pile.
         aside = pool[at : at + view.set_aside_size]
         at += view.set_aside_size
-        state = self._build(hands, pool[at:], drawn, challenge, base, aside=aside)
+        pile = [*flip_top, *pool[at:]]
+        state = self._build(hands, pile, drawn, challenge, base, aside=aside)
         if challenge is not None and view.challenge_bluff is None:
             offender, _, color = challenge
             held = tuple(hands[offender][: len(hands[offender]) - self.drew])
             if _bluff(state, held, color):
-                state = self._build(
-                    hands, pool[at:], drawn, (offender, True, color), base, aside=aside
-                )
+                state = self._build(hands, pile, drawn, (offender, True, color), base, aside=aside)
         return state
+
+    def _flip_deal(
+        self, pool: list[Card], hands: list[list[Card]], places: list[int], attempt: int
+    ) -> tuple[Card | None, list[Card], list[Card]]:
+        """UNO Flip! (FL-A13): deal to each hidden place of another hand, and to the top
+        of the draw pile, an unseen card whose face not in play is the one the view
+        shows there (the first such card of ``pool``, which is shuffled or in card
+        order); ``places`` is then zero for them. Returns the card another player has
+        just drawn (in their drawn phase: one of their dealt cards that may be laid),
+        the rest of ``pool`` in its order, and the draw pile's top card (or nothing)."""
+        view = self.view
+        me = view.player
+        left = list(pool)
+
+        def take(face: Card, where: str) -> Card:
+            for i, card in enumerate(left):
+                if _other_face(card) is face:
+                    return left.pop(i)
+            raise ValueError(
+                f"not a view of a real game: {where} shows the other face {face}, and no"
+                " unseen card has it"
+            )
+
+        current = view.current_player
+        drawn = view.drawn_card
+        if self.drawn_card is not None:
+            drawn = self.drawn_card
+        elif view.phase is Phase.DRAWN and current is not None and current != me:
+            # The card just drawn may be laid: first one of the unseen cards that may,
+            # whose other face is one the hand shows.
+            fits = matching(view.top_card, view.color)
+            shown = Counter(view.other_faces[current]) - Counter(map(_other_face, hands[current]))
+            options = [
+                i for i, c in enumerate(left) if c.face in fits and shown[_other_face(c)] > 0
+            ]
+            if options and places[current]:
+                k = 0
+                if self.seed is not None:
+                    k = rng.randbelow(len(options), seed=self.seed, counter=3 * attempt + 1)
+                drawn = left.pop(options[k])
+                hands[current].append(drawn)
+                places[current] -= 1
+            else:
+                drawn = next((c for c in hands[current] if c.face in fits), None)
+                if drawn is None:
+                    raise ValueError(
+                        f"not a view of a real game: player {current} has just drawn a card"
+                        f" that may be laid on {view.top_card}, but no card they may hold"
+                        " can be"
+                    )
+        for s, hand in enumerate(hands):
+            if s == me or not places[s]:
+                continue
+            need = Counter(view.other_faces[s]) - Counter(map(_other_face, hand))
+            if need.total() != places[s]:
+                raise ValueError(
+                    f"not a view of a real game: player {s}'s other faces are not those of"
+                    f" a hand of {view.hand_sizes[s]} holding its known cards"
+                )
+            hand += [
+                take(face, f"player {s}'s hand") for face in sorted(need.elements(), key=_index)
+            ]
+            places[s] = 0
+        top = view.draw_pile_other_face
+        flip_top = [take(top, "the draw pile's top card")] if top is not None else []
+        return drawn, left, flip_top
 
     def _build(
         self,
@@ -481,6 +568,13 @@ class _Deal:
             knocked_out=view.knocked_out,
             set_aside=aside,
         )
+
+
+def _other_face(card: Card) -> Card:
+    """The face not in play of a UNO Flip! card."""
+    turned = card.other
+    assert turned is not None
+    return turned.face
 
 
 def _bluff(s: State, held: tuple[Card, ...], color: Color | None) -> bool:

@@ -4,6 +4,7 @@ asserting the exact outcome."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -417,9 +418,67 @@ def test_fl_a13_twin_states_that_differ_only_in_hidden_faces_give_equal_views() 
     assert uno.observe(one, 1) != uno.observe(two, 1)
 
 
-def test_fl_a13_sample_state_refuses_a_flip_view_until_it_can_deal_one() -> None:
-    """FL-A13: dealing hidden cards that agree with the other faces is not written yet:
-    ``sample_state`` says so instead of dealing a state the view contradicts."""
-    view = uno.observe(pos("RF|P8,G1|O5/B2|O8,B3|V8 R7|O1 red 0+ play *"), 0)
-    with pytest.raises(NotImplementedError, match="does not deal UNO Flip! views yet"):
+def test_fl_a13_sample_state_deals_hidden_cards_that_agree_with_the_other_faces() -> None:
+    """FL-A13: each hidden card of another hand, and the draw pile's top card, is dealt an
+    unseen card whose face not in play is the one the table sees; every card shows the
+    side in play; the player cannot tell the sampled state from the real one."""
+    real = pos("RF|P8,G1|O5/B2|O8,B3|V8 R7|O1 red 0+ play *")
+    view = uno.observe(real, 0)
+    for seed in range(20):
+        guess = uno.sample_state(view, seed=seed)
+        assert uno.observe(guess, 0) == view
+        assert sorted(str(c.other.face) for c in guess.hands[1]) == ["O8", "V8"]  # type: ignore[union-attr]
+        assert str(guess.draw_pile[0].other.face) == str(view.draw_pile_other_face)  # type: ignore[union-attr]
+        assert all(c.up is Side.LIGHT for h in guess.hands for c in h)
+    # O8 is behind B2 and YF: both may be dealt, as the view cannot tell them apart.
+    behind_o8 = {
+        str(c)
+        for k in range(40)
+        for c in uno.sample_state(view, seed=k).hands[1]
+        if str(c.other.face) == "O8"  # type: ignore[union-attr]
+    }
+    assert behind_o8 == {"B2|O8", "YF|O8"}
+
+
+@pytest.mark.parametrize("players", [2, 4, 10])
+def test_fl_a13_sample_state_agrees_with_every_view_of_random_play(players: int) -> None:
+    """FL-A13: ``observe(sample_state(v), p) == v`` for every seat's view of random play on
+    both sides (the drawn phase of another player included: the card drawn may be laid)."""
+    rng = random.Random(players)
+    s = uno.new_game(players, FLIP, seed=players)
+    checked = dark = 0
+    for step in range(600):
+        if s.is_over:
+            s = uno.apply(s, uno.NextRound()) if s.phase is uno.Phase.ROUND_OVER else s
+            if s.is_over:
+                break
+        for p in range(players):
+            view = uno.observe(s, p)
+            assert uno.observe(uno.sample_state(view, seed=step), p) == view
+            checked += 1
+        dark += s.side is Side.DARK
+        legal = uno.legal_actions(s)
+        s = uno.apply(s, legal[rng.randrange(len(legal))])
+    assert checked > 600 and dark > 0
+
+
+def test_fl_a13_sample_state_refuses_a_random_pairing() -> None:
+    """FL-A1 with FL-A13: a random pairing is drawn from the real match's seed, which a
+    view does not show: ``sample_state`` says so instead of dealing another deck."""
+    view = uno.observe(uno.new_game(2, FLIP.but(flip_pairing="random"), seed=1), 0)
+    with pytest.raises(NotImplementedError, match="flip_pairing='random'"):
         uno.sample_state(view, seed=1)
+
+
+def test_fl_a13_the_monte_carlo_bot_plays_flip() -> None:
+    """The Monte Carlo bot searches on sampled Flip states: it plays a whole round."""
+    from unorules.agents import bots
+
+    seats: list[bots.Bot] = [
+        bots.MonteCarloBot(2, playouts=1, seed=0),
+        bots.RandomBot(1),
+        bots.RandomBot(2),
+    ]
+    start = uno.new_game(3, FLIP, seed=3)
+    *_, (_, last) = bots.play(start, seats, rounds=1, max_actions=20_000)
+    assert last.is_over
