@@ -54,7 +54,7 @@ from unorules.formats import transcript
 from unorules.formats.transcript import Problem, Report, Round, Transcript
 from unorules.formats.transcript._validate import readable_part, steps
 from unorules.pictures import svg
-from unorules.rules import profile_name
+from unorules.rules import Rules, profile_name
 from unorules.state import State
 from unorules.view import observe
 
@@ -193,8 +193,24 @@ def _place(problem: Problem, *, path: bool = True) -> str:
 def _mini(card: Card) -> str:
     return (
         '<svg class="mini" viewBox="0 0 60 90" aria-hidden="true">'
-        f'<use href="#uno-m{card.index}"/></svg>'
+        f'<use href="#uno-m{svg.ref_id(card)}"/></svg>'
     )
+
+
+def _faces(rules: Rules) -> tuple[Card, ...]:
+    """The cards whose symbols a page of a game under ``rules`` needs beyond the classic
+    ones: No Mercy's cards; UNO Flip!'s cards on each side (any pairing shows the same
+    faces, so the pairing of seed 0 serves).
+
+    >>> import unorules as uno
+    >>> len(_faces(uno.MATTEL)), len(_faces(uno.get_profile("mattel-no-mercy")))
+    (0, 168)
+    >>> len({svg.ref_id(c) for c in _faces(uno.MATTEL_FLIP)})
+    108
+    """
+    if rules.flip:
+        return tuple(c for card in rules.deck(0) for c in (card, card.other) if c is not None)
+    return () if rules.classic_cards else rules.deck()
 
 
 def _marked(state: State, action: Action | None, seat: int | None) -> tuple[int, int] | None:
@@ -742,7 +758,7 @@ def _build(
         "" if cut is None else f'<p class="cut" id="cut">{_esc(cut[0].upper() + cut[1:])}.</p>\n'
     )
     body = (
-        f"{svg.symbols()}\n{notice}<main>\n"
+        f"{svg.symbols(_faces(t.rules))}\n{notice}<main>\n"
         f'<nav aria-label="moves"><ol id="moves" data-total="{total}">{"".join(items)}</ol></nav>\n'
         f'<section id="stage">{controls}<p id="caption"></p>\n'
         + "\n".join(frames)

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from unorules._echo import shown
-from unorules.cards import Card, Color, Rank
+from unorules.cards import Card, Color, Rank, Side
 from unorules.state import Phase, State
 from unorules.view import View
 
@@ -59,11 +59,17 @@ COLORS: Final[dict[Color, str]] = {
     Color.YELLOW: "#f2c500",
     Color.GREEN: "#2a9a3c",
     Color.BLUE: "#0b5fc4",
+    # UNO Flip!'s dark side (FL2.2)
+    Color.PINK: "#e0187d",
+    Color.TEAL: "#009a9a",
+    Color.ORANGE: "#f07a14",
+    Color.PURPLE: "#6c2d91",
 }
-"""The fill of each card color (CSS colors), as the pictures use them.
+"""The fill of each card color (CSS colors), as the pictures use them (UNO Flip!'s
+dark side: pink, teal, orange, purple, on cards with a black border).
 
->>> COLORS[Color.RED]
-'#d62718'
+>>> COLORS[Color.RED], COLORS[Color.TEAL]
+('#d62718', '#009a9a')
 """
 
 _BLACK: Final = "#1b1b1b"
@@ -93,9 +99,20 @@ def _as_card(value: Card | str) -> Card:
 
 
 def _name(c: Card) -> str:
-    """A card's long name: ``red 7``, ``blue draw two``, ``wild draw four``."""
+    """A card's long name: ``red 7``, ``blue draw two``, ``wild draw four``; a UNO Flip!
+    card's face in play, and its other face (public, FL-A13)."""
     rank = c.rank.value.replace("_", " ")
-    return rank if c.color is None else f"{c.color.value} {rank}"
+    name = rank if c.color is None else f"{c.color.value} {rank}"
+    if c.other is not None:
+        return f"{name} (other side: {_name(c.other.face)})"
+    return name
+
+
+def _dark(c: Card) -> bool:
+    """Whether ``c`` shows a face of UNO Flip!'s dark side (drawn with a black border)."""
+    if c.up is not None:
+        return c.up is Side.DARK
+    return (c.color is not None and c.color.side is Side.DARK) or c.rank is Rank.WILD_DRAW_COLOR
 
 
 # == the symbols, drawn in a box of unit size around (0, 0) ===================================
@@ -147,9 +164,10 @@ def _mini_cards(fills: Sequence[str], step: tuple[float, float]) -> str:
     return "".join(out)
 
 
-def _four_colors(rx: float, ry: float) -> str:
-    """The Wild oval in four quarters (red, blue, yellow, green), around (0, 0)."""
-    r, y, g, b = (COLORS[c] for c in (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE))
+def _four_colors(rx: float, ry: float, side: Side = Side.LIGHT) -> str:
+    """The Wild oval in four quarters (red, blue, yellow, green; UNO Flip!'s dark side:
+    pink, purple, teal, orange), around (0, 0)."""
+    r, y, g, b = (COLORS[c] for c in side.colors)
     a = f"A{_n(rx)} {_n(ry)} 0 0 1"
     quarters = (
         (r, f"M0 0L{_n(-rx)} 0{a} 0 {_n(-ry)}Z"),
@@ -172,6 +190,24 @@ def _shuffle(color: str, width: float) -> str:
         out.append(
             f'<g fill="none" stroke="{stroke}" stroke-width="{_n(w)}" stroke-linecap="round">'
             + "".join(f'<path d="{d}"/>' for d in paths)
+            + "</g>"
+        )
+        out.append(
+            f'<g fill="{color}" stroke="{stroke}" stroke-width="{_n(w - width)}"'
+            ' stroke-linejoin="round">' + "".join(f'<path d="{d}"/>' for d in heads) + "</g>"
+        )
+    return "".join(out)
+
+
+def _flip(color: str, width: float) -> str:
+    """UNO Flip!'s Flip sign: two arrows turning round each other (the card turned over)."""
+    arcs = ("M-0.7 0.1A0.7 0.7 0 0 1 0.45-0.55", "M0.7-0.1A0.7 0.7 0 0 1-0.45 0.55")
+    heads = ("M0.2-0.85L0.75-0.6L0.3-0.2Z", "M-0.2 0.85L-0.75 0.6L-0.3 0.2Z")
+    out = []
+    for stroke, w in ((_BLACK, width * 2), (color, width)):
+        out.append(
+            f'<g fill="none" stroke="{stroke}" stroke-width="{_n(w)}" stroke-linecap="round">'
+            + "".join(f'<path d="{d}"/>' for d in arcs)
             + "</g>"
         )
         out.append(
@@ -211,9 +247,14 @@ _NO_MERCY_LABEL: Final = {
     Rank.WILD_DRAW_SIX: "+6",
     Rank.WILD_DRAW_TEN: "+10",
     Rank.DISCARD_ALL: "DA",
+    # UNO Flip!
+    Rank.DRAW_ONE: "+1",
+    Rank.DRAW_FIVE: "+5",
+    Rank.WILD_DRAW_TWO: "+2",
+    Rank.WILD_DRAW_COLOR: "+C",
 }
-"""The corner text of No Mercy's cards shown by text (Skip Everyone shows the Skip sign,
-the Wild Color Roulette the wild one)."""
+"""The corner text of No Mercy's and UNO Flip!'s cards shown by text (Skip Everyone shows
+the Skip sign, the Wild Color Roulette the wild one, the Flip its own sign)."""
 
 
 def _label(c: Card) -> str | None:
@@ -228,8 +269,9 @@ def _label(c: Card) -> str | None:
     return _NO_MERCY_LABEL.get(c.rank)
 
 
-def _sign(c: Card, fill: str, big: bool) -> str:
-    """The card's sign in a unit box: ``big`` in the middle, else in a corner."""
+def _sign(c: Card, fill: str, big: bool, side: Side = Side.LIGHT) -> str:
+    """The card's sign in a unit box: ``big`` in the middle, else in a corner (a wild's
+    oval in the colors of ``side``)."""
     rank = c.rank
     if rank is Rank.SKIP or rank is Rank.SKIP_EVERYONE:
         return _skip(fill, 0.22 if big else 0.24)
@@ -239,10 +281,12 @@ def _sign(c: Card, fill: str, big: bool) -> str:
         return _shuffle(fill, 0.16 if big else 0.2)
     if rank is Rank.WILD_CUSTOMIZABLE:
         return _blank("#9a9a9a" if big else "#fff")
-    return f'<g transform="rotate(30)">{_four_colors(0.55, 0.9)}</g>'
+    if rank is Rank.FLIP:
+        return _flip(fill, 0.16 if big else 0.2)
+    return f'<g transform="rotate(30)">{_four_colors(0.55, 0.9, side)}</g>'
 
 
-def _corner(c: Card, x: float, y: float, flip: bool) -> str:
+def _corner(c: Card, x: float, y: float, flip: bool, side: Side = Side.LIGHT) -> str:
     """One corner index: the number or sign, white, at (x, y)."""
     turn = " rotate(180)" if flip else ""
     label = _label(c)
@@ -261,7 +305,7 @@ def _corner(c: Card, x: float, y: float, flip: bool) -> str:
     scale = 6.5 if c.rank is Rank.WILD_CUSTOMIZABLE else 6
     return (
         f'<g transform="translate({_n(x)} {_n(y)}){turn} scale({_n(scale)})">'
-        f"{_sign(c, '#fff', False)}</g>"
+        f"{_sign(c, '#fff', False, side)}</g>"
     )
 
 
@@ -321,19 +365,41 @@ def _no_mercy_middle(c: Card, fill: str) -> str | None:
         return _text(30, 55, 26 if len(label) == 2 else 21, fill, label, outline=3)
     if rank is Rank.WILD_COLOR_ROULETTE:
         return _text(30, 57, 30, fill, "?", outline=3)
+    return _flip_middle(c, fill)
+
+
+def _flip_middle(c: Card, fill: str) -> str | None:
+    """The middle of a UNO Flip! face: one card for Draw One, "+5" for Draw Five, two
+    cards of the light colors for Wild Draw Two, four of the dark ones for Wild Draw
+    Color (the Flip sign is drawn as a sign); None for the other cards."""
+    rank = c.rank
+    if rank is Rank.DRAW_ONE:
+        return f'<g transform="translate(30 45) scale(22)">{_mini_cards([fill], (0, 0))}</g>'
+    if rank is Rank.DRAW_FIVE:
+        return _text(30, 55, 26, fill, "+5", outline=3)
+    if rank is Rank.WILD_DRAW_TWO:
+        two = [COLORS[Color.BLUE], COLORS[Color.YELLOW]]
+        return f'<g transform="translate(30 45) scale(20)">{_mini_cards(two, (0.34, -0.3))}</g>'
+    if rank is Rank.WILD_DRAW_COLOR:
+        dark = [COLORS[k] for k in (Color.PURPLE, Color.TEAL, Color.PINK, Color.ORANGE)]
+        return f'<g transform="translate(30 45) scale(17)">{_mini_cards(dark, (0.3, -0.3))}</g>'
     return None
 
 
-def _face(c: Card, corners: bool = True) -> str:
-    """The drawing of a card's face in its 60 by 90 box; without the corner indices the
-    middle is drawn larger (for pictures a few pixels wide)."""
+def _face(card: Card, corners: bool = True) -> str:
+    """The drawing of a card's face in its 60 by 90 box (a UNO Flip! card's face in play,
+    with a black border on the dark side); without the corner indices the middle is drawn
+    larger (for pictures a few pixels wide)."""
+    c = card.face
+    side = Side.DARK if _dark(card) else Side.LIGHT
     fill = _BLACK if c.color is None else COLORS[c.color]
+    fanned = (Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TWO, Rank.WILD_DRAW_COLOR)
     oval = (
         '<ellipse cx="0" cy="0" rx="17.5" ry="35" fill="#fff"/>'
         if c.color is not None
         else (
             '<ellipse cx="0" cy="0" rx="18.5" ry="36" fill="#fff"/>'
-            + ("" if c.rank is Rank.WILD_DRAW_FOUR and corners else _four_colors(17, 34.5))
+            + ("" if c.rank in fanned and corners else _four_colors(17, 34.5, side))
         )
     )
     middle_fill = fill if c.color is not None else "#fff"
@@ -341,14 +407,18 @@ def _face(c: Card, corners: bool = True) -> str:
         label = "+2" if c.rank is Rank.DRAW_TWO else "+4"  # reads better than small cards
         middle = _text(30, 55, 30, middle_fill, label, outline=3.4)
     elif corners:
-        middle = f"{_middle(c, middle_fill)}{_corner(c, 11, 14, False)}{_corner(c, 49, 76, True)}"
+        middle = (
+            f"{_middle(c, middle_fill)}"
+            f"{_corner(c, 11, 14, False, side)}{_corner(c, 49, 76, True, side)}"
+        )
     else:
         middle = (
             '<g transform="translate(30 45) scale(1.3) translate(-30 -45)">'
             f"{_middle(c, middle_fill)}</g>"
         )
+    border = _BLACK if side is Side.DARK else "#fff"
     return (
-        f'<rect x="0.5" y="0.5" width="59" height="89" rx="6" fill="#fff" stroke="{_INK}"/>'
+        f'<rect x="0.5" y="0.5" width="59" height="89" rx="6" fill="{border}" stroke="{_INK}"/>'
         f'<rect x="4" y="4" width="52" height="82" rx="4" fill="{fill}"/>'
         f'<g transform="translate(30 45) rotate(30)">{oval}</g>'
         f"{middle}"
@@ -398,7 +468,9 @@ def card(card: Card | str, *, size: float | None = 60, corners: bool = True) -> 
     the middle and in two corners (Skip, Reverse, Draw Two, and the four wilds: Wild, Wild
     Draw Four, Wild Shuffle Hands, Wild Customizable; No Mercy's cards too: Draw Four,
     Skip Everyone, Discard All, Wild Reverse Draw Four, Wild Draw Six and Ten, Wild Color
-    Roulette).
+    Roulette). A UNO Flip! card shows its face in play: Draw One, Flip, Wild Draw Two on
+    the light side; pink, teal, orange and purple cards with a black border, Draw Five,
+    Skip Everyone, Wild Draw Color on the dark side; its name says its other face too.
 
     Args:
         card: a :class:`~unorules.Card` or its notation (``"R7"``, ``"W+4"``).
@@ -410,6 +482,8 @@ def card(card: Card | str, *, size: float | None = 60, corners: bool = True) -> 
     >>> print(card("B+2", size=30)[:160])
     <svg xmlns="http://www.w3.org/2000/svg" width="30" height="45" viewBox="0 0 60 90"
     role="img" aria-label="blue draw two"><title>blue draw two</title>...
+    >>> 'aria-label="pink draw five (other side: red 1)"' in card(Card.parse("R1|P+5", Side.DARK))
+    True
     >>> card("R10")
     Traceback (most recent call last):
     ...
@@ -445,27 +519,56 @@ class _Cards:
         where = f'transform="translate({_n(x)} {_n(y)}) scale({_n(scale)})"'
         label = "card back" if c is None else _name(c)
         if self.shared:
-            ref = "uno-back" if c is None else f"uno-c{c.index}"
+            ref = "uno-back" if c is None else f"uno-c{ref_id(c)}"
             return f'<use href="#{ref}" {where}><title>{_esc(label)}</title></use>{extra}'
         body = _back() if c is None else _face(c)
         return f"<g {where}><title>{_esc(label)}</title>{body}</g>{extra}"
 
 
-def symbols() -> str:
-    """Every card face and the back as SVG ``<symbol>`` elements, in one hidden ``<svg>``,
-    for a page whose pictures refer to them (see :mod:`unorules.pictures.render`): ids ``uno-c0``
-    .. ``uno-c55`` by :attr:`~unorules.Card.index`, ``uno-m0`` .. ``uno-m55`` for the
-    same faces without corners (``card(..., corners=False)``), and ``uno-back``.
+def ref_id(c: Card) -> str:
+    """The id of the symbol that draws ``c`` (after ``uno-c`` or ``uno-m``): its
+    :attr:`~unorules.Card.index`, or for a UNO Flip! card the index of its face in play,
+    with ``d`` on the dark side (whose cards have a black border).
 
-    >>> symbols().count("<symbol")
-    113
+    >>> ref_id(Card.parse("R7")), ref_id(Card.parse("B2|O8"))
+    ('7', '41')
+    >>> ref_id(Card.parse("W|PF", Side.DARK))
+    '93d'
+    """
+    if c.up is None:
+        return str(c.index)
+    return f"{c.face.index}d" if c.up is Side.DARK else str(c.face.index)
+
+
+def symbols(extra: Iterable[Card] = ()) -> str:
+    """Every classic card face and the back as SVG ``<symbol>`` elements, in one hidden
+    ``<svg>``, for a page whose pictures refer to them (see
+    :mod:`unorules.pictures.render`): ids ``uno-c0`` .. ``uno-c55`` by
+    :attr:`~unorules.Card.index`, ``uno-m0`` .. ``uno-m55`` for the same faces without
+    corners (``card(..., corners=False)``), and ``uno-back``; then one pair for each card
+    of ``extra`` not drawn yet, by :func:`ref_id` (No Mercy's cards, UNO Flip!'s faces on
+    each side).
+
+    >>> symbols().count("<symbol"), symbols([Card.parse("B2|O8", Side.DARK)]).count("<symbol")
+    (113, 115)
     """
     from unorules.cards import ALL_CARDS  # noqa: PLC0415 (one constant, kept local)
 
     box = 'viewBox="0 0 60 90" width="60" height="90"'
+    drawn = {str(c.index) for c in ALL_CARDS}
+    more: dict[str, Card] = {}
+    for c in extra:
+        key = ref_id(c)
+        if key not in drawn and key not in more:
+            more[key] = c
     faces = "".join(f'<symbol id="uno-c{c.index}" {box}>{_face(c)}</symbol>' for c in ALL_CARDS)
     faces += "".join(
         f'<symbol id="uno-m{c.index}" {box}>{_face(c, corners=False)}</symbol>' for c in ALL_CARDS
+    )
+    faces += "".join(
+        f'<symbol id="uno-c{key}" {box}>{_face(c)}</symbol>'
+        f'<symbol id="uno-m{key}" {box}>{_face(c, corners=False)}</symbol>'
+        for key, c in more.items()
     )
     faces += f'<symbol id="uno-back" {box}>{_back()}</symbol>'
     hidden = 'width="0" height="0" style="position:absolute" aria-hidden="true"'
@@ -560,6 +663,7 @@ _PHASES: Final = {
     Phase.CHOOSE_COLOR: "the first color is to be named",
     Phase.CHALLENGE: "Wild Draw Four: challenge or draw",
     Phase.PENALTY: "a draw penalty is pending",
+    Phase.ROULETTE: "Wild Color Roulette: the victim names a color",
     Phase.ROUND_OVER: "round over",
     Phase.GAME_OVER: "game over",
 }
