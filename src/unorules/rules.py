@@ -998,7 +998,11 @@ class Rules:
 
         >>> Rules().classic_cards, get_profile("mattel-no-mercy").classic_cards
         (True, False)
+        >>> MATTEL_FLIP.classic_cards
+        False
         """
+        if self.flip_pairing:  # UNO Flip!'s double-sided cards
+            return False
         counts = self.deck_counts
         return counts is None or not any(rank in _NO_MERCY_RANKS for rank, _ in counts.counts)
 
@@ -1011,9 +1015,14 @@ class Rules:
         ValueError: this vector encodes the 56 classic cards; these rules' deck holds ...
         """
         if not self.classic_cards:
+            holds = (
+                "UNO Flip!'s double-sided cards"
+                if self.flip_pairing
+                else "UNO Show 'Em No Mercy's cards"
+            )
             raise ValueError(
-                f"{what} encodes the 56 classic cards; these rules' deck holds UNO Show 'Em"
-                " No Mercy's cards, which need an observation of their own (not written yet)"
+                f"{what} encodes the 56 classic cards; these rules' deck holds {holds},"
+                " which need an observation of their own (not written yet)"
             )
 
     @property

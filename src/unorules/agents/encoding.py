@@ -113,6 +113,7 @@ _WILDS: Final = (
     Rank.WILD_CUSTOMIZABLE,
 )
 _COLORED: Final = tuple(c for c in ALL_CARDS if not c.is_wild)  # index 0..51
+_CLASSIC: Final = len(ALL_CARDS)
 
 NOOP: Final = 0
 """Decline: the answer of a seat offered an interjection it does not take.
@@ -186,7 +187,12 @@ def play_token(card: Card, color: Color | None = None) -> int:
     Traceback (most recent call last):
     ...
     ValueError: a wild card is laid naming a color: W needs one
+    >>> play_token(Card.parse("R+1|P5"))
+    Traceback (most recent call last):
+    ...
+    ValueError: R+1|P5: the tokens encode the 56 classic cards; UNO Flip!'s and No Mercy's ...
     """
+    _refuse_unless_classic(card)
     if card.is_wild:
         if color is None:
             raise ValueError(f"a wild card is laid naming a color: {card} needs one")
@@ -203,9 +209,19 @@ def also_token(card: Card) -> int:
     >>> also_token(Card.parse("R0")), also_token(Card.parse("B+2"))
     (69, 120)
     """
+    _refuse_unless_classic(card)
     if card.is_wild:
         raise ValueError(f"a wild card is never a further card of a multi-card play: {card}")
     return _ALSO + card.index
+
+
+def _refuse_unless_classic(card: Card) -> None:
+    """A card the token space has no token for (No Mercy's, UNO Flip!'s): ValueError."""
+    if card.index >= _CLASSIC:
+        raise ValueError(
+            f"{card}: the tokens encode the 56 classic cards; UNO Flip!'s and No Mercy's"
+            " cards need tokens of their own (not written yet)"
+        )
 
 
 def _relative(offset: int, base: int, what: str) -> int:
