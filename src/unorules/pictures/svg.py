@@ -546,7 +546,7 @@ def symbols(extra: Iterable[Card] = ()) -> str:
     :mod:`unorules.pictures.render`): ids ``uno-c0`` .. ``uno-c55`` by
     :attr:`~unorules.Card.index`, ``uno-m0`` .. ``uno-m55`` for the same faces without
     corners (``card(..., corners=False)``), and ``uno-back``; then one pair for each card
-    of ``extra`` not drawn yet, by :func:`ref_id` (No Mercy's cards, UNO Flip!'s faces on
+    of ``extra`` not drawn yet, by ``ref_id`` (No Mercy's cards, UNO Flip!'s faces on
     each side).
 
     >>> symbols().count("<symbol"), symbols([Card.parse("B2|O8", Side.DARK)]).count("<symbol")
