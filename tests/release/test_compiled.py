@@ -187,15 +187,16 @@ def test_the_compiled_build_s_copies_carry_every_field() -> None:
     def fields(cls: type) -> list[str]:
         return [name for name in cls.__annotations__ if not name.startswith("__")]
 
-    for cls, source, target, copier in (
+    cases: list[tuple[type, Any, Any, Callable[[Any, Any], None]]] = [
         (Fields, Draft(), Draft(), _copy_fields),
         (LedgerFields, LedgerDraft(), LedgerDraft(), _copy_ledger),
-    ):
+    ]
+    for cls, source, target, copier in cases:
         names = fields(cls)
         assert len(names) >= 10, names
         marks = {name: object() for name in names}
         for name, mark in marks.items():
             object.__setattr__(source, name, mark)
-        copier(source, target)  # type: ignore[operator]
+        copier(source, target)
         missing = [n for n in names if getattr(target, n, None) is not marks[n]]
         assert missing == [], f"{copier.__name__} leaves out {missing}"
