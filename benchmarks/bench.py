@@ -5,6 +5,7 @@ Usage::
     python benchmarks/bench.py                # default: 5 repeats of 2000 games each
     python benchmarks/bench.py --quick        # a fast smoke run
     python benchmarks/bench.py --repeats 7 --games 5000 --players 2 3 4
+    python benchmarks/bench.py --rules mattel-no-mercy   # another profile's playouts
 
 Every figure is the median over ``--repeats`` runs of the same seeded workload. A "game" is
 one round, from a new deal until the round is over, as RLCard and the speed-of-light loop
@@ -12,14 +13,21 @@ count it. Every engine plays the same policy: a uniformly random playable card (
 uniformly random color for a wild), drawing only when nothing is playable, playing the
 drawn card when it can, always calling UNO, never challenging.
 
-Measured: (a) random playouts of unorules (``mattel`` profile); (b) ``legal_actions`` and
-``apply`` calls/s over the states of recorded playouts; (c) transcript validation
-actions/s; (d) RLCard's raw ``UnoGame`` (optional: ``pip install -e '.[bench]'``); (e) the
-speed-of-light loop of ``speed_of_light.py``; (f) agent environments, RLCard's
-``rlcard.make("uno")`` next to ``unorules.agents.pettingzoo`` (``env_bench.py``). "actions" are
-what each engine counts as one step, so only games/s compare across engines (RLCard's
-draw and play of the drawn card are one step; unorules and the speed-of-light loop count
-two).
+Measured: (a) random playouts of unorules (``mattel`` profile, or ``--rules NAME``);
+(b) ``legal_actions`` and ``apply`` calls/s over the states of recorded playouts; (c)
+transcript validation actions/s; (d) RLCard's raw ``UnoGame`` (optional: ``pip install
+-e '.[bench]'``); (e) the speed-of-light loop of ``speed_of_light.py``; (f) agent
+environments, RLCard's ``rlcard.make("uno")`` next to ``unorules.agents.pettingzoo``
+(``env_bench.py``). "actions" are what each engine counts as one step, so only games/s
+compare across engines (RLCard's draw and play of the drawn card are one step; unorules
+and the speed-of-light loop count two).
+
+``--rules NAME`` plays another built-in profile in (a) to (c). The policy is the same
+one, read off the actions generally (:func:`make_policy`): a random distinct playable
+card, a random color, target or variant for it; in a stack (``Phase.PENALTY``) a random
+answer, drawing only when none is legal; a random color when a Roulette names its
+victim. RLCard and the speed-of-light loop play the classic game whatever ``--rules``
+says, so their ratios compare across profiles only as a yardstick.
 """
 
 from __future__ import annotations
@@ -67,6 +75,9 @@ if not UNO_ERROR:
     import unorules as uno
 
 PROFILE = "mattel"
+"""The default profile: every figure quoted without ``--rules`` is this one's."""
+PROFILES = ("mattel", "mattel-no-mercy")
+"""The profiles ``--rules`` offers (a new profile is one more name here)."""
 MAX_ACTIONS = 100_000  # per game: a policy or engine bug must not hang the benchmark
 
 Policy = Callable[["uno.State", Sequence["uno.Action"], random.Random], "uno.Action"]
@@ -129,8 +140,56 @@ def run_interleaved(
 # --------------------------------------------------------------------------- unorules
 
 
-def make_policy() -> Policy:
-    """The benchmark policy on unorules actions (see the module docstring).
+def make_policy(profile: str = PROFILE) -> Policy:
+    """The benchmark policy on unorules actions (see the module docstring), for
+    ``profile``'s games: :func:`classic_policy` for ``mattel``, whose listing it reads by
+    position, :func:`general_policy` for any other profile."""
+    return classic_policy() if profile == "mattel" else general_policy()
+
+
+def general_policy() -> Policy:
+    """The benchmark policy read off any profile's actions (its cards, colors, 7 targets).
+
+    In a play, a drawn card's turn or a stack (``Phase.PENALTY``): a uniformly random
+    distinct card among the plays, then a uniformly random play of that card (a color, a
+    Seven-O target), saying UNO whenever a play of it may (the plays that leave one
+    card); the Draw (or Pass) only when nothing may be played. When a color is to be named
+    (the first card, a Roulette's victim): a uniformly random one. Otherwise (a challenge):
+    the Draw, never challenging. Slower than :func:`classic_policy`, which reads the
+    classic listing by position.
+    """
+    play_cls, draw_cls, pass_cls, color_cls = uno.Play, uno.Draw, uno.Pass, uno.ChooseColor
+    choosing = (uno.Phase.PLAY, uno.Phase.DRAWN, uno.Phase.PENALTY)
+
+    def choose(state: uno.State, acts: Sequence[uno.Action], rng: random.Random) -> uno.Action:
+        phase = state.phase
+        player = state.current_player
+        if phase in choosing:
+            by_card: dict[uno.Card, list[uno.Play]] = {}
+            for act in acts:
+                if type(act) is play_cls and act.player == player:
+                    by_card.setdefault(act.card, []).append(act)
+            if by_card:
+                plays = list(by_card.values())[rng.randrange(len(by_card))]
+                calling = [p for p in plays if p.uno]
+                plays = calling or plays
+                return plays[rng.randrange(len(plays))]
+            for act in acts:
+                if type(act) is draw_cls or type(act) is pass_cls:
+                    return act
+        colors = [a for a in acts if type(a) is color_cls]
+        if colors:
+            return colors[rng.randrange(len(colors))]
+        for act in acts:  # CHALLENGE: never challenge, take the Draw
+            if type(act) is draw_cls:
+                return act
+        raise RuntimeError(f"policy: nothing to do in phase {phase} among {acts!r}")
+
+    return choose
+
+
+def classic_policy() -> Policy:
+    """The benchmark policy on the classic profiles' listing (see the module docstring).
 
     It reads the order that :func:`unorules.legal_actions` documents for one player's
     actions, as a bot author would, instead of sorting the actions out by type: the plays
@@ -191,16 +250,16 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-def play_unorules(players: int, games: int, seed: int) -> tuple[float, int]:
-    """Play ``games`` seeded rounds with the policy; return (seconds, actions).
+def play_unorules(players: int, games: int, seed: int, profile: str = PROFILE) -> tuple[float, int]:
+    """Play ``games`` seeded rounds of ``profile`` with the policy; return (seconds, actions).
 
     The loop is as lean as RLCard's in ``_rlcard.play`` (the same hang guard, nothing
     else), so the two measure their engines, not their loops.
     """
-    rules = uno.get_profile(PROFILE)
+    rules = uno.get_profile(profile)
     new_game, apply = uno.new_game, uno.apply
     legal_for = make_legal_for()
-    choose = make_policy()
+    choose = make_policy(profile)
     over = (uno.Phase.ROUND_OVER, uno.Phase.GAME_OVER)
     rng = random.Random(seed)
     total = 0
@@ -219,12 +278,14 @@ def play_unorules(players: int, games: int, seed: int) -> tuple[float, int]:
     return time.perf_counter() - start, total
 
 
-def record_unorules(players: int, games: int, seed: int) -> list[list[uno.Action]]:
+def record_unorules(
+    players: int, games: int, seed: int, profile: str = PROFILE
+) -> list[list[uno.Action]]:
     """The actions of the games :func:`play_unorules` plays with the same arguments (the
     same loop, keeping each action)."""
-    rules = uno.get_profile(PROFILE)
+    rules = uno.get_profile(profile)
     legal_for = make_legal_for()
-    choose = make_policy()
+    choose = make_policy(profile)
     over = (uno.Phase.ROUND_OVER, uno.Phase.GAME_OVER)
     rng = random.Random(seed)
     record: list[list[uno.Action]] = []
@@ -244,9 +305,11 @@ def record_unorules(players: int, games: int, seed: int) -> list[list[uno.Action
     return record
 
 
-def replay(players: int, seed: int, record: list[list[uno.Action]]) -> list[uno.State]:
+def replay(
+    players: int, seed: int, record: list[list[uno.Action]], profile: str = PROFILE
+) -> list[uno.State]:
     """The states in which the recorded actions were taken, made afresh (nothing cached)."""
-    rules = uno.get_profile(PROFILE)
+    rules = uno.get_profile(profile)
     states: list[uno.State] = []
     for index, history in enumerate(record):
         state = uno.new_game(players, rules=rules, seed=game_seed(seed, index))
@@ -263,20 +326,22 @@ class CallRates:
     apply: Rate
 
 
-def bench_calls(players: int, games: int, seed: int, repeats: int) -> CallRates:
+def bench_calls(
+    players: int, games: int, seed: int, repeats: int, profile: str = PROFILE
+) -> CallRates:
     """(b) calls/s of ``legal_actions`` and ``apply`` over recorded playout states.
 
     Each timing runs over freshly replayed states, so no result cached on a state by an
     earlier call can flatter a later one.
     """
-    record = record_unorules(players, games, seed)
+    record = record_unorules(players, games, seed, profile)
     actions = [a for history in record for a in history]
     legal, apply = uno.legal_actions, uno.apply
     legal_for = make_legal_for()
     rates = CallRates(Rate(games), Rate(games), Rate(games))
 
     def time_legal_all() -> tuple[float, int]:
-        states = replay(players, seed, record)
+        states = replay(players, seed, record, profile)
         gc.collect()
         start = time.perf_counter()
         for state in states:
@@ -284,7 +349,7 @@ def bench_calls(players: int, games: int, seed: int, repeats: int) -> CallRates:
         return time.perf_counter() - start, len(states)
 
     def time_legal_player() -> tuple[float, int]:
-        states = replay(players, seed, record)
+        states = replay(players, seed, record, profile)
         pairs = [(s, p) for s in states if (p := s.current_player) is not None]
         gc.collect()
         start = time.perf_counter()
@@ -293,7 +358,7 @@ def bench_calls(players: int, games: int, seed: int, repeats: int) -> CallRates:
         return time.perf_counter() - start, len(pairs)
 
     def time_apply() -> tuple[float, int]:
-        pairs = list(zip(replay(players, seed, record), actions, strict=True))
+        pairs = list(zip(replay(players, seed, record, profile), actions, strict=True))
         gc.collect()
         start = time.perf_counter()
         for state, action in pairs:
@@ -335,13 +400,15 @@ def transcript_action(action: uno.Action) -> dict[str, Any]:
     return entry
 
 
-def record_transcripts(players: int, games: int, seed: int) -> list[dict[str, Any]]:
+def record_transcripts(
+    players: int, games: int, seed: int, profile: str = PROFILE
+) -> list[dict[str, Any]]:
     """Seeded bot games as transcripts: the top-level ``seed`` lets the library deal."""
-    record = record_unorules(players, games, seed)
+    record = record_unorules(players, games, seed, profile)
     return [
         {
             "format": "unorules/1",
-            "rules": PROFILE,
+            "rules": profile,
             "players": players,
             "seed": game_seed(seed, index),
             "rounds": [{"actions": [transcript_action(a) for a in history]}],
@@ -359,7 +426,9 @@ def report_problem(report: Any) -> str:
     return f"a recorded game does not validate: {error!r}"
 
 
-def bench_validation(players: int, games: int, seed: int, repeats: int) -> Rate | str:
+def bench_validation(
+    players: int, games: int, seed: int, repeats: int, profile: str = PROFILE
+) -> Rate | str:
     """(c) transcript validation actions/s over ``games`` recorded seeded bot games.
 
     Each game is recorded with ``unorules.formats.transcript.record`` (seeded: the library deals)
@@ -370,8 +439,8 @@ def bench_validation(players: int, games: int, seed: int, repeats: int) -> Rate 
         transcript: Any = importlib.import_module("unorules.formats.transcript")
     except ImportError:
         return "skipped (no transcript module)"
-    record = record_unorules(players, games, seed)
-    rules = uno.get_profile(PROFILE)
+    record = record_unorules(players, games, seed, profile)
+    rules = uno.get_profile(profile)
     texts = [
         json.dumps(
             transcript.record(
@@ -446,7 +515,7 @@ def print_header(args: argparse.Namespace) -> None:
     print(f"{uno_text}; rlcard {_rlcard.version() if _rlcard.AVAILABLE else 'not installed'}")
     print(
         f"median of {args.repeats} repeats of {args.games} games; players {args.players};"
-        f" profile {PROFILE!r}; seed {args.seed}"
+        f" profile {args.rules!r}; seed {args.seed}"
     )
 
 
@@ -457,6 +526,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a fast smoke run")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--rules",
+        choices=PROFILES,
+        default=PROFILE,
+        help=f"the profile unorules plays (default {PROFILE})",
+    )
     parser.add_argument(
         "--call-games",
         type=int,
@@ -483,7 +558,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rates: dict[str, Rate] = {}
     for n in args.players:
         for engine, available, run in (
-            ("unorules", not UNO_ERROR, play_unorules),
+            ("unorules", not UNO_ERROR, functools.partial(play_unorules, profile=args.rules)),
             ("rlcard", _rlcard.AVAILABLE, _rlcard.run),
             ("sol", True, play_speed_of_light),
         ):
@@ -497,7 +572,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for n in args.players:
         uno_rate, rl_rate = rates.get(f"unorules-{n}"), rates.get(f"rlcard-{n}")
         sol_rate = rates[f"sol-{n}"]
-        print(f"  {n}p unorules ({PROFILE})  {describe(uno_rate, UNO_ERROR)}")
+        print(f"  {n}p unorules ({args.rules})  {describe(uno_rate, UNO_ERROR)}")
         print(f"  {n}p rlcard UnoGame     {describe(rl_rate, _rlcard.INSTALL_HINT)}")
         print(f"  {n}p speed-of-light     {describe(sol_rate, '')}")
         print(
@@ -512,7 +587,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  {n}p {UNO_ERROR}")
             continue
         try:
-            calls = bench_calls(n, args.call_games, args.seed, args.repeats)
+            calls = bench_calls(n, args.call_games, args.seed, args.repeats, args.rules)
         except Exception as exc:
             print(f"  {n}p error: {type(exc).__name__}: {exc}")
             continue
@@ -534,7 +609,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  {n}p {UNO_ERROR}")
             continue
         try:
-            outcome = bench_validation(n, args.validation_games, args.seed, args.repeats)
+            outcome = bench_validation(
+                n, args.validation_games, args.seed, args.repeats, args.rules
+            )
         except Exception as exc:
             outcome = f"error: {type(exc).__name__}: {exc}"
         if isinstance(outcome, str):

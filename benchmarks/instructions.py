@@ -11,6 +11,7 @@ set-up and interpreter start-up alone), and prints (N games - 0 games) / N::
     python benchmarks/instructions.py --engines unorules speed-of-light
     python benchmarks/instructions.py --by-action --games 100   # where unorules spends
     python benchmarks/instructions.py --split --players 2       # engine against harness
+    python benchmarks/instructions.py --rules mattel-no-mercy --engines unorules
 
 ``--by-action`` splits unorules's share by what it is asked: the benchmark's games are
 recorded, their ``(state, action)`` pairs grouped by kind of action (a number card, a
@@ -25,6 +26,9 @@ the engine spends: the deals (``new_game`` for the same seeds), the policy (its
 ``legal_actions`` and the loop). It also prints the most the engine's share may cost for
 unorules to reach a given fraction of the speed-of-light loop's figure (``--target``),
 since the deals and the policy count in the benchmark's games too.
+
+``--rules NAME`` (``mattel`` unless told) is the profile unorules plays, in every mode:
+the same loop and policy as ``bench.py --rules NAME``.
 
 Environment for every run: ``PYTHONHASHSEED=0`` (set and dict orders fixed) and
 ``OPENBLAS_NUM_THREADS=1`` (numpy, imported by RLCard, starts no threads), and address
@@ -58,7 +62,7 @@ ENGINES = ("unorules", "speed-of-light", "rlcard")
 
 # Each workload plays `games` seeded rounds with the benchmark's policy and loop.
 _WORKLOAD = {
-    "unorules": "import bench; bench.play_unorules({players}, {games}, 1)",
+    "unorules": "import bench; bench.play_unorules({players}, {games}, 1, {rules!r})",
     "speed-of-light": "import bench; bench.play_speed_of_light({players}, {games}, 1)",
     "rlcard": "import bench, _rlcard; _rlcard.run({players}, {games}, 1)",
 }
@@ -71,7 +75,7 @@ _WORKLOAD = {
 # figure by several percent.
 _BY_ACTION = """
 import gc, instructions, unorules as uno
-groups = instructions.action_groups({players}, {games}, 1)
+groups = instructions.action_groups({players}, {games}, 1, {rules!r})
 gc.collect()
 gc.disable()
 pairs = groups[{kind!r}]
@@ -90,17 +94,17 @@ for _ in range({repeats}):
 # policy's choice made in every state `repeats` times, with the collector off as above.
 _DEALS = """
 import bench, unorules as uno
-rules = uno.get_profile(bench.PROFILE)
+rules = uno.get_profile({rules!r})
 for index in range({games}):
     uno.new_game({players}, rules=rules, seed=bench.game_seed(1, index))
 """
 
 _POLICY = """
 import gc, random, bench, unorules as uno
-record = bench.record_unorules({players}, {games}, 1)
+record = bench.record_unorules({players}, {games}, 1, {rules!r})
 listed = [(s, uno.legal_actions(s, s.current_player))
-          for s in bench.replay({players}, 1, record)]
-choose = bench.make_policy()
+          for s in bench.replay({players}, 1, record, {rules!r})]
+choose = bench.make_policy({rules!r})
 rng = random.Random(1)
 gc.collect()
 gc.disable()
@@ -117,9 +121,11 @@ _FIXED_LAYOUT: tuple[str, ...] = (
 """The command prefix that turns address randomization off for the counted process."""
 
 
-def count(engine: str, players: int, games: int) -> int:
-    """Instructions callgrind counts for one run of ``engine``'s workload."""
-    return counted(_WORKLOAD[engine].format(players=players, games=games), engine)
+def count(engine: str, players: int, games: int, rules: str = bench.PROFILE) -> int:
+    """Instructions callgrind counts for one run of ``engine``'s workload (unorules
+    playing ``rules``)."""
+    code = _WORKLOAD[engine].format(players=players, games=games, rules=rules)
+    return counted(code, engine)
 
 
 def counted(code: str, what: str) -> int:
@@ -149,9 +155,9 @@ def counted(code: str, what: str) -> int:
     return int(found.group(1))
 
 
-def per_game(engine: str, players: int, games: int) -> float:
+def per_game(engine: str, players: int, games: int, rules: str = bench.PROFILE) -> float:
     """Instructions per game: (``games`` games - 0 games) / ``games``."""
-    return (count(engine, players, games) - count(engine, players, 0)) / games
+    return (count(engine, players, games, rules) - count(engine, players, 0, rules)) / games
 
 
 KINDS = (
@@ -162,6 +168,7 @@ KINDS = (
     "Wild",
     "Wild Draw Four",
     "other wild",
+    "other card",
     "play saying UNO",
     "play going out",
     "draw, turn passes",
@@ -191,7 +198,7 @@ def kind_of(state: uno.State, action: uno.Action, after: uno.State) -> str:
             uno.Rank.WILD: "Wild",
             uno.Rank.WILD_DRAW_FOUR: "Wild Draw Four",
         }
-        return named.get(rank, "other wild")
+        return named.get(rank, "other wild" if action.card.is_wild else "other card")
     if isinstance(action, uno.Draw):
         if state.phase is not uno.Phase.PLAY:
             return "draw a penalty"
@@ -204,13 +211,13 @@ def kind_of(state: uno.State, action: uno.Action, after: uno.State) -> str:
 
 
 def action_groups(
-    players: int, games: int, seed: int
+    players: int, games: int, seed: int, rules: str = bench.PROFILE
 ) -> dict[str, list[tuple[uno.State, uno.Action]]]:
     """The benchmark's ``games`` games (``bench.play_unorules``'s, seeded alike) as
     ``(state, action)`` pairs grouped by :func:`kind_of`, and every pair under
     ``"listing"``."""
-    record = bench.record_unorules(players, games, seed)
-    states = bench.replay(players, seed, record)
+    record = bench.record_unorules(players, games, seed, rules)
+    states = bench.replay(players, seed, record, rules)
     actions = [a for history in record for a in history]
     groups: dict[str, list[tuple[uno.State, uno.Action]]] = {
         kind: [] for kind in (*KINDS, "listing")
@@ -221,16 +228,22 @@ def action_groups(
     return groups
 
 
-def by_action(players: int, games: int, repeats: int = 3) -> None:
+def by_action(players: int, games: int, repeats: int = 3, rules: str = bench.PROFILE) -> None:
     """Print unorules's instructions per call and per game by kind of action."""
-    sizes = {kind: len(pairs) for kind, pairs in action_groups(players, games, 1).items()}
-    base = counted(_BY_ACTION.format(players=players, games=games, kind="listing", repeats=0), "")
+    groups = action_groups(players, games, 1, rules)
+    sizes = {kind: len(pairs) for kind, pairs in groups.items()}
+    base = counted(
+        _BY_ACTION.format(players=players, games=games, kind="listing", repeats=0, rules=rules),
+        "",
+    )
     print(f"  {players}p {'what':<24} {'calls/game':>10} {'instr/call':>11} {'instr/game':>11}")
     total = 0.0
     for kind in (*KINDS, "listing"):
         if not sizes[kind]:
             continue
-        code = _BY_ACTION.format(players=players, games=games, kind=kind, repeats=repeats)
+        code = _BY_ACTION.format(
+            players=players, games=games, kind=kind, repeats=repeats, rules=rules
+        )
         per_call = (counted(code, kind) - base) / (repeats * sizes[kind])
         per_game = per_call * sizes[kind] / games
         total += per_game
@@ -242,15 +255,15 @@ def by_action(players: int, games: int, repeats: int = 3) -> None:
     print(f"  {players}p {'apply and listing':<24} {'':>10} {'':>11} {total:>11,.0f}")
 
 
-def split_figures(players: int, games: int) -> dict[str, float]:
+def split_figures(players: int, games: int, rules: str = bench.PROFILE) -> dict[str, float]:
     """A unorules game's instructions (``"whole"``) and their parts: ``"deals"``,
     ``"policy"`` and ``"engine"`` (the rest); and the speed-of-light loop's game
     (``"light"``)."""
 
     def run(code: str, n: int, what: str, **more: int) -> int:
-        return counted(code.format(players=players, games=n, **more), what)
+        return counted(code.format(players=players, games=n, rules=rules, **more), what)
 
-    whole = per_game("unorules", players, games)
+    whole = per_game("unorules", players, games, rules)
     deals = (run(_DEALS, games, "deals") - run(_DEALS, 0, "deals")) / games
     policy = (
         run(_POLICY, games, "policy", repeats=1) - run(_POLICY, games, "policy", repeats=0)
@@ -270,9 +283,9 @@ def engine_budget(figures: dict[str, float], target: float) -> float:
     return figures["light"] / target - figures["deals"] - figures["policy"]
 
 
-def split(players: int, games: int, target: float) -> None:
+def split(players: int, games: int, target: float, rules: str = bench.PROFILE) -> None:
     """Print :func:`split_figures` and the engine's budget for ``target``."""
-    figures = split_figures(players, games)
+    figures = split_figures(players, games, rules)
     rows = (
         ("whole game", "whole"),
         ("deals (new_game)", "deals"),
@@ -316,6 +329,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int, nargs="+", default=[2, 4])
     parser.add_argument("--engines", nargs="+", choices=ENGINES, default=list(ENGINES))
     parser.add_argument(
+        "--rules",
+        choices=bench.PROFILES,
+        default=bench.PROFILE,
+        help=f"the profile unorules plays ({bench.PROFILE})",
+    )
+    parser.add_argument(
         "--by-action",
         action="store_true",
         help="unorules only: instructions per apply call by kind of action, and per listing",
@@ -336,24 +355,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
         return 2
+    profile_note = "" if args.rules == bench.PROFILE else f", profile {args.rules}"
     if args.by_action:
-        print(f"unorules instructions by kind of action, callgrind, {args.games} games, seed 1")
+        print(
+            f"unorules instructions by kind of action, callgrind, {args.games} games,"
+            f" seed 1{profile_note}"
+        )
         for players in args.players:
-            by_action(players, args.games)
+            by_action(players, args.games, rules=args.rules)
         return 0
     if args.split:
-        print(f"unorules instructions per game split, callgrind, {args.games} games, seed 1")
+        print(
+            f"unorules instructions per game split, callgrind, {args.games} games,"
+            f" seed 1{profile_note}"
+        )
         for players in args.players:
-            split(players, args.games, args.target)
+            split(players, args.games, args.target, args.rules)
         return 0
-    print(f"instructions per game, callgrind, {args.games} games minus 0 games, seed 1")
+    print(
+        f"instructions per game, callgrind, {args.games} games minus 0 games, seed 1{profile_note}"
+    )
     for players in args.players:
         figures: dict[str, float] = {}
         for engine in args.engines:
             if not available(engine):
                 print(f"  {players}p {engine:<15} not installed")
                 continue
-            figures[engine] = per_game(engine, players, args.games)
+            figures[engine] = per_game(engine, players, args.games, args.rules)
             print(f"  {players}p {engine:<15} {figures[engine]:>12,.0f}")
         base = figures.get("unorules")
         for other in ("speed-of-light", "rlcard"):

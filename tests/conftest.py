@@ -81,3 +81,27 @@ def conf() -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+# -- the compiled build ------------------------------------------------------------------
+# scripts/test-compiled runs the suite against the mypyc-compiled build (uno.COMPILED). A
+# test that cannot hold there is marked ``@pytest.mark.incompatible_with_mypyc(reason)``
+# and skips in that run, with its reason in the report; it runs in the pure build.
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "incompatible_with_mypyc(reason): cannot hold in the compiled build; skipped there",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not uno.COMPILED:
+        return
+    for item in items:
+        marker = item.get_closest_marker("incompatible_with_mypyc")
+        if marker is not None:
+            reason = marker.args[0] if marker.args else marker.kwargs.get("reason")
+            assert reason, f"{item.nodeid}: incompatible_with_mypyc needs its reason"
+            item.add_marker(pytest.mark.skip(reason=f"compiled build: {reason}"))

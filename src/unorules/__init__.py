@@ -11,9 +11,11 @@ profiles as data.
 (<Phase.ROUND_OVER: 'round_over'>, True)
 """
 
+import sys as _sys
 from typing import TYPE_CHECKING
 
 from unorules._lazy import attribute_loader
+from unorules._native import dress_public as _dress_public
 from unorules.actions import (
     Action,
     CallUno,
@@ -63,7 +65,7 @@ from unorules.rules import (
 )
 from unorules.sampling import sample_state
 from unorules.scoring import hand_points
-from unorules.state import Phase, State
+from unorules.state import COMPILED, Phase, State
 from unorules.view import View, observe
 
 if TYPE_CHECKING:  # loaded when first used: see __getattr__
@@ -119,8 +121,16 @@ _PUBLIC_MODULES = (
     "unorules.cli",
 )
 
+# The compiled build (COMPILED): mypyc drops the docstrings and annotated signatures of
+# compiled modules' public names; give them back from the source (a no-op when pure).
+if COMPILED:
+    _dress_public(
+        [_sys.modules[__name__], *(_sys.modules[m] for m in _PUBLIC_MODULES if m in _sys.modules)]
+    )
+
 __all__ = [
     "ALL_CARDS",
+    "COMPILED",
     "DANISH",
     "EFFECTS",
     "MATTEL",

@@ -20,7 +20,8 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Final, NamedTuple
+from types import FunctionType
+from typing import Any, Final, NamedTuple, cast
 
 from unorules import position as _position
 from unorules._echo import shown
@@ -68,9 +69,11 @@ class Phase(enum.StrEnum):
     """The match has a winner."""
 
 
-Discard = tuple[Card, "Discard | None"]
+Discard = tuple[Card, Any]
 """The discard pile as a persistent linked list (top card first), so laying a card shares
-the whole pile below it."""
+the whole pile below it: a card and the :data:`Discard` below it, or None at the bottom.
+(The link is typed ``Any``, not the recursive ``Discard | None``, because mypyc, which
+compiles this module in the compiled build, crashes on a recursive type alias.)"""
 
 
 def _discard_cards(node: Discard | None) -> Iterator[Card]:
@@ -364,12 +367,28 @@ class Ledger(LedgerFields):
         return self
 
     def __reduce__(self) -> tuple[Any, tuple[object, ...]]:
-        fields = {name: getattr(self, name) for name in LedgerFields.__slots__}
-        del fields["calm"], fields["quiet"]  # derived again when it is sealed
-        return (_ledger_of, (fields,))
+        # The value's fields by name (the derived flags are derived again when it is
+        # sealed); not read from ``__slots__``, which a compiled class does not keep.
+        return (_ledger_of, (dict(zip(_LEDGER_FIELDS, self.key(), strict=True)),))
 
     def __repr__(self) -> str:
         return f"<Ledger {self.key()}>"
+
+
+_LEDGER_FIELDS: Final = (
+    "pile_order_fixed",
+    "rng_counter",
+    "pending_draw",
+    "challenge",
+    "calls",
+    "lost_turns",
+    "answer_lock",
+    "idle_turns",
+    "turn_actions",
+    "known",
+    "set_aside",
+)
+"""The fields of a ledger's value (:meth:`LedgerFields.key`), in its order."""
 
 
 def _ledger_of(fields: dict[str, Any]) -> Ledger:
@@ -733,10 +752,7 @@ class State(Fields):
         ...
         ValueError: not a unorules state: at $.hands[0][4]: a fifth W+4: the deck holds 4
         """
-        try:
-            return _state_from_dict(data)
-        except (KeyError, TypeError, AttributeError) as err:
-            raise ValueError(f"not a unorules state: {err!r}") from None
+        return _state_from_data(data)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> State:
@@ -748,7 +764,7 @@ class State(Fields):
         ...
         ValueError: not a unorules state: missing or wrong "format" (expected "unorules-state/1")
         """
-        return cls.from_dict(load_state_json(text))  # type: ignore[arg-type]
+        return _state_from_data(load_state_json(text))
 
 
 # -- the typed builder ---------------------------------------------------------------------
@@ -1042,11 +1058,21 @@ def _read(d: dict[str, Any]) -> _Parts:
     )
 
 
-def _state_from_dict(d: dict[str, Any]) -> State:
+def _state_from_data(data: object) -> State:
+    """:meth:`State.from_dict` of any value (:meth:`State.from_json` reads JSON into one)."""
+    try:
+        return _state_from_dict(data)
+    except (KeyError, TypeError, AttributeError) as err:
+        raise ValueError(f"not a unorules state: {err!r}") from None
+
+
+def _state_from_dict(d: object) -> State:
     """The state of the JSON form ``d``, checked first (a ``ValueError`` names the JSON
-    path of the first problem), then read and built as :func:`build_state` builds."""
+    path of the first problem), then read and built as :func:`build_state` builds.
+    (``d`` is an ``object``: the check says what is wrong with anything else, where the
+    compiled build would refuse a parameter typed ``dict`` in mypyc's words.)"""
     check_state_dict(d)  # the engine's invariants, or a ValueError naming the JSON path
-    return _assemble(_read(d))
+    return _assemble(_read(cast("dict[str, Any]", d)))
 
 
 def _sequence(value: object, what: str) -> tuple[Any, ...]:
@@ -1331,6 +1357,8 @@ def _seal(w: LedgerDraft) -> Ledger:
     """The written ledger ``w`` as an immutable ledger, with its derived flags."""
     w.calm = calm = not w.calls.owed and not w.lost_turns and w.answer_lock < 0
     w.quiet = calm and not w.pending_draw and not w.idle_turns and not w.known
+    if COMPILED:
+        return _sealed_copy(w)
     w.__class__ = Ledger  # type: ignore[assignment]
     return w  # type: ignore[return-value]
 
@@ -1343,5 +1371,78 @@ def freeze(d: Draft) -> State:
     if led.__class__ is LedgerDraft:
         led = d._ledger = _seal(led)
     d._calm = d._match.fast and led.calm
+    if COMPILED:
+        return _frozen_copy(d)
     d.__class__ = State  # type: ignore[assignment]
     return d  # type: ignore[return-value]
+
+
+# -- the compiled build ----------------------------------------------------------------
+# mypyc compiles this module and the engine's rooms into native classes in the compiled
+# build (``pyproject.toml``, ``[tool.hatch.build.targets.wheel.hooks.mypyc]``). A native
+# instance cannot change its class, so there freezing copies the draft into a new state
+# (and sealing a ledger copies it into a new ledger) instead of switching its class. The
+# copies write the fields directly (compiled code does not call ``__setattr__``).
+
+
+def _compiled() -> bool:
+    """Whether this module runs compiled: mypyc makes its functions built-in ones."""
+    return not isinstance(_compiled, FunctionType)
+
+
+COMPILED: Final = _compiled()
+"""Which build of unorules runs: True in the compiled build (the engine's rooms and the
+state's classes compiled by mypyc into C extensions, from the same source), False in the
+pure-Python one. Both play every game alike; see :ref:`compiled-build`. The version line
+of the command says it too (``unorules --version``).
+
+>>> import unorules as uno
+>>> uno.COMPILED == (not uno.state.__file__.endswith(".py"))
+True
+"""
+
+
+def _frozen_copy(d: Draft) -> State:
+    s = State()
+    _copy_fields(d, s)
+    return s
+
+
+def _copy_fields(d: Fields, s: Fields) -> None:
+    # Typed ``Fields`` (which defines no ``__setattr__``), so the compiled writes are
+    # direct: mypyc calls the ``__setattr__`` of the written object's declared class.
+    s._match = d._match
+    s._calm = d._calm
+    s.hands = d.hands
+    s._pile = d._pile
+    s._pile_start = d._pile_start
+    s._discard = d._discard
+    s.color = d.color
+    s.direction = d.direction
+    s.current_player = d.current_player
+    s.phase = d.phase
+    s._drawn_card = d._drawn_card
+    s._ledger = d._ledger
+
+
+def _sealed_copy(w: LedgerDraft) -> Ledger:
+    led = Ledger()
+    _copy_ledger(w, led)
+    return led
+
+
+def _copy_ledger(w: LedgerFields, led: LedgerFields) -> None:
+    # Typed ``LedgerFields``, which defines no ``__setattr__``: see _copy_fields.
+    led.pile_order_fixed = w.pile_order_fixed
+    led.rng_counter = w.rng_counter
+    led.pending_draw = w.pending_draw
+    led.challenge = w.challenge
+    led.calls = w.calls
+    led.lost_turns = w.lost_turns
+    led.answer_lock = w.answer_lock
+    led.idle_turns = w.idle_turns
+    led.turn_actions = w.turn_actions
+    led.known = w.known
+    led.set_aside = w.set_aside
+    led.calm = w.calm
+    led.quiet = w.quiet

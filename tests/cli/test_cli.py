@@ -48,7 +48,8 @@ def test_every_verb_has_help(capsys: Capture, verb: str) -> None:
 
 def test_version(capsys: Capture) -> None:
     code, out, _ = run(capsys, "--version")
-    assert (code, out) == (0, f"unorules {uno.__version__}\n")
+    assert (code, out) == (0, f"unorules {uno.__version__} (pure Python)\n") or uno.COMPILED
+    assert (code, out) == (0, f"unorules {uno.__version__} (compiled)\n") or not uno.COMPILED
 
 
 @pytest.mark.parametrize(

@@ -126,3 +126,66 @@ def test_rlcard_policy_takes_the_draw_and_a_wild_draw_four_color() -> None:
     wd4 = ["r-wild_draw_4", "g-wild_draw_4", "b-wild_draw_4", "y-wild_draw_4"]
     picks = collections.Counter(rlcard_bench.choose(wd4, rng) for _ in range(SAMPLES))
     assert set(picks) == set(wd4) and all(_near(k, 1 / 4) for k in picks.values()), picks
+
+
+def _no_mercy_states(players: int, games: int) -> list[uno.State]:
+    record = bench.record_unorules(players, games, 1, "mattel-no-mercy")
+    states: list[uno.State] = bench.replay(players, 1, record, "mattel-no-mercy")
+    return states
+
+
+def test_benchmark_plays_every_profile_with_the_general_policy_and_mattel_with_the_classic() -> (
+    None
+):
+    # The classic policy reads mattel's listing by position; any other profile (No Mercy's
+    # stacks, Roulette and 7 targets; Flip's faces) gets the policy read off the actions.
+    assert bench.make_policy().__qualname__.startswith("classic_policy")
+    assert bench.make_policy("mattel").__qualname__.startswith("classic_policy")
+    for profile in bench.PROFILES[1:]:
+        assert bench.make_policy(profile).__qualname__.startswith("general_policy")
+    seconds, actions = bench.play_unorules(4, 6, 1, "mattel-no-mercy")
+    record = bench.record_unorules(4, 6, 1, "mattel-no-mercy")
+    assert seconds > 0 and actions == sum(len(history) for history in record)
+
+
+def test_general_policy_on_no_mercy_lays_a_card_when_it_can_and_names_a_roulette_color() -> None:
+    choose = bench.make_policy("mattel-no-mercy")
+    rng = random.Random(2)
+    seen: collections.Counter[str] = collections.Counter()
+    for state in _no_mercy_states(4, 30):
+        player = state.current_player
+        assert player is not None
+        legal = uno.legal_actions(state, player)
+        act = choose(state, legal, rng)
+        assert act in legal
+        plays = [a for a in legal if type(a) is uno.Play and a.player == player]
+        seen[str(state.phase)] += 1
+        if plays:
+            assert isinstance(act, uno.Play)
+            assert act.uno == any(p.uno for p in plays if p.card == act.card)
+            seen["target"] += act.target is not None
+        elif state.phase in (uno.Phase.ROULETTE, uno.Phase.CHOOSE_COLOR):
+            assert isinstance(act, uno.ChooseColor) and act.player == player
+        else:
+            assert type(act) in (uno.Draw, uno.Pass)
+    # the games reach No Mercy's own moves: stacks, Roulette victims, 7 swaps
+    assert seen["penalty"] and seen["roulette"] and seen["target"], seen
+
+
+def test_general_policy_picks_each_distinct_card_alike() -> None:
+    choose = bench.make_policy("mattel-no-mercy")
+    state = next(
+        s
+        for s in _no_mercy_states(4, 10)
+        if s.phase is uno.Phase.PLAY
+        and len({a.card for a in uno.legal_actions(s, s.current_player) if type(a) is uno.Play})
+        >= 3
+    )
+    player = state.current_player
+    assert player is not None
+    legal = uno.legal_actions(state, player)
+    cards = {a.card for a in legal if type(a) is uno.Play and a.player == player}
+    rng = random.Random(6)
+    picks = collections.Counter(choose(state, legal, rng).card for _ in range(SAMPLES))
+    assert set(picks) == cards
+    assert all(_near(k, 1 / len(cards)) for k in picks.values()), picks

@@ -60,8 +60,10 @@ def test_split_policy_workload_makes_the_benchmark_games_choices(
     made: list[uno.Action] = []
     policy = bench.make_policy
 
-    def recording() -> Callable[[uno.State, Sequence[uno.Action], random.Random], uno.Action]:
-        choose = policy()
+    def recording(
+        profile: str = bench.PROFILE,
+    ) -> Callable[[uno.State, Sequence[uno.Action], random.Random], uno.Action]:
+        choose = policy(profile)
 
         def chosen(state: uno.State, acts: Sequence[uno.Action], rng: random.Random) -> uno.Action:
             made.append(choose(state, acts, rng))
@@ -74,10 +76,10 @@ def test_split_policy_workload_makes_the_benchmark_games_choices(
     # The workload records the games first (with the policy: the first half of what is
     # made), then makes the counted choices: the same again, in the same order.
     try:
-        exec(instructions._POLICY.format(players=2, games=3, repeats=1), {})
+        exec(instructions._POLICY.format(players=2, games=3, repeats=1, rules="mattel"), {})
         assert made == games + games
         made.clear()
-        exec(instructions._POLICY.format(players=2, games=3, repeats=0), {})
+        exec(instructions._POLICY.format(players=2, games=3, repeats=0, rules="mattel"), {})
         assert made == games  # 0 repeats: only the recording, which both runs share
     finally:
         gc.enable()  # the workload turns the collector off for its counted run
@@ -94,7 +96,7 @@ def test_split_deals_workload_deals_the_benchmark_games(monkeypatch: pytest.Monk
         return new_game(players, rules=rules, seed=seed)
 
     monkeypatch.setattr(uno, "new_game", dealing)
-    exec(instructions._DEALS.format(players=3, games=2), {})
+    exec(instructions._DEALS.format(players=3, games=2, rules=bench.PROFILE), {})
     rules = uno.get_profile(bench.PROFILE)
     assert dealt == [(3, rules, bench.game_seed(1, 0)), (3, rules, bench.game_seed(1, 1))]
 
@@ -110,3 +112,18 @@ def test_engine_budget_leaves_out_the_deals_and_the_policy() -> None:
     figures = {"light": 800.0, "deals": 150.0, "policy": 250.0}
     assert instructions.engine_budget(figures, 0.80) == 600.0  # 1000 - 150 - 250
     assert instructions.engine_budget(figures, 0.50) == 1200.0
+
+
+def test_rules_option_reaches_every_workload() -> None:
+    # --rules NAME: each workload plays that profile through bench's one loop.
+    import bench
+
+    for code in (instructions._WORKLOAD["unorules"], instructions._DEALS, instructions._POLICY):
+        assert "{rules!r}" in code
+    exec(instructions._WORKLOAD["unorules"].format(players=2, games=2, rules="mattel-no-mercy"))
+    groups = instructions.action_groups(2, 4, 1, "mattel-no-mercy")
+    record = bench.record_unorules(2, 4, 1, "mattel-no-mercy")
+    assert len(groups["listing"]) == sum(len(h) for h in record)
+    with pytest.raises(SystemExit) as refused:  # argparse: a usage error names the choices
+        instructions.main(["--rules", "no-such-profile"])
+    assert refused.value.code == 2

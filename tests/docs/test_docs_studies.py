@@ -28,7 +28,7 @@ def studies_extension() -> ModuleType:
 def test_the_studies_table_has_a_row_per_variant_with_the_compare_figures(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     ext = studies_extension()
-    ext.write_studies(tmp_path, games=10)
+    ext.write_studies(tmp_path, games=10, profile_games=10)
     text = (tmp_path / "studies.rst").read_text(encoding="utf-8")
     rows = re.findall(
         r"^   \* - (.*)\n     - (.*)\n     - (.*)\n     - (.*)\n     - (.*)$", text, re.M
@@ -46,3 +46,29 @@ def test_the_studies_table_has_a_row_per_variant_with_the_compare_figures(tmp_pa
     )
     for name in ("mattel", *ext.PLOTTED.values()):
         assert (tmp_path / "studies" / f"{name}.svg").read_bytes().startswith(b"<?xml")
+
+
+def test_the_profiles_table_compares_each_official_game_with_mattel(tmp_path: Path) -> None:
+    # Issue 26: how No Mercy (and each profile of PROFILES) differs from mattel: round
+    # length, knockouts, the first player's edge, with intervals and a plot each.
+    pytest.importorskip("matplotlib")
+    ext = studies_extension()
+    assert ext.PROFILES == ["mattel-no-mercy"]
+    ext.write_studies(tmp_path, games=10, profile_games=12)
+    text = (tmp_path / "studies-profiles.rst").read_text(encoding="utf-8")
+    rows = re.findall(r"^   \* - (.*)\n((?:     - .*\n)+)", text, re.M)
+    assert [r[0] for r in rows] == ["profile", "mattel (A)", *ext.PROFILES]
+    c = uno.compare(uno.MATTEL, "mattel-no-mercy", ext.PLAYERS, 12, rounds=1, seed=ext.SEED)
+    cells = [line.removeprefix("     - ") for line in rows[-1][1].splitlines()]
+    length, knocked, first = c.b.round_length, c.b.round_knockouts, c.b.first_player_win_share
+    assert length is not None and knocked is not None and first is not None
+    assert cells[0] == (
+        f"{length.value:.1f} [{length.low:.1f}, {length.high:.1f}],"
+        f" median {c.b.median_round_length:g}"
+    )
+    assert cells[3] == f"{knocked.value:.2f} [{knocked.low:.2f}, {knocked.high:.2f}]"
+    assert cells[4] == f"{100 * first.value:.1f} [{100 * first.low:.1f}, {100 * first.high:.1f}]"
+    mattel_cells = [line.removeprefix("     - ") for line in rows[1][1].splitlines()]
+    assert mattel_cells[1] == "-" and mattel_cells[3] == "none"  # mattel knocks nobody out
+    for profile in ext.PROFILES:
+        assert (tmp_path / "studies" / f"{profile}.svg").read_bytes().startswith(b"<?xml")

@@ -67,7 +67,7 @@ def test_the_release_workflow_publishes_a_v_tag_by_trusted_publishing() -> None:
     assert trigger == {"push": {"tags": ["v*"]}}
     assert flow["permissions"] == {"contents": "read"}  # only publish may ask for more
     jobs = flow["jobs"]
-    assert set(jobs) == {"sdist-and-wheel", "publish"}
+    assert set(jobs) == {"sdist-and-wheel", "compiled-wheels", "publish"}
 
     build = jobs["sdist-and-wheel"]
     assert "permissions" not in build  # building needs no token
@@ -83,7 +83,7 @@ def test_the_release_workflow_publishes_a_v_tag_by_trusted_publishing() -> None:
     assert upload["with"]["path"] == "dist/"
 
     publish = jobs["publish"]
-    assert publish["needs"] == ["sdist-and-wheel"]
+    assert publish["needs"] == ["sdist-and-wheel", "compiled-wheels"]
     assert publish["environment"]["name"] == "pypi"
     assert publish["permissions"] == {"id-token": "write"}
     assert uses(publish) == ["actions/download-artifact", "pypa/gh-action-pypi-publish"]
@@ -91,6 +91,56 @@ def test_the_release_workflow_publishes_a_v_tag_by_trusted_publishing() -> None:
     assert download == {"pattern": "dist-*", "merge-multiple": True, "path": "dist/"}
     # Trusted publishing: no password or token is handed to the action.
     assert "with" not in publish["steps"][1]
+
+
+def test_the_compiled_wheels_job_builds_them_with_cibuildwheel_and_uploads_a_dist_artifact() -> (
+    None
+):
+    """Issue 30: the release's compiled wheels, built and tested by cibuildwheel on one
+    runner per platform, with the mypyc build hook switched on, beside the sdist and the
+    pure wheel, gathered by publish as every dist-* artifact."""
+    job = workflow()["jobs"]["compiled-wheels"]
+    assert "permissions" not in job  # building needs no token
+    assert job["runs-on"] == "${{ matrix.os }}"
+    assert set(job["strategy"]["matrix"]["os"]) == {
+        "ubuntu-latest",  # manylinux x86-64
+        "ubuntu-24.04-arm",  # manylinux ARM64
+        "macos-13",  # macOS Intel
+        "macos-latest",  # macOS Apple silicon
+        "windows-latest",  # Windows 64-bit
+    }
+    assert uses(job) == [
+        "actions/checkout",
+        "actions/setup-python",
+        "actions/upload-artifact",
+    ]
+    assert runs(job) == [
+        "python -m pip install cibuildwheel==4.3.5",
+        "python -m cibuildwheel --output-dir dist .",
+    ]
+    upload = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/upload"))
+    assert upload["with"]["name"] == "dist-compiled-${{ matrix.os }}"
+    assert upload["with"]["path"] == "dist/"
+    assert upload["with"]["if-no-files-found"] == "error"
+
+    # cibuildwheel reads pyproject.toml: the hook on (it is off by default), the CPython
+    # versions the classifiers name, the platforms the docs list, and a test of each wheel.
+    cibw = pyproject()["tool"]["cibuildwheel"]
+    assert cibw["environment"] == {"HATCH_BUILD_HOOKS_ENABLE": "1"}
+    classifiers = pyproject()["project"]["classifiers"]
+    versions = [
+        c.rsplit(" ", 1)[-1]
+        for c in classifiers
+        if c.startswith("Programming Language :: Python :: 3.")
+    ]
+    assert cibw["build"] == [f"cp{v.replace('.', '')}-*" for v in versions]
+    assert set(cibw["skip"]) == {"*-musllinux_*", "*-manylinux_i686", "*-win32", "cp31?t-*"}
+    assert "tests/release/test_compiled.py" in cibw["test-command"]
+    assert cibw["test-extras"] == ["test"]
+    hook = pyproject()["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"]["mypyc"]
+    assert hook["enable-by-default"] is False
+    docs = (ROOT / "docs" / "quickstart.rst").read_text(encoding="utf-8")
+    assert "CPython 3.11, 3.12 and 3.13 on Linux (manylinux, x86-64 and" in docs
 
 
 def test_the_release_build_commands_build_a_checked_sdist_and_wheel(tmp_path: Path) -> None:

@@ -25,7 +25,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from unorules.rules import Rules, UnoWindow
 
@@ -58,6 +58,12 @@ class UnoCalls:
     def of(open: tuple[int, ...], overdue: tuple[int, ...]) -> UnoCalls:
         """The value for these seats (:data:`NO_CALLS` when both are empty)."""
         return UnoCalls(open, overdue) if open or overdue else NO_CALLS
+
+    def __reduce__(self) -> tuple[Any, tuple[object, ...]]:
+        # Pickled by its constructor's arguments, not its slots: a compiled (native) class
+        # keeps no ``__slots__``, and unpickling it by ``__new__`` would call ``__init__``
+        # without them.
+        return (_uno_calls, (self.open, self.overdue))
 
     # -- what the window shows --------------------------------------------------------------
 
@@ -154,6 +160,11 @@ class UnoCalls:
 
 NO_CALLS: Final = UnoCalls((), ())
 """Nobody owes an UNO call."""
+
+
+def _uno_calls(open: tuple[int, ...], overdue: tuple[int, ...]) -> UnoCalls:
+    """The value for these seats (unpickling: :meth:`UnoCalls.of`)."""
+    return UnoCalls.of(open, overdue)
 
 
 def false_call_penalty(rules: Rules, cards_left: int) -> int:

@@ -189,8 +189,10 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
         return legal_general(state, player)
     if not calm:
         return legal_general(state, player)
+    current = state.current_player
+    if current is None:  # the round or the match is over: the general listing
+        return legal_general(state, player)
     phase = state.phase
-    current: int = state.current_player  # type: ignore[assignment]
     out: tuple[Action, ...]
     if phase is _PLAY:
         tab = SEATS[current]

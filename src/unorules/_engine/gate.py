@@ -34,6 +34,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Final, NamedTuple
 
 import attrs
@@ -47,10 +48,16 @@ __all__ = ["FastRoute", "assumed_defaults", "declared", "fast_path_admits", "fas
 def declared(*kinds: FastPath) -> tuple[tuple[str, Any], ...]:
     """The options (name, default) declared as one of ``kinds``, in declaration order."""
     return tuple(
-        (field.name, field.default)
-        for field in attrs.fields(Rules)
-        if field.metadata["fast"] in kinds
+        (field.name, field.default) for field in attrs.fields(Rules) if _fast(field) in kinds
     )
+
+
+def _fast(field: attrs.Attribute[Any]) -> object:
+    """An option's declaration (its field metadata ``"fast"``). The metadata is read
+    untyped: attrs types it ``dict``, but it is a mappingproxy at run time, which compiled
+    code (the compiled build) would refuse as a dict."""
+    metadata: Mapping[str, object] = getattr(field, "metadata")  # noqa: B009
+    return metadata["fast"]
 
 
 _ASSUMED: Final = declared(FastPath.ASSUMES_DEFAULT)

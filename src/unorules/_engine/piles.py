@@ -134,7 +134,9 @@ def _rebuild(d: Draft) -> bool:
     Danish sheet, A6), the card under it stays too: a successful challenge restores it."""
     top = d._discard
     challenge = d._ledger.challenge
-    if challenge is not None and challenge.take_back and top[1] is not None:
+    # A flag, not ``top is d._discard`` below: compiled, a read of the pair is a new tuple.
+    two = challenge is not None and challenge.take_back and top[1] is not None
+    if two:
         top = top[1]  # keep the top two cards
     below = top[1]
     aside = d._ledger.set_aside
@@ -153,7 +155,7 @@ def _rebuild(d: Draft) -> bool:
     w.rng_counter += 1
     d._pile_start = 0
     w.pile_order_fixed = False
-    d._discard = (top[0], None) if top is d._discard else (d._discard[0], (top[0], None))
+    d._discard = (d._discard[0], (top[0], None)) if two else (top[0], None)
     return True
 
 

@@ -55,7 +55,7 @@ import sys
 from collections.abc import Sequence
 from typing import Final, TextIO, cast
 
-from unorules import __version__
+from unorules import COMPILED, __version__
 from unorules.cli import match, play, record, render, rules, study, validate
 from unorules.cli._common import (
     EXIT_CODES,
@@ -98,7 +98,8 @@ def _parser() -> argparse.ArgumentParser:
         epilog=EXIT_CODES,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"unorules {__version__}")
+    build = "compiled" if COMPILED else "pure Python"  # which build runs (issue 30)
+    parser.add_argument("--version", action="version", version=f"unorules {__version__} ({build})")
     verbs = parser.add_subparsers(dest="verb", metavar="VERB", required=True)
     for verb in VERBS:
         verb.add_arguments(

@@ -116,6 +116,18 @@ def summary(study: Study, profile: str) -> dict[str, Any]:
     length, points = study.round_length, study.round_points
     matches = study.matches_finished
     median = study.median_round_length
+    knocked = study.round_knockouts
+    knockouts = (  # only rules that can knock players out (No Mercy's Mercy rule)
+        {}
+        if knocked is None
+        else {
+            "knockouts_per_round": {
+                "mean": round(knocked.value, 2),
+                "ci95": _interval(knocked, 2),
+                "total": study.knockouts,
+            }
+        }
+    )
     return {
         "games": study.games,
         "players": study.players,
@@ -139,6 +151,7 @@ def summary(study: Study, profile: str) -> dict[str, Any]:
             "mean": round(points.value, 2) if points else 0.0,
             "ci95": _interval(points, 2),
         },
+        **knockouts,
         "match_wins": [_share(w, matches) for w in study.match_wins] if matches else None,
         "match_wins_ci95": [_interval(e, 4) for e in study.match_win_shares or ()]
         if matches
@@ -315,7 +328,8 @@ SIMULATE = Verb(
     "play many seeded games between bots",
     "Play seeded games between bots (random ones by default, unorules.agents.bots.RandomBot)"
     " and print statistics: rounds, actions per round, share of round wins per seat,"
-    " mean round points; each mean and share with its 95% confidence interval [low, high]."
+    " mean round points (and knockouts per round, under rules with the Mercy rule); each"
+    " mean and share with its 95% confidence interval [low, high]."
     " The table is str() of the unorules.simulate result.",
     add_simulate_arguments,
     simulate,

@@ -61,6 +61,9 @@ def study_text(study: Study) -> str:
     if study.stuck_rounds:
         lines.append(f"no winner        {study.stuck_rounds} rounds (stuck, C15)")
     lines.append(f"round points     mean {points.value if points else 0.0:.1f}{_ci(points)}")
+    knocked = study.round_knockouts
+    if knocked is not None:  # only rules that can knock players out (No Mercy)
+        lines.append(f"knockouts/round  mean {knocked.value:.2f}{_ci(knocked, digits=2)}")
     if study.match_win_shares:
         who = "team" if study.rules.teams else "seat"
         wins = "  ".join(
@@ -75,6 +78,7 @@ def study_text(study: Study) -> str:
 _LABELS = {
     "round_length": ("actions/round", 1.0, ""),
     "round_points": ("round points", 1.0, ""),
+    "round_knockouts": ("knockouts/round", 1.0, ""),
     "stuck_share": ("stuck rounds", 100.0, "%"),
     "first_player_win_share": ("first player wins", 100.0, "%"),
     "rounds_per_game": ("rounds/game", 1.0, ""),
@@ -122,7 +126,8 @@ def comparison_text(comparison: Comparison) -> str:
     bots = sorted(set(comparison.bots))
     who = f"{bots[0]} bots" if len(bots) == 1 else f"bots {', '.join(comparison.bots)}"
     rows = [["figure", "A", "B", "B - A", "95% CI", "significant"]]
-    for name, ea in fa.items():
+    for name in diff:
+        ea = fa.get(name)
         per_side = name.startswith(("round_win_share[", "match_win_share["))
         if name.startswith("match_win_share[") and not same_sides:
             continue  # each side's match shares below, under what it counts

@@ -215,7 +215,8 @@ def _wilson(p: float, size: float, q: float) -> tuple[float, float]:
 #
 # Each game contributes a vector of whole numbers: a constant 1, then for every rule set
 # played on its seed a block of components (rounds, actions, points, stuck rounds, match
-# finished, round wins per seat, match wins per side). The tally keeps how many games,
+# finished, round wins per seat, match wins per side; then, only for rules whose Mercy rule
+# can knock players out (No Mercy, NM1.8), the players knocked out). The tally keeps how many games,
 # the sum of the vectors and the sum of their outer products (upper triangle): all whole
 # numbers, so merging is exact and commutative, and any figure that is a ratio of two
 # sums gets its confidence interval by the delta method, the game being the unit (rounds
@@ -224,8 +225,25 @@ def _wilson(p: float, size: float, q: float) -> tuple[float, float]:
 _ROUNDS, _ACTIONS, _POINTS, _STUCK, _FINISHED, _FIRST, _WINS = range(7)
 
 
-def _width(players: int, sides: int) -> int:
-    return _WINS + players + sides
+def _width(players: int, sides: int, knockouts: bool = False) -> int:
+    """The components of one rule set's block (``knockouts``: the rules can knock players
+    out, and the block ends with their count)."""
+    return _WINS + players + sides + knockouts
+
+
+def _knocks(rules: Rules) -> bool:
+    """Whether ``rules`` can knock a player out of a round (the Mercy rule, NM1.8): only
+    their studies count knockouts, so every other study's tally and JSON stay as they were.
+
+    >>> _knocks(MATTEL), _knocks(get_profile("mattel-no-mercy"))
+    (False, True)
+    """
+    return rules.mercy > 0
+
+
+def _block(rules: Rules, players: int) -> int:
+    """The width of ``rules``'s block at a table of ``players``."""
+    return _width(players, rules.teams or players, _knocks(rules))
 
 
 @attrs.frozen
@@ -282,9 +300,12 @@ class _Tally:
             Fraction(0),
         )
 
-    def _linear(self, a: int, b: int) -> dict[int, Fraction]:
+    def _linear(self, a: int | None, b: int) -> dict[int, Fraction]:
         """The coefficients of a game's residual from ratio ``a / b``, per mean of ``b``
-        (the delta method's linearisation: its variance over games is the ratio's)."""
+        (the delta method's linearisation: its variance over games is the ratio's); ``a``
+        None is a count that is 0 in every game, whose ratio has no residual."""
+        if a is None:
+            return {}
         r, mean = Fraction(self.sums[a], self.sums[b]), Fraction(self.sums[b], self.games)
         out = {a: 1 / mean}
         out[b] = out.get(b, Fraction(0)) - r / mean
@@ -323,15 +344,17 @@ class _Tally:
         return float(min(most, r * (1 - r) * n * (n - 1) / sum_sq))
 
     def difference(
-        self, a: tuple[int, int], b: tuple[int, int], *, share: bool = False
+        self, a: tuple[int | None, int], b: tuple[int | None, int], *, share: bool = False
     ) -> Estimate | None:
-        """Ratio ``b`` minus ratio ``a``, paired by game (each a pair of components); with
-        ``share``, two shares, by MOVER from their Wilson intervals."""
+        """Ratio ``b`` minus ratio ``a``, paired by game (each a pair of components, the
+        numerator None for a count that is 0 in every game); with ``share``, two shares, by
+        MOVER from their Wilson intervals."""
         (na, da), (nb, db) = a, b
         if self.sums[da] == 0 or self.sums[db] == 0:
             return None
         n = self.games
-        ra, rb = Fraction(self.sums[na], self.sums[da]), Fraction(self.sums[nb], self.sums[db])
+        ra = Fraction(0 if na is None else self.sums[na], self.sums[da])
+        rb = Fraction(0 if nb is None else self.sums[nb], self.sums[db])
         la, lb = self._linear(na, da), self._linear(nb, db)
         both = dict(lb)
         for index, c in la.items():
@@ -442,10 +465,9 @@ class _Chunk:
 
 def _play_chunk(chunk: _Chunk, on_game: Callable[[], None] | None = None) -> _Tally:
     players = chunk.players
-    sides = [r.teams or players for r in chunk.rules]
     offsets = [1]
-    for s in sides:
-        offsets.append(offsets[-1] + _width(players, s))
+    for rules in chunk.rules:
+        offsets.append(offsets[-1] + _block(rules, players))
     k = offsets[-1]
     rows = [i * k - i * (i - 1) // 2 - i for i in range(k)]
     sums = [0] * k
@@ -461,7 +483,7 @@ def _play_chunk(chunk: _Chunk, on_game: Callable[[], None] | None = None) -> _Ta
             histogram = lengths[r]
             state = new_game(players, rules, this_seed)
             seats = [factories[s](this_seed * 1009 + s) for s in range(players)]
-            rounds = actions = points = stuck = total = first_wins = 0
+            rounds = actions = points = stuck = total = first_wins = knocked = 0
             wins = [0] * players
             last = state
             first = state.current_player
@@ -489,6 +511,7 @@ def _play_chunk(chunk: _Chunk, on_game: Callable[[], None] | None = None) -> _Ta
                     scored = last.round_points or ()
                     teams = last.teams
                     points += sum({teams[s]: p for s, p in enumerate(scored)}.values())
+                    knocked += len(last.knocked_out)
                     actions = 0
             for j, value in ((_ROUNDS, rounds), (_ACTIONS, total), (_POINTS, points)):
                 if value:
@@ -504,6 +527,8 @@ def _play_chunk(chunk: _Chunk, on_game: Callable[[], None] | None = None) -> _Ta
             if finished:
                 assert last.winner is not None
                 nonzero.append((o + _WINS + players + last.winner, 1))
+            if knocked:  # only rules that can knock out count any (see _block)
+                nonzero.append((o + _WINS + players + (rules.teams or players), knocked))
         for a, (i, vi) in enumerate(nonzero):
             sums[i] += vi
             row = rows[i]
@@ -983,6 +1008,32 @@ class Study:
         return self._tally.ratio(1 + _POINTS, 1 + _ROUNDS)
 
     @property
+    def knockouts(self) -> int | None:
+        """Players knocked out by the Mercy rule in all rounds (No Mercy, NM1.8); None
+        under rules that cannot knock anyone out.
+
+        >>> simulate("mattel", 2, 3, rounds=1).knockouts is None
+        True
+        >>> study = simulate("mattel-no-mercy", 4, 20, rounds=1, seed=1)
+        >>> study.knockouts == round(study.round_knockouts.value * study.rounds_played)
+        True
+        """
+        if not _knocks(self.rules):
+            return None
+        return self._tally.sums[1 + _WINS + self.players + self.sides]
+
+    @property
+    def round_knockouts(self) -> Estimate | None:
+        """Mean players knocked out in a round by the Mercy rule (No Mercy, NM1.8): at
+        most one fewer than the players; None under rules that cannot knock anyone out.
+
+        >>> e = simulate("mattel-no-mercy", 4, 40, rounds=1, seed=1).round_knockouts
+        >>> 0 < e.low < e.value < e.high < 3
+        True
+        """
+        return self.figures().get("round_knockouts")
+
+    @property
     def matches_finished(self) -> int:
         """Games that were played to the end of the match."""
         return self._tally.sums[1 + _FINISHED]
@@ -1020,18 +1071,17 @@ class Study:
 
     def figures(self) -> dict[str, Estimate | None]:
         """Every figure by name (None where it is undefined, e.g. match shares without a
-        finished match): ``round_length``, ``round_points``, ``stuck_share``,
+        finished match): ``round_length``, ``round_points``, ``round_knockouts`` (only
+        under rules that can knock players out), ``stuck_share``,
         ``first_player_win_share``, ``round_win_share[s]``, ``rounds_per_game``,
         ``matches_finished_share``, ``match_win_share[t]``.
 
         >>> f = simulate("mattel", 2, 10, rounds=2).figures()
-        >>> f["rounds_per_game"], f["match_win_share[0]"]
-        (Estimate(value=2.0, low=2.0, high=2.0), None)
+        >>> f["rounds_per_game"], f["match_win_share[0]"], "round_knockouts" in f
+        (Estimate(value=2.0, low=2.0, high=2.0), None, False)
         """
-        return {
-            n: self._tally.ratio(a, b, share=_is_share(n))
-            for n, (a, b) in _figure_indices(self.players, self.sides, 1).items()
-        }
+        indices = _figure_indices(self.players, self.sides, 1, _knocks(self.rules))
+        return {n: self._tally.ratio(a, b, share=_is_share(n)) for n, (a, b) in indices.items()}
 
     def to_rows(self) -> list[dict[str, object]]:
         """Every figure as a row: ``figure`` (its name in :meth:`figures`), ``value``,
@@ -1120,7 +1170,7 @@ class Study:
         """
         meta = _read_meta(data, "rules")
         rules = meta.rules[0]
-        width = 1 + _width(meta.players, rules.teams or meta.players)
+        width = 1 + _block(rules, meta.players)
         assert isinstance(data, dict)
         tally = _Tally.from_dict(data.get("tally"), width, 1, "$.tally")
         _check_games(tally, meta)
@@ -1174,11 +1224,17 @@ def _is_share(name: str) -> bool:
     return name.partition("[")[0].endswith("_share")
 
 
-def _figure_indices(players: int, sides: int, offset: int) -> dict[str, tuple[int, int]]:
+def _figure_indices(
+    players: int, sides: int, offset: int, knockouts: bool = False
+) -> dict[str, tuple[int, int]]:
     o = offset
     out = {
         "round_length": (o + _ACTIONS, o + _ROUNDS),
         "round_points": (o + _POINTS, o + _ROUNDS),
+    }
+    if knockouts:
+        out["round_knockouts"] = (o + _WINS + players + sides, o + _ROUNDS)
+    out |= {
         "stuck_share": (o + _STUCK, o + _ROUNDS),
         "first_player_win_share": (o + _FIRST, o + _ROUNDS),
     }
@@ -1321,8 +1377,8 @@ def _check_games(tally: _Tally, meta: _Meta) -> None:
         sides = rules.teams or players
         _check_side(tally, r, offset, players=players, sides=sides, limit=limit)
         most += _most(rules, players, sides, limit)
-        blocks.append(_figure_indices(players, sides, offset))
-        offset += _width(players, rules.teams or players)
+        blocks.append(_figure_indices(players, sides, offset, _knocks(rules)))
+        offset += _block(rules, players)
     _check_bounds(tally, most)
     sets = {frozenset(pair) for block in blocks for pair in block.values()}
     if len(blocks) == 2:  # the paired differences: each figure under A with it under B
@@ -1383,7 +1439,7 @@ def _most(rules: Rules, players: int, sides: int, rounds: int) -> list[int]:
     ``rounds`` rounds: a round lasts at most ``_ROUND_ACTIONS`` actions and scores at most
     every card of the deck at the highest points a card scores."""
     points = rules.deck_size * max(rules.card_points(card) for card in ALL_CARDS)
-    most = [0] * _width(players, sides)
+    most = [0] * _width(players, sides, _knocks(rules))
     most[_ROUNDS] = most[_STUCK] = most[_FIRST] = rounds
     most[_ACTIONS] = rounds * _ROUND_ACTIONS
     most[_POINTS] = rounds * points
@@ -1392,6 +1448,8 @@ def _most(rules: Rules, players: int, sides: int, rounds: int) -> list[int]:
         most[_WINS + s] = rounds
     for t in range(sides):
         most[_WINS + players + t] = 1
+    if _knocks(rules):  # every player but the last one standing, in every round
+        most[_WINS + players + sides] = rounds * (players - 1)
     return most
 
 
@@ -1581,8 +1639,8 @@ class Comparison:
     def _side(self, r: int) -> Study:
         rules = (self.rules_a, self.rules_b)[r]
         players = self.players
-        first = 1 if r == 0 else 1 + _width(players, self.rules_a.teams or players)
-        width = _width(players, rules.teams or players)
+        first = 1 if r == 0 else 1 + _block(self.rules_a, players)
+        width = _block(rules, players)
         tally = self._tally.select([0, *range(first, first + width)], r)
         return Study(
             rules,
@@ -1613,6 +1671,8 @@ class Comparison:
     def differences(self) -> dict[str, Estimate | None]:
         """Each figure of :meth:`Study.figures`, B minus A, paired by seed (None where a
         side leaves it undefined, or the sides differ in seats or teams).
+        ``round_knockouts`` is there when either side can knock players out, and the other
+        side's count is 0 in every round.
 
         >>> c = compare("mattel", "mattel", 2, 20, rounds=1)
         >>> c.differences()["round_length"]
@@ -1620,25 +1680,43 @@ class Comparison:
         >>> teams = compare("mattel", MATTEL.but(teams=2), 4, 2)  # seats, teams
         >>> teams.differences()["match_win_share[0]"] is None
         True
+        >>> mercy = compare("mattel", "mattel-no-mercy", 4, 20, rounds=1, seed=1)
+        >>> d = mercy.differences()["round_knockouts"]
+        >>> d.value == mercy.b.round_knockouts.value and d.significant
+        True
         """
-        p = self.players
-        sa, sb = self.rules_a.teams or p, self.rules_b.teams or p
-        fa = _figure_indices(p, sa, 1)
-        fb = _figure_indices(p, sb, 1 + _width(p, sa))
+        fa, fb = self._indices()
         same_sides = self.rules_a.teams == self.rules_b.teams
+        names = list(fa)
+        if "round_knockouts" in fb and "round_knockouts" not in fa:
+            names.insert(names.index("round_points") + 1, "round_knockouts")
         return {
-            n: self._tally.difference(fa[n], fb[n], share=_is_share(n))
-            if n in fb and (same_sides or not n.startswith("match_win_share["))
+            n: self._tally.difference(*self._pair(n, fa, fb), share=_is_share(n))
+            if same_sides or not n.startswith("match_win_share[")
             else None
-            for n in fa
+            for n in names
         }
+
+    def _indices(self) -> tuple[dict[str, tuple[int, int]], dict[str, tuple[int, int]]]:
+        """The components of every figure of A and of B in the comparison's tally."""
+        p, a, b = self.players, self.rules_a, self.rules_b
+        fa = _figure_indices(p, a.teams or p, 1, _knocks(a))
+        fb = _figure_indices(p, b.teams or p, 1 + _block(a, p), _knocks(b))
+        return fa, fb
+
+    @staticmethod
+    def _pair(
+        name: str, fa: Mapping[str, tuple[int, int]], fb: Mapping[str, tuple[int, int]]
+    ) -> tuple[tuple[int | None, int], tuple[int | None, int]]:
+        """Figure ``name``'s components under A and B; a side without it (knockouts under
+        rules that knock nobody out) counts 0 in every round, its rounds the divisor."""
+        rounds_a, rounds_b = fa["round_length"][1], fb["round_length"][1]
+        return fa.get(name, (None, rounds_a)), fb.get(name, (None, rounds_b))
 
     def _constant(self) -> set[str]:
         """The figures that are the same in every game under both rule sets."""
-        p, t = self.players, self._tally
-        sa, sb = self.rules_a.teams or p, self.rules_b.teams or p
-        fa = _figure_indices(p, sa, 1)
-        fb = _figure_indices(p, sb, 1 + _width(p, sa))
+        t = self._tally
+        fa, fb = self._indices()
         out = set()
         for name, (na, da) in fa.items():
             if name not in fb or t.sums[da] == 0:
@@ -1754,7 +1832,7 @@ class Comparison:
         """
         meta = _read_meta(data, "rules_a", "rules_b")
         p = meta.players
-        width = 1 + sum(_width(p, r.teams or p) for r in meta.rules)
+        width = 1 + sum(_block(r, p) for r in meta.rules)
         assert isinstance(data, dict)
         tally = _Tally.from_dict(data.get("tally"), width, 2, "$.tally")
         _check_games(tally, meta)

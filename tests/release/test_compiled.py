@@ -1,0 +1,202 @@
+"""The two builds of one source (issue 30): what holds in the pure build and in the
+mypyc-compiled one alike, and which modules the compiled build compiles.
+
+The pure job (``scripts/test``) runs these against the source; the compiled job
+(``scripts/test-compiled``) runs them against the compiled wheel installed in a
+temporary environment, where :data:`unorules.COMPILED` is true.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import inspect
+import pickle
+import pydoc
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+import unorules as uno
+import unorules.state
+from unorules._native import is_compiled
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def hook() -> dict[str, object]:
+    """The mypyc build hook's configuration in pyproject.toml."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    found: dict[str, object] = project["tool"]["hatch"]["build"]["targets"]["wheel"]["hooks"][
+        "mypyc"
+    ]
+    return found
+
+
+def declared_modules() -> list[str]:
+    """The modules the hook compiles, from its one declaration (``include``): a folder
+    there compiles every module in it, so a new room is compiled when it is added."""
+    names: list[str] = []
+    include = hook()["include"]
+    assert isinstance(include, list)
+    for pattern in include:
+        path = ROOT / pattern.lstrip("/")
+        files = sorted(path.glob("*.py")) if path.is_dir() else [path]
+        for file in files:
+            parts = file.relative_to(ROOT / "src").with_suffix("").parts
+            names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return names
+
+
+def test_the_compiled_build_is_off_by_default_and_declares_the_rooms_and_the_state() -> None:
+    config = hook()
+    assert config["enable-by-default"] is False  # pip install . builds the pure package
+    modules = declared_modules()
+    rooms = {f"unorules._engine.{room}" for room in unorules._engine.LAYERS}
+    assert rooms <= set(modules)
+    assert "unorules.state" in modules
+    assert "unorules.engine" not in modules  # the public facade stays Python
+
+
+def test_compiled_says_which_build_runs_and_every_declared_module_is_that_build() -> None:
+    assert isinstance(uno.COMPILED, bool)
+    assert uno.COMPILED is is_compiled(unorules.state)
+    for name in declared_modules():
+        module: ModuleType = importlib.import_module(name)
+        assert is_compiled(module) is uno.COMPILED, (name, module.__file__)
+        if uno.COMPILED:
+            assert module.__file__ is not None and module.__file__.endswith(".so")
+    assert not is_compiled(uno.engine)  # never compiled: the facade's checks and docs
+
+
+def test_public_state_keeps_its_docstrings_signatures_and_annotations() -> None:
+    """``help(uno.State)`` reads the same in both builds: mypyc drops a compiled class's
+    docstrings, which unorules._native gives back from the source."""
+    assert (inspect.getdoc(uno.State) or "").startswith("An immutable game state. Make one with")
+    text = pydoc.plain(pydoc.render_doc(uno.State))
+    assert "An immutable game state" in text
+    assert "The rules this game is played under." in text  # a property
+    assert "A state from :meth:`to_json`'s output" in text  # a class method
+    assert "from_json(text: 'str | bytes') -> 'State'" in text
+    assert str(inspect.signature(uno.State.to_json)) == "(self) -> 'str'"
+    assert str(inspect.signature(uno.State.from_position)) == (
+        "(text: 'str', rules: 'Rules | str' = 'mattel') -> 'State'"
+    )
+    assert uno.State.is_over.__doc__ is not None
+    assert ">>>" in (uno.State.is_over.__doc__ or "")
+    assert ">>>" in (uno.State.position.__doc__ or "")
+    assert str(inspect.signature(unorules.state.build_state)).startswith("(*, rules: 'Rules', ")
+    assert (unorules.state.build_state.__doc__ or "").strip()
+
+
+def test_public_functions_keep_their_signatures() -> None:
+    assert str(inspect.signature(uno.apply)) == "(state: 'State', action: 'Action') -> 'State'"
+    assert str(inspect.signature(uno.new_game)) == (
+        "(players: 'int | Sequence[str]', rules: 'Rules | str | None' = None,"
+        " seed: 'int | None' = None, *, deal: 'Deal | None' = None) -> 'State'"
+    )
+    assert (uno.apply.__doc__ or "").startswith("The state after ")
+
+
+def test_the_library_s_own_errors_in_both_builds() -> None:
+    """The same TypeError/ValueError, with the library's words, in both builds: a bool is
+    not a seat (compiled code would otherwise take True for 1)."""
+    s = uno.new_game(["A", "B"], seed=1)
+    anything: Any = "x"
+    cases: list[tuple[Callable[[], object], type[Exception], str]] = [
+        (lambda: uno.legal_actions(s, True), ValueError, "a seat is an int from 0 to 1, not True"),
+        (
+            lambda: uno.apply(s, uno.Draw(True)),
+            TypeError,
+            "player is a seat, a whole number, not True",
+        ),
+        (
+            lambda: uno.is_legal(s, uno.Draw(True)),
+            TypeError,
+            "player is a seat, a whole number, not True",
+        ),
+        (
+            lambda: uno.legal_actions(s, anything),
+            ValueError,
+            "a seat is an int from 0 to 1, not 'x'",
+        ),
+        (lambda: uno.apply(s, anything), TypeError, "not an action: 'x'"),
+        (
+            lambda: uno.apply(anything, uno.Draw(0)),
+            TypeError,
+            "apply needs a State (from unorules.new_game), not 'x'",
+        ),
+        (
+            lambda: uno.new_game(True),
+            TypeError,
+            "players is a number of seats or a list of names, not True",
+        ),
+        (
+            lambda: uno.legal_actions(s, 5),
+            ValueError,
+            "there is no seat 5 at this table (seats 0 to 1)",
+        ),
+    ]
+    for call, kind, message in cases:
+        with pytest.raises(kind) as caught:
+            call()
+        assert type(caught.value) is kind and str(caught.value) == message
+
+
+def test_a_state_stays_immutable_and_pickles_in_both_builds() -> None:
+    s = uno.new_game(["A", "B"], seed=1)
+    with pytest.raises(AttributeError) as caught:
+        s.hands = ()
+    assert str(caught.value) == "State is immutable: use unorules.apply(state, action)"
+    with pytest.raises(AttributeError, match="State is immutable"):
+        del s.color
+    ledger = s._ledger
+    with pytest.raises(AttributeError, match="a Ledger is immutable"):
+        ledger.rng_counter = 0
+    after = uno.apply(s, uno.legal_actions(s)[0])
+    assert type(after) is uno.State and type(after._ledger) is unorules.state.Ledger
+    assert pickle.loads(pickle.dumps(after)) == after
+    assert pickle.loads(pickle.dumps(after._ledger)).key() == after._ledger.key()
+    assert copy.copy(after) is after and copy.deepcopy(after) is after
+
+
+@pytest.mark.incompatible_with_mypyc(
+    "a native class keeps no __annotations__ and its attributes take only their declared"
+    " types, so the marks cannot be written; the copy functions are the same source, so"
+    " the pure run checks them"
+)
+def test_the_compiled_build_s_copies_carry_every_field() -> None:
+    """The compiled build freezes a draft and seals a ledger by copying them field by
+    field (a native instance cannot switch its class): a field added to a state or a
+    ledger and left out of ``_copy_fields`` or ``_copy_ledger`` would be lost in the
+    compiled build only (No Mercy's ``set_aside`` was, at the merge). Every annotated
+    field gets a distinct value, and the copy must carry each one."""
+    from unorules.state import (
+        Draft,
+        Fields,
+        LedgerDraft,
+        LedgerFields,
+        _copy_fields,
+        _copy_ledger,
+    )
+
+    def fields(cls: type) -> list[str]:
+        return [name for name in cls.__annotations__ if not name.startswith("__")]
+
+    cases: list[tuple[type, Any, Any, Callable[[Any, Any], None]]] = [
+        (Fields, Draft(), Draft(), _copy_fields),
+        (LedgerFields, LedgerDraft(), LedgerDraft(), _copy_ledger),
+    ]
+    for cls, source, target, copier in cases:
+        names = fields(cls)
+        assert len(names) >= 10, names
+        marks = {name: object() for name in names}
+        for name, mark in marks.items():
+            object.__setattr__(source, name, mark)
+        copier(source, target)
+        missing = [n for n in names if getattr(target, n, None) is not marks[n]]
+        assert missing == [], f"{copier.__name__} leaves out {missing}"
