@@ -560,6 +560,7 @@ _PHASES: Final = {
     Phase.CHOOSE_COLOR: "the first color is to be named",
     Phase.CHALLENGE: "Wild Draw Four: challenge or draw",
     Phase.PENALTY: "a draw penalty is pending",
+    Phase.ROULETTE: "Wild Color Roulette: the victim names a color",
     Phase.ROUND_OVER: "round over",
     Phase.GAME_OVER: "game over",
 }
