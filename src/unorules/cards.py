@@ -1,7 +1,7 @@
 """Cards, their notation, the decks and the points cards score.
 
 Every card is an interned value: there is exactly one :class:`Card` object for each of the
-76 kinds of card (the 56 of the classic decks, and the 20 that UNO Show 'Em No Mercy
+72 kinds of card (the 56 of the classic decks, and the 16 that UNO Show 'Em No Mercy
 adds; ``Card(Rank.SEVEN, Color.RED) is Card.parse("r7")``), so comparing and
 hashing cards is as cheap as comparing object identities.
 
@@ -412,8 +412,8 @@ NO_MERCY_CARDS: Final[tuple[Card, ...]] = _intern(
     tuple(Rank)[len(_CLASSIC_RANKS) : list(Rank).index(Rank.WILD_COLOR_ROULETTE) + 1],
     len(ALL_CARDS),
 )
-"""The 20 kinds of card that UNO Show 'Em No Mercy adds, in canonical order (indices 56
-to 75): each color's Draw Four, Skip Everyone and Discard All, then the Wild Reverse Draw
+"""The 16 kinds of card that UNO Show 'Em No Mercy adds, in canonical order (indices 56
+to 71): each color's Draw Four, Skip Everyone and Discard All, then the Wild Reverse Draw
 Four, Wild Draw Six, Wild Draw Ten and Wild Color Roulette (NM1.2).
 
 >>> len(NO_MERCY_CARDS), str(NO_MERCY_CARDS[0]), str(NO_MERCY_CARDS[-1])
