@@ -117,9 +117,7 @@ def studies_rst(games: int = GAMES, out: Path = GENERATED) -> str:
         "   :header-rows: 1",
         "",
     ]
-    for row in [header, *rows]:
-        lines.append(f"   * - {row[0]}")
-        lines.extend(f"     - {cell}" for cell in row[1:])
+    lines.extend(_list_table_rows([header, *rows]))
     LOGGER.info("unorules_studies: played and drawn in %.1f s", seconds)
     return "\n".join([*lines, ""])
 
@@ -180,11 +178,18 @@ def profiles_rst(games: int = PROFILE_GAMES, out: Path = GENERATED) -> str:
         "   :header-rows: 1",
         "",
     ]
-    for row in [header, *rows]:
-        lines.append(f"   * - {row[0]}")
-        lines.extend(f"     - {cell}" for cell in row[1:])
+    lines.extend(_list_table_rows([header, *rows]))
     LOGGER.info("unorules_studies: the profiles played and drawn in %.1f s", seconds)
     return "\n".join([*lines, ""])
+
+
+def _list_table_rows(rows: list[list[str]]) -> list[str]:
+    """The body of a ``list-table`` directive: a ``* -`` line a row, a ``-`` line a cell."""
+    lines: list[str] = []
+    for row in rows:
+        lines.append(f"   * - {row[0]}")
+        lines.extend(f"     - {cell}" for cell in row[1:])
+    return lines
 
 
 def _replace(path: Path, text: str) -> None:

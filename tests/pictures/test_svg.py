@@ -332,3 +332,16 @@ def test_an_infinite_size_is_refused(size: float) -> None:
         svg.hand("R7 G7", size=size)
     with pytest.raises(ValueError, match=message):
         svg.table(state, size=size)
+
+
+def test_the_table_names_every_phase_no_mercy_s_roulette_too() -> None:
+    """A table in No Mercy's roulette phase (NM1.5: the victim of a Wild Color Roulette
+    names the color) is drawn with that phase named; it raised KeyError before, so
+    ``unorules render`` of a No Mercy game with a Roulette ended in a traceback."""
+    nm = uno.get_profile("mattel-no-mercy").but(hand_size=2)
+    deal = uno.Deal(dealer=1, hands=[["WCR", "R3"], ["G1", "G2"]], turned=["R7"])
+    state = uno.apply(uno.new_game(2, nm, deal=deal, seed=5), uno.Play(0, "WCR", uno=True))
+    assert state.phase is uno.Phase.ROULETTE
+    picture = str(svg.table(uno.observe(state, 0)))
+    assert "Wild Color Roulette: the victim names a color" in picture
+    assert {phase for phase in uno.Phase} == set(svg._PHASES)
