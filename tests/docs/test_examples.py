@@ -6,6 +6,7 @@ code and a few lines of its output.
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 import subprocess
 import sys
@@ -38,6 +39,7 @@ def test_every_example_is_tested() -> None:
         "game_server.py",
         "validate_logs.py",
         "monte_carlo.py",
+        "train_policy.py",
     }
     assert {p.name for p in EXAMPLES.glob("*.py")} == tested
 
@@ -140,6 +142,24 @@ def test_monte_carlo_prints_its_win_rate() -> None:
     assert "MonteCarloBot(samples=2, playouts=1, depth=5) against RandomBot" in out
     assert "rounds 4, wins " in out
     assert "win rate " in out and "(95% interval " in out
+
+
+def test_train_policy_without_its_extra_names_the_extra_in_one_line() -> None:
+    """The training recipe (issue 27) needs torch and sb3-contrib, which no test extra
+    installs: the suite never trains; without them the script says what to install."""
+    if importlib.util.find_spec("torch") and importlib.util.find_spec("sb3_contrib"):
+        pytest.skip("torch and sb3-contrib are installed: the script would train")
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / "train_policy.py"), "--steps", "0"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith("train_policy.py needs the extra: pip install 'unorules[train]'")
+    assert len(done.stderr.strip().splitlines()) == 1
 
 
 @pytest.mark.parametrize(
