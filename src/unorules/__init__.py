@@ -106,6 +106,7 @@ _PUBLIC_MODULES = (
     "unorules.pictures.raster",
     # agents
     "unorules.agents.bots",
+    "unorules.agents.policy",
     "unorules.agents.botio",
     "unorules.agents.match",
     "unorules.agents.encoding",

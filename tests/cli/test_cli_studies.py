@@ -140,7 +140,7 @@ def test_compare_plot(capsys: Capture, tmp_path: Path) -> None:
         (["mattel", "mattel", "--option", "stack=1"], "did you mean 'stacking'"),
         (
             ["mattel", "mattel", "--bot", "clever"],
-            "unknown bot 'clever'; known: heuristic, monte-carlo, random",
+            "unknown bot 'clever'; known: heuristic, monte-carlo, policy, random",
         ),
         (
             ["mattel", "mattel", "--bot", "random", "--bot", "random", "--players", "4"],

@@ -5,6 +5,7 @@ round:
 
 ============================================  ================================================
 :mod:`unorules.agents.bots`                   the built-in bots and the bot interface
+:mod:`unorules.agents.policy`                 the trained network PolicyBot plays
 :mod:`unorules.agents.botio`                  the stdio bot protocol ``unorules-bot/1``
 :mod:`unorules.agents.match`                  matches between bot programs
 :mod:`unorules.agents.encoding`               actions as integers: the token codec
@@ -28,6 +29,7 @@ __getattr__ = attribute_loader(
         name: f"{__name__}.{name}"
         for name in (
             "bots",
+            "policy",
             "botio",
             "match",
             "encoding",

@@ -37,6 +37,7 @@ from unorules.actions import (
     Pass,
     Play,
 )
+from unorules.agents.policy import PolicyBot
 from unorules.cards import LIGHT_COLORS, Rank, Side
 from unorules.engine import apply, legal_actions
 from unorules.sampling import sample_state
@@ -49,6 +50,7 @@ __all__ = [
     "BotFactory",
     "HeuristicBot",
     "MonteCarloBot",
+    "PolicyBot",
     "RandomBot",
     "get_bot",
     "play",
@@ -631,7 +633,12 @@ def _check_bot(name: object, factory: object) -> None:
 
 _BOTS: Final[Registry[BotFactory]] = Registry(
     "bot",
-    {"random": RandomBot, "heuristic": HeuristicBot, "monte-carlo": monte_carlo},
+    {
+        "random": RandomBot,
+        "heuristic": HeuristicBot,
+        "monte-carlo": monte_carlo,
+        "policy": PolicyBot,
+    },
     check=_check_bot,
     replace_built_in=True,
     title="BOTS",
