@@ -97,7 +97,7 @@ def test_policy_bot_refuses_rules_its_observation_cannot_read() -> None:
         assert state == before
 
 
-def test_policy_bot_says_a_late_uno_and_catches_a_forgotten_one() -> None:
+def test_policy_bot_catches_a_forgotten_uno_in_and_out_of_turn() -> None:
     rules = uno.MATTEL.but(hand_size=2)
     deal = uno.Deal(dealer=1, hands=[["R2", "G5"], ["B1", "R9"]], turned=["R7"])
     state = uno.new_game(2, rules, deal=deal)
