@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[2]
 NM = uno.get_profile("mattel-no-mercy")
 FLIP = uno.MATTEL_FLIP
 C = uno.Card.parse
-SEG = obs2.SEGMENTS
+SEG = obs2.SEGMENTS_V2
 NEW = ["mattel-no-mercy", "mattel-flip"]
 
 
@@ -64,7 +64,7 @@ def test_v2_check_env_passes_for_every_profile(
     inner = made.unwrapped
     assert isinstance(inner, ugym.UnoEnv) and inner.version == 2
     assert inner.action_space == gymnasium.spaces.Discrete(enc.N_TOKENS_ALL)
-    assert inner.observation_space.shape == (obs2.SIZE,)
+    assert inner.observation_space.shape == (obs2.SIZE_V2,)
 
 
 @pytest.mark.parametrize("rules", NEW)
@@ -85,7 +85,7 @@ def test_v2_is_registered_and_named_and_v1_is_out_of_date() -> None:
     e = raw_env(2, "mattel-flip", version=2)
     assert e.metadata["name"] == "unorules_uno_v2"
     assert e.action_space("player_0") == gymnasium.spaces.Discrete(357)
-    assert e.observation_space("player_0")["action_mask"].shape == (357,)
+    assert e.observation_spaces["player_0"]["action_mask"].shape == (357,)
     assert raw_env(2).metadata["name"] == "unorules_uno_v1"  # the default stays
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -159,7 +159,7 @@ def test_every_v2_vector_of_random_games_is_in_zero_to_one_and_equals_the_views(
     seen = _random_run(players, rules, episodes=4, seed=players)
     assert len(seen) > 300
     stacked = np.stack(seen)
-    assert stacked.dtype == np.float32 and stacked.shape[1] == obs2.SIZE
+    assert stacked.dtype == np.float32 and stacked.shape[1] == obs2.SIZE_V2
     assert stacked.min() == 0.0 and stacked.max() == 1.0
     for name in ("top", "color", "phase", "to_act", "seats", "direction"):
         assert stacked[:, SEG[name]].max() == 1.0, name  # tight where one-hot
@@ -191,7 +191,7 @@ def test_flip_the_side_and_the_other_faces_the_table_sees() -> None:
     arena.start(state)
     vec = obs2.encode_arena(arena, 0)
     assert (vec == _slow(arena, 0)).all()
-    k = 1 / obs2.COPIES_CAP
+    k = 1 / obs2.COPIES_CAP_V2
 
     def faces(name: str, slot: int = 0) -> dict[str, float]:
         plane = vec[SEG[name]][134 * slot : 134 * slot + 134]
@@ -222,7 +222,7 @@ def test_flip_after_a_flip_the_dark_side_is_observed() -> None:
         top = arena.state.top_card.face
         assert vec[SEG["top"]].argmax() == top.index and top.index >= 72  # a dark face
         hand = arena.state.hands[seat]
-        backs = vec[SEG["hand_back"]] * obs2.COPIES_CAP
+        backs = vec[SEG["hand_back"]] * obs2.COPIES_CAP_V2
         assert sorted(np.flatnonzero(backs)) == sorted({c.other.face.index for c in hand})  # type: ignore[union-attr]
 
 
@@ -241,7 +241,7 @@ def test_no_mercy_the_roulette_phase_and_the_pending_stack() -> None:
     s = uno.apply(uno.new_game(2, rules, deal=deal), uno.Play(0, "W+10", "red", uno=True))
     arena.start(s)
     vec = obs2.encode_arena(arena, 1)
-    assert vec[SEG["pending"]][0] == pytest.approx(10 / obs2.COUNT_CAP)
+    assert vec[SEG["pending"]][0] == pytest.approx(10 / obs2.COUNT_CAP_V2)
     assert vec[SEG["phase"]].tolist().index(1.0) == list(uno.Phase).index(uno.Phase.PENALTY)
 
 
@@ -277,7 +277,7 @@ def test_no_mercy_a_discard_alls_cards_are_in_the_history() -> None:
     assert len(row) == 134
     assert [str(uno.cards.EVERY_CARD[i]) for i, v in enumerate(row) if v] == ["R1", "R2", "RDA"]
     vec = obs2.encode_arena(arena, 1)
-    laid = vec[SEG["played"]][134 : 2 * 134] * obs2.COPIES_CAP  # seat 0 seen from seat 1
+    laid = vec[SEG["played"]][134 : 2 * 134] * obs2.COPIES_CAP_V2  # seat 0 seen from seat 1
     assert np.flatnonzero(laid).tolist() == [C("R1").index, C("R2").index, C("RDA").index]
 
 

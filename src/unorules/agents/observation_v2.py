@@ -76,20 +76,20 @@ segment                offset  length  content                                  
                                        whole token space, ``N_TOKENS_ALL``)            clipped
 =====================  ======  ======  ==============================================  ===========
 
-The caps are :data:`COPIES_CAP` (8: No Mercy has 8 Wild Reverse Draw Fours and 8 Wild
-Color Roulettes), :data:`COUNT_CAP` (25: No Mercy's Mercy rule knocks out a hand of 25,
-so every hand size below it reads apart) and :data:`PREFIX_CAP` (4).
+The caps are :data:`COPIES_CAP_V2` (8: No Mercy has 8 Wild Reverse Draw Fours and 8 Wild
+Color Roulettes), :data:`COUNT_CAP_V2` (25: No Mercy's Mercy rule knocks out a hand of 25,
+so every hand size below it reads apart) and :data:`PREFIX_CAP_V2` (4).
 
 >>> import unorules as uno
 >>> from unorules.agents import observation_v2 as obs2
 >>> state = uno.new_game(2, "mattel-flip", seed=5)
 >>> vec = obs2.encode(uno.observe(state, 0))
->>> vec.shape, vec.dtype, obs2.SIZE
+>>> vec.shape, vec.dtype, obs2.SIZE_V2
 ((5207,), dtype('float32'), 5207)
->>> hand = vec[obs2.SEGMENTS["hand"]] * obs2.COPIES_CAP  # seat 0's faces in play
+>>> hand = vec[obs2.SEGMENTS_V2["hand"]] * obs2.COPIES_CAP_V2  # seat 0's faces in play
 >>> int(hand.sum()) == len(state.hands[0]), int(hand[uno.Card.parse("G3").index])  # G3|PF G3|V2
 (True, 2)
->>> backs = vec[obs2.SEGMENTS["backs"]].reshape(10, 134) * obs2.COPIES_CAP  # by slot
+>>> backs = vec[obs2.SEGMENTS_V2["backs"]].reshape(10, 134) * obs2.COPIES_CAP_V2  # by slot
 >>> int(backs[1].sum()) == len(state.hands[1]), int(backs[0].sum())  # none for slot 0
 (True, 0)
 """
@@ -114,11 +114,11 @@ if TYPE_CHECKING:
     from unorules.agents.arena import Arena
 
 __all__ = [
-    "COPIES_CAP",
-    "COUNT_CAP",
-    "PREFIX_CAP",
-    "SEGMENTS",
-    "SIZE",
+    "COPIES_CAP_V2",
+    "COUNT_CAP_V2",
+    "PREFIX_CAP_V2",
+    "SEGMENTS_V2",
+    "SIZE_V2",
     "ObservationEncoder",
     "encode",
     "encode_arena",
@@ -173,73 +173,75 @@ def _slices() -> dict[str, slice]:
     return out
 
 
-SEGMENTS: Final[dict[str, slice]] = _slices()
+SEGMENTS_V2: Final[dict[str, slice]] = _slices()
 """Where each segment lies in the vector.
 
->>> SEGMENTS["hand"], SEGMENTS["prefix"]
+>>> SEGMENTS_V2["hand"], SEGMENTS_V2["prefix"]
 (slice(0, 134, None), slice(4850, 5207, None))
 """
-SIZE: Final = SEGMENTS["prefix"].stop
+SIZE_V2: Final = SEGMENTS_V2["prefix"].stop
 """The length of the vector, the same for every profile and table.
 
->>> SIZE
+>>> SIZE_V2
 5207
 """
-COPIES_CAP: Final = 8
+COPIES_CAP_V2: Final = 8
 """Copies of a face (in a hand, laid, known, seen on a back) are divided by this, the
 most copies of one face in any deck (No Mercy's Wild Reverse Draw Four and Wild Color
 Roulette), and clipped at 1.
 
->>> COPIES_CAP
+>>> COPIES_CAP_V2
 8
 """
-COUNT_CAP: Final = 25
+COUNT_CAP_V2: Final = 25
 """Hand sizes, a pending penalty and the cards each seat drew are divided by this and
 clipped at 1: No Mercy knocks out a hand of 25 cards (NM1.8), so the sizes below it all
 read apart.
 
->>> COUNT_CAP
+>>> COUNT_CAP_V2
 25
 """
-PREFIX_CAP: Final = 4
+PREFIX_CAP_V2: Final = 4
 """The tokens chosen so far are counted, divided by this and clipped at 1.
 
->>> PREFIX_CAP
+>>> PREFIX_CAP_V2
 4
 """
 
-_HAND: Final = SEGMENTS["hand"].start
-_HAND_BACK: Final = SEGMENTS["hand_back"].start
-_DRAWN: Final = SEGMENTS["drawn_card"].start
-_TOP: Final = SEGMENTS["top"].start
-_PILE_BACK: Final = SEGMENTS["draw_pile_back"].start
-_COLOR: Final = {c: SEGMENTS["color"].start + i for i, c in enumerate(_COLORS)}
-_SIDE: Final = SEGMENTS["side"].start
-_PHASE: Final = {p: SEGMENTS["phase"].start + i for i, p in enumerate(_PHASES)}
-_DIRECTION: Final = SEGMENTS["direction"].start
-_PENDING: Final = SEGMENTS["pending"].start
-_PILE: Final = SEGMENTS["draw_pile"].start
-_SET_ASIDE: Final = SEGMENTS["set_aside"].start
-_INTERJECT: Final = SEGMENTS["interjecting"].start
-_SEATS: Final = SEGMENTS["seats"].start
-_TEAM: Final = SEGMENTS["team"].start
-_SIZES: Final = SEGMENTS["hand_sizes"].start
-_TO_ACT: Final = SEGMENTS["to_act"].start
-_EXPOSED: Final = SEGMENTS["exposed"].start
-_UNO_OPEN: Final = SEGMENTS["uno_open"].start
-_UNO_OVERDUE: Final = SEGMENTS["uno_overdue"].start
-_LOCK: Final = SEGMENTS["answer_lock"].start
-_CHALLENGE_COLOR: Final = {c: SEGMENTS["challenge_color"].start + i for i, c in enumerate(_COLORS)}
-_ELIMINATED: Final = SEGMENTS["eliminated"].start
-_KNOCKED: Final = SEGMENTS["knocked_out"].start
-_LOST: Final = SEGMENTS["lost_turns"].start
-_SCORES: Final = SEGMENTS["scores"].start
-_DRAWN_COUNT: Final = SEGMENTS["drawn_count"].start
-_PLAYED: Final = SEGMENTS["played"].start
-_KNOWN: Final = SEGMENTS["known"].start
-_BACKS: Final = SEGMENTS["backs"].start
-_PREFIX: Final = SEGMENTS["prefix"].start
-_ZERO: Final = array("f", bytes(4 * SIZE))
+_HAND: Final = SEGMENTS_V2["hand"].start
+_HAND_BACK: Final = SEGMENTS_V2["hand_back"].start
+_DRAWN: Final = SEGMENTS_V2["drawn_card"].start
+_TOP: Final = SEGMENTS_V2["top"].start
+_PILE_BACK: Final = SEGMENTS_V2["draw_pile_back"].start
+_COLOR: Final = {c: SEGMENTS_V2["color"].start + i for i, c in enumerate(_COLORS)}
+_SIDE: Final = SEGMENTS_V2["side"].start
+_PHASE: Final = {p: SEGMENTS_V2["phase"].start + i for i, p in enumerate(_PHASES)}
+_DIRECTION: Final = SEGMENTS_V2["direction"].start
+_PENDING: Final = SEGMENTS_V2["pending"].start
+_PILE: Final = SEGMENTS_V2["draw_pile"].start
+_SET_ASIDE: Final = SEGMENTS_V2["set_aside"].start
+_INTERJECT: Final = SEGMENTS_V2["interjecting"].start
+_SEATS: Final = SEGMENTS_V2["seats"].start
+_TEAM: Final = SEGMENTS_V2["team"].start
+_SIZES: Final = SEGMENTS_V2["hand_sizes"].start
+_TO_ACT: Final = SEGMENTS_V2["to_act"].start
+_EXPOSED: Final = SEGMENTS_V2["exposed"].start
+_UNO_OPEN: Final = SEGMENTS_V2["uno_open"].start
+_UNO_OVERDUE: Final = SEGMENTS_V2["uno_overdue"].start
+_LOCK: Final = SEGMENTS_V2["answer_lock"].start
+_CHALLENGE_COLOR: Final = {
+    c: SEGMENTS_V2["challenge_color"].start + i for i, c in enumerate(_COLORS)
+}
+_ELIMINATED: Final = SEGMENTS_V2["eliminated"].start
+_KNOCKED: Final = SEGMENTS_V2["knocked_out"].start
+_LOST: Final = SEGMENTS_V2["lost_turns"].start
+_SCORES: Final = SEGMENTS_V2["scores"].start
+_DRAWN_COUNT: Final = SEGMENTS_V2["drawn_count"].start
+_PLAYED: Final = SEGMENTS_V2["played"].start
+_KNOWN: Final = SEGMENTS_V2["known"].start
+_BACKS: Final = SEGMENTS_V2["backs"].start
+_PREFIX: Final = SEGMENTS_V2["prefix"].start
+_ZERO: Final = array("f", bytes(4 * SIZE_V2))
 _F32: Final = np.dtype(np.float32)
 _ONE: Final = np.float32(1.0)
 
@@ -247,24 +249,25 @@ _ONE: Final = np.float32(1.0)
 def scale(rules: Rules) -> npt.NDArray[np.float32]:
     """The factor of each entry from the counts to the vector (each count times its
     factor, clipped at 1, is the entry): one-hot and flag entries 1; copies of a face
-    1 / :data:`COPIES_CAP`; hand sizes, a pending penalty and the cards drawn
-    1 / :data:`COUNT_CAP`; the draw pile and the set-aside hands 1 / the deck's size;
-    scores 1 / the target; the tokens chosen 1 / :data:`PREFIX_CAP`.
+    1 / :data:`COPIES_CAP_V2`; hand sizes, a pending penalty and the cards drawn
+    1 / :data:`COUNT_CAP_V2`; the draw pile and the set-aside hands 1 / the deck's size;
+    scores 1 / the target; the tokens chosen 1 / :data:`PREFIX_CAP_V2`.
 
     >>> import unorules as uno
     >>> f = scale(uno.get_profile("mattel-no-mercy"))
-    >>> [round(float(f[SEGMENTS[name]][0]), 5) for name in ("hand", "top", "scores", "draw_pile")]
+    >>> names = ("hand", "top", "scores", "draw_pile")
+    >>> [round(float(f[SEGMENTS_V2[name]][0]), 5) for name in names]
     [0.125, 1.0, 0.001, 0.00595]
     """
-    out = np.ones(SIZE, dtype=np.float32)
+    out = np.ones(SIZE_V2, dtype=np.float32)
     for name in ("hand", "hand_back", "played", "known", "backs"):
-        out[SEGMENTS[name]] = 1 / COPIES_CAP
+        out[SEGMENTS_V2[name]] = 1 / COPIES_CAP_V2
     for name in ("hand_sizes", "pending", "drawn_count"):
-        out[SEGMENTS[name]] = 1 / COUNT_CAP
-    out[SEGMENTS["draw_pile"]] = 1 / rules.deck_size
-    out[SEGMENTS["set_aside"]] = 1 / rules.deck_size
-    out[SEGMENTS["scores"]] = 1 / max(rules.target, 1)
-    out[SEGMENTS["prefix"]] = 1 / PREFIX_CAP
+        out[SEGMENTS_V2[name]] = 1 / COUNT_CAP_V2
+    out[SEGMENTS_V2["draw_pile"]] = 1 / rules.deck_size
+    out[SEGMENTS_V2["set_aside"]] = 1 / rules.deck_size
+    out[SEGMENTS_V2["scores"]] = 1 / max(rules.target, 1)
+    out[SEGMENTS_V2["prefix"]] = 1 / PREFIX_CAP_V2
     return out
 
 
@@ -290,9 +293,9 @@ def encode(
     >>> import unorules as uno
     >>> v = uno.observe(uno.new_game(3, "mattel-no-mercy", seed=2), 2)
     >>> vec = encode(v, drawn=[0, 5, 0])
-    >>> vec[SEGMENTS["drawn_count"]][:3].astype(float).round(3).tolist()  # seats 2, 0, 1
+    >>> vec[SEGMENTS_V2["drawn_count"]][:3].astype(float).round(3).tolist()  # seats 2, 0, 1
     [0.0, 0.0, 0.2]
-    >>> vec[SEGMENTS["phase"]].tolist().index(1.0), vec[SEGMENTS["side"]].tolist()
+    >>> vec[SEGMENTS_V2["phase"]].tolist().index(1.0), vec[SEGMENTS_V2["side"]].tolist()
     (0, [0.0])
     """
     rules = view.rules
@@ -374,15 +377,15 @@ class ObservationEncoder:
     >>> arena = Arena(4, "mattel-no-mercy")
     >>> arena.reset(seed=4)
     >>> vec = ObservationEncoder(4, arena.rules).encode_arena(arena, 2)
-    >>> vec[SEGMENTS["seats"]].tolist()[:5], vec[SEGMENTS["hand_sizes"]][:2] * COUNT_CAP
+    >>> vec[SEGMENTS_V2["seats"]].tolist()[:5], vec[SEGMENTS_V2["hand_sizes"]][:2] * COUNT_CAP_V2
     ([1.0, 1.0, 1.0, 1.0, 0.0], array([7., 7.], dtype=float32))
     """
 
     def __init__(self, players: int, rules: Rules) -> None:
         self.players = players
         self.rules = rules
-        self.low = np.zeros(SIZE, dtype=np.float32)
-        self.high = np.ones(SIZE, dtype=np.float32)
+        self.low = np.zeros(SIZE_V2, dtype=np.float32)
+        self.high = np.ones(SIZE_V2, dtype=np.float32)
         self._scale = scale(rules)
         self._flip = rules.flip
         teams = rules.teams
@@ -490,8 +493,7 @@ class ObservationEncoder:
 
 
 _ENCODERS: dict[tuple[int, Rules], ObservationEncoder] = {}
-_ENCODERS_MAX: Final = 64
-"""At most this many (players, rules) encoders are kept."""
+_ENCODERS_MAX: Final = 64  # at most this many (players, rules) encoders are kept
 
 
 def encode_arena(arena: Arena, player: int) -> npt.NDArray[np.float32]:
