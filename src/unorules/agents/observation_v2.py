@@ -244,6 +244,10 @@ _PREFIX: Final = SEGMENTS_V2["prefix"].start
 _ZERO: Final = array("f", bytes(4 * SIZE_V2))
 _F32: Final = np.dtype(np.float32)
 _ONE: Final = np.float32(1.0)
+_COPY: Final = 1 / COPIES_CAP_V2  # 0.125: a copy's share, exact in binary
+_COPY32: Final = np.float32(_COPY)
+_TOKEN: Final = 1 / PREFIX_CAP_V2  # 0.25, exact
+_CAP: Final = COUNT_CAP_V2
 
 
 def scale(rules: Rules) -> npt.NDArray[np.float32]:
@@ -271,9 +275,15 @@ def scale(rules: Rules) -> npt.NDArray[np.float32]:
     return out
 
 
-def _finish(out: array[float], factor: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-    vec = np.frombuffer(out, _F32) * factor
-    np.fmin(vec, _ONE, out=vec)
+def _finish(out: array[float]) -> npt.NDArray[np.float32]:
+    """The vector of ``out``, whose entries are written scaled (the same expressions in
+    :func:`encode` and :meth:`ObservationEncoder.encode_arena`) but for ``played``,
+    copied raw from the history and scaled here: a whole-vector multiply would cost as
+    much again as the rest of the encoding."""
+    vec = np.frombuffer(out, _F32)  # out is a fresh array: the vector owns it
+    played = vec[_PLAYED:_KNOWN]
+    played *= _COPY32
+    np.fmin(played, _ONE, out=played)
     return vec
 
 
@@ -299,14 +309,16 @@ def encode(
     (0, [0.0])
     """
     rules = view.rules
+    deck = rules.deck_size
+    target = max(rules.target, 1)
     out = array("f", _ZERO)
     player = view.player
     n = len(view.hand_sizes)
     for card in view.hand:
-        out[_HAND + card.face.index] += 1.0
+        out[_HAND + card.face.index] += _COPY
         turned = card.other
         if turned is not None:
-            out[_HAND_BACK + turned.face.index] += 1.0
+            out[_HAND_BACK + turned.face.index] += _COPY
     if view.drawn_card is not None:
         out[_DRAWN + view.drawn_card.face.index] = 1.0
     out[_TOP + view.top_card.face.index] = 1.0
@@ -319,9 +331,10 @@ def encode(
     out[_PHASE[view.phase]] = 1.0
     if view.direction == 1:
         out[_DIRECTION] = 1.0
-    out[_PENDING] = view.pending_draw
-    out[_PILE] = view.draw_pile_size
-    out[_SET_ASIDE] = view.set_aside_size
+    pending = view.pending_draw
+    out[_PENDING] = pending / _CAP if pending < _CAP else 1.0
+    out[_PILE] = view.draw_pile_size / deck
+    out[_SET_ASIDE] = view.set_aside_size / deck
     if interjecting:
         out[_INTERJECT] = 1.0
     teams = rules.teams
@@ -330,10 +343,13 @@ def encode(
         out[_SEATS + slot] = 1.0
         if seat == player or (teams and seat % teams == player % teams):
             out[_TEAM + slot] = 1.0
-        out[_SIZES + slot] = view.hand_sizes[seat]
-        out[_SCORES + slot] = view.scores[seat]
+        size = view.hand_sizes[seat]
+        out[_SIZES + slot] = size / _CAP if size < _CAP else 1.0
+        score = view.scores[seat]
+        out[_SCORES + slot] = score / target if score < target else 1.0
         if drawn is not None:
-            out[_DRAWN_COUNT + slot] = min(drawn[seat], DRAWN_CAP)
+            count = min(drawn[seat], DRAWN_CAP)
+            out[_DRAWN_COUNT + slot] = count / _CAP if count < _CAP else 1.0
         if played is not None:
             at = _PLAYED + _K * slot
             for i, value in enumerate(played[seat]):
@@ -357,14 +373,15 @@ def encode(
     for seat, cards in enumerate(view.known):
         at = _KNOWN + _K * ((seat - player) % n)
         for card in cards:
-            out[at + card.face.index] += 1.0
+            out[at + card.face.index] += _COPY
     for seat, faces in enumerate(view.other_faces):
         at = _BACKS + _K * ((seat - player) % n)
         for face in faces:
-            out[at + face.index] += 1.0
+            out[at + face.index] += _COPY
     for token in prefix:
-        out[_PREFIX + token] += 1.0
-    return _finish(out, scale(rules))
+        if out[_PREFIX + token] < 1.0:
+            out[_PREFIX + token] += _TOKEN
+    return _finish(out)
 
 
 class ObservationEncoder:
@@ -386,7 +403,8 @@ class ObservationEncoder:
         self.rules = rules
         self.low = np.zeros(SIZE_V2, dtype=np.float32)
         self.high = np.ones(SIZE_V2, dtype=np.float32)
-        self._scale = scale(rules)
+        self._deck = rules.deck_size
+        self._target = max(rules.target, 1)
         self._flip = rules.flip
         teams = rules.teams
         self._rot = [[(p + k) % players for k in range(players)] for p in range(players)]
@@ -415,10 +433,10 @@ class ObservationEncoder:
         hands = s.hands
         flip = self._flip
         for card in hands[player]:
-            out[card.face.index] += 1.0  # the hand segment starts at 0
+            out[card.face.index] += _COPY  # the hand segment starts at 0
         if flip:
             for card in hands[player]:
-                out[_HAND_BACK + card.other.face.index] += 1.0  # type: ignore[union-attr]
+                out[_HAND_BACK + card.other.face.index] += _COPY  # type: ignore[union-attr]
             if s.side is Side.DARK:
                 out[_SIDE] = 1.0
             start = s._pile_start
@@ -438,25 +456,34 @@ class ObservationEncoder:
         out[_PHASE[s.phase]] = 1.0
         if s.direction == 1:
             out[_DIRECTION] = 1.0
-        out[_PENDING] = s.pending_draw
-        out[_PILE] = s.draw_pile_size
+        pending = s.pending_draw
+        if pending:
+            out[_PENDING] = pending / _CAP if pending < _CAP else 1.0
+        deck = self._deck
+        out[_PILE] = s.draw_pile_size / deck
         set_aside = s._ledger.set_aside
         if set_aside:
-            out[_SET_ASIDE] = len(set_aside)
+            out[_SET_ASIDE] = len(set_aside) / deck
         drawn = arena.drawn
         played = arena.played
         scores = arena.scores
+        target = self._target
         for slot, seat in enumerate(self._rot[player]):
-            out[_SIZES + slot] = len(hands[seat])
-            out[_SCORES + slot] = scores[seat]
-            out[_DRAWN_COUNT + slot] = drawn[seat]
+            size = len(hands[seat])
+            out[_SIZES + slot] = size / _CAP if size < _CAP else 1.0
+            score = scores[seat]
+            if score:
+                out[_SCORES + slot] = score / target if score < target else 1.0
+            count = drawn[seat]
+            if count:
+                out[_DRAWN_COUNT + slot] = count / _CAP if count < _CAP else 1.0
             row = played[seat]
             at = _PLAYED + _K * slot
             out[at : at + len(row)] = row
             if flip and slot:
                 at = _BACKS + _K * slot
                 for card in hands[seat]:
-                    out[at + card.other.face.index] += 1.0  # type: ignore[union-attr]
+                    out[at + card.other.face.index] += _COPY  # type: ignore[union-attr]
         for seat in arena.exposed:
             out[_EXPOSED + (seat - player) % n] = 1.0
         calls = s._ledger.calls
@@ -483,13 +510,14 @@ class ObservationEncoder:
                 if viewer == player:
                     at = _KNOWN + _K * ((owner - player) % n)
                     for card in cards:
-                        out[at + card.face.index] += 1.0
+                        out[at + card.face.index] += _COPY
         if arena.actor == player:
             if arena.interjecting:
                 out[_INTERJECT] = 1.0
             for token in arena.prefix:
-                out[_PREFIX + token] += 1.0
-        return _finish(out, self._scale)
+                if out[_PREFIX + token] < 1.0:
+                    out[_PREFIX + token] += _TOKEN
+        return _finish(out)
 
 
 _ENCODERS: dict[tuple[int, Rules], ObservationEncoder] = {}
