@@ -9,7 +9,7 @@ table of 2 to 10 seats; seats are counted from the observer (slot 0 is the obser
 slot 1 the next seat clockwise...), slots of seats the table does not have stay 0.
 
 **One layout for every profile.** The card planes have an entry for each of the 134
-faces a card can show (:data:`unorules.cards.EVERY_CARD`, by
+faces a card can show (``unorules.cards.EVERY_CARD``, by
 :attr:`~unorules.Card.index`: the 56 classic cards, No Mercy's 16, UNO Flip!'s 62), the
 colors are all eight, the phases all eight; the segments a game does not use stay 0 (a
 classic game's UNO Flip! faces, its ``side``, ``backs``, ``knocked_out``...). So the size
