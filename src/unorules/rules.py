@@ -1006,8 +1006,9 @@ class Rules:
         counts = self.deck_counts
         return counts is None or not any(rank in _NO_MERCY_RANKS for rank, _ in counts.counts)
 
-    def refuse_unless_classic(self, what: str) -> None:
-        """Raise ``ValueError`` naming ``what`` unless :attr:`classic_cards`.
+    def refuse_unless_classic(self, what: str, instead: str | None = None) -> None:
+        """Raise ``ValueError`` naming ``what`` unless :attr:`classic_cards`; ``instead``
+        names what encodes these rules' cards, if anything does.
 
         >>> get_profile("mattel-no-mercy").refuse_unless_classic("this vector")
         Traceback (most recent call last):
@@ -1022,7 +1023,11 @@ class Rules:
             )
             raise ValueError(
                 f"{what} encodes the 56 classic cards; these rules' deck holds {holds},"
-                " which need an observation of their own (not written yet)"
+                + (
+                    " which need an observation of their own (not written yet)"
+                    if instead is None
+                    else f" which {instead} encodes"
+                )
             )
 
     @property

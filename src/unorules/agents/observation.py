@@ -17,6 +17,10 @@ games encode. Version 0 (the default of the functions here; the deprecated envir
 ``unorules/Uno-v0`` and ``unorules_uno_v0``) gives the raw counts, bounded by
 :func:`bounds`. Slots of seats are counted from the observer (slot 0).
 
+Both encode the 56 classic cards, and refuse rules whose deck holds No Mercy's or UNO
+Flip!'s cards; version 2 (:mod:`unorules.agents.observation_v2`, ``unorules/Uno-v2``,
+``unorules_uno_v2``) encodes every profile in a layout of its own.
+
 =====================  ======  ======  =======================================  ==================
 segment                offset  length  content                                  version 1 (v0)
 =====================  ======  ======  =======================================  ==================
@@ -290,20 +294,27 @@ def normalize(vec: npt.NDArray[np.float32], rules: Rules) -> npt.NDArray[np.floa
 
 
 def check_version(version: object) -> None:
-    """Refuse an observation version that is not 0 or 1, naming it (for the environments'
-    ``version`` argument).
+    """Refuse an observation version that is not 0, 1 or 2, naming it (for the
+    environments' ``version`` argument; version 2 is
+    :mod:`unorules.agents.observation_v2`).
 
-    >>> check_version(1)
-    >>> check_version(2)
+    >>> check_version(1), check_version(2)
+    (None, None)
+    >>> check_version(3)
     Traceback (most recent call last):
     ...
-    ValueError: version must be 1 (every entry in [0, 1]) or 0 (deprecated: raw counts), not 2
+    ValueError: version must be 1 (every entry in [0, 1], the classic games), 2 (every profile, ...
     """
-    if type(version) is not int or version not in (0, 1):
+    if type(version) is not int or version not in (0, 1, 2):
         raise ValueError(
-            "version must be 1 (every entry in [0, 1]) or 0 (deprecated: raw counts), "
+            "version must be 1 (every entry in [0, 1], the classic games), 2 (every profile,"
+            " No Mercy and UNO Flip! included) or 0 (deprecated: raw counts), "
             f"not {version!r}"
         )
+
+
+_VERSION_2: Final = "observation version 2 (version=2: unorules/Uno-v2, unorules_uno_v2)"
+"""What encodes the cards version 1 does not: named in its refusal."""
 
 
 def _shown_shape(value: object) -> str:
@@ -411,7 +422,7 @@ def encode(
     [0.0, 0.0, 0.2]
     """
     rules = rules if rules is not None else Rules()
-    view.rules.refuse_unless_classic("the observation vector")
+    view.rules.refuse_unless_classic("the observation vector", _VERSION_2)
     out = array("f", _ZERO)
     _fill(out, view, rules, _score_cap(rules))
     _history(
@@ -475,7 +486,7 @@ class ObservationEncoder:
     """
 
     def __init__(self, players: int, rules: Rules, *, normalized: bool = False) -> None:
-        rules.refuse_unless_classic("the observation vector")
+        rules.refuse_unless_classic("the observation vector", _VERSION_2)
         self.players = players
         self.rules = rules
         self.normalized = normalized
