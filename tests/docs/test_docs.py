@@ -39,7 +39,7 @@ def test_profile_table_has_every_option_once(conf: ModuleType) -> None:
     text = conf.profiles_rst()
     table = rows(text)
     assert sorted(table) == sorted(a.name for a in attrs.fields(uno.Rules))
-    profiles = ["mattel", "mattel-108", "swedish", "danish", "mattel-no-mercy"]
+    profiles = ["mattel", "mattel-108", "swedish", "danish", "mattel-no-mercy", "mattel-flip"]
     for name, rule, values in uno.compare_profiles(profiles):
         cells = table[name]
         assert re.sub(r":rule:`([^`]*)`", r"\1", cells[-1]) == rule  # each id linked
@@ -52,6 +52,9 @@ def test_profile_page_tables_list_what_differs_from_mattel(conf: ModuleType) -> 
     assert table["two_player_reverse"][:2] == ["pass", "skip"]
     assert "hand_size" not in table
     assert rows(conf.profile_rst("mattel")) == {}
+    flip = rows(conf.profile_rst("mattel-flip"))  # docs/profiles/mattel-flip.rst includes it
+    assert flip["flip_pairing"][:2] == ["ogreface", "(none)"]
+    assert flip["customizable_cards"][:2] == ["0", "3"]
 
 
 def test_module_reference_fails_loudly_for_a_module_that_does_not_import(
