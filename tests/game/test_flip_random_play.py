@@ -51,7 +51,7 @@ def test_random_play_reports_an_action_apply_accepts_that_is_not_listed(
     def without_draws(s: uno.State, *args: int) -> tuple[uno.Action, ...]:
         return tuple(a for a in listing(s, *args) if type(a) is not uno.Draw)
 
-    monkeypatch.setattr(random_play.uno, "legal_actions", without_draws)
+    monkeypatch.setattr(uno, "legal_actions", without_draws)  # what random_play calls
     counts = random_play.run("mattel-flip", 2, 1, seed=1, seconds=0)
     assert any(f.endswith("Draw(0) is accepted but not listed") for f in counts.failures)
     assert counts.rounds == 1
