@@ -38,6 +38,7 @@ Prints the counts and the rate. Usage::
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import signal
 import sys
@@ -76,6 +77,11 @@ class Counts:
             self.failures.append(message)
 
 
+_play = functools.lru_cache(maxsize=1 << 16)(uno.Play)
+"""``uno.Play``, built once per distinct probe: a probe is the same object at every step
+(building an action checks its fields, a tenth of the listing check's time)."""
+
+
 def _probes(s: uno.State) -> list[uno.Action]:
     """Actions that may or may not be legal now."""
     out: list[uno.Action] = []
@@ -84,19 +90,18 @@ def _probes(s: uno.State) -> list[uno.Action]:
         return [uno.NextRound()]
     hand = s.hands[p]
     for card in dict.fromkeys(hand):
-        rest = list(hand)
-        rest.remove(card)
         # A play that goes out may carry uno=True, where it is moot (R10.1, C8): accepted,
-        # and listed without it only. Not probed.
-        goes_out = not [
-            c for c in rest if card.rank is not uno.Rank.DISCARD_ALL or c.color is not card.color
-        ]
+        # and listed without it only. Not probed. A card goes out when it is the last, or
+        # it is a Discard All and every other card is of its color (they go under it).
+        goes_out = len(hand) == 1 or (
+            card.rank is uno.Rank.DISCARD_ALL and all(c.color is card.color for c in hand)
+        )
         for color in COLORS:
-            out.append(uno.Play(p, card, color))
+            out.append(_play(p, card, color))
             if not goes_out:
-                out.append(uno.Play(p, card, color, uno=True))
+                out.append(_play(p, card, color, uno=True))
         if card.rank is uno.Rank.SEVEN:
-            out.extend(uno.Play(p, card, target=t) for t in range(s.players) if t != p)
+            out.extend(_play(p, card, target=t) for t in range(s.players) if t != p)
     out += [uno.Draw(p), uno.Pass(p), uno.Challenge(p)]
     out += [
         uno.ChooseColor(seat, color)
@@ -106,7 +111,7 @@ def _probes(s: uno.State) -> list[uno.Action]:
     other = (p + 1) % s.players
     out += [
         uno.Draw(other),
-        uno.Play(other, s.hands[other][0]) if s.hands[other] else uno.Pass(other),
+        _play(other, s.hands[other][0]) if s.hands[other] else uno.Pass(other),
     ]
     return out
 
