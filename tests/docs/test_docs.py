@@ -183,4 +183,4 @@ def test_every_official_game_rule_names_its_paragraph_of_official_games(
             paragraph = f"§{game}.{number[1]}"
         else:
             paragraph = f"§{game}.{11 if game == '1' else 8} ({rule})"
-        assert source.endswith(f"OFFICIAL-GAMES.md {paragraph}"), (rule, source)
+        assert source.endswith(f"``OFFICIAL-GAMES.md {paragraph}``"), (rule, source)
