@@ -570,6 +570,7 @@ class Card:
             faces = cls._by_text.get(light.strip()), cls._by_text.get(dark.strip())
             if faces[0] is not None and faces[1] is not None and "|" not in dark:
                 card = cls.double(faces[0], faces[1])
+                cls._by_text[key] = card  # read again at a dict's cost (JSON, positions)
         if card is None:
             raise ValueError(
                 f"not a card: {shown(text)} (examples: R7, G+2, BS, YR, W, W+4, WS, WC, 'red 7')"

@@ -189,3 +189,36 @@ def test_general_policy_picks_each_distinct_card_alike() -> None:
     picks = collections.Counter(choose(state, legal, rng).card for _ in range(SAMPLES))
     assert set(picks) == cards
     assert all(_near(k, 1 / len(cards)) for k in picks.values()), picks
+
+
+def test_general_policy_on_flip_names_a_color_of_the_side_in_play_and_never_challenges() -> None:
+    """``bench.py --rules mattel-flip``: the general policy plays UNO Flip!'s rounds to
+    the end, lays a card when it can, names a color of the side in play (a wild's color on
+    either side) and takes the Draw instead of challenging a Wild Draw Two or Draw Color."""
+    assert "mattel-flip" in bench.PROFILES
+    choose = bench.make_policy("mattel-flip")
+    record = bench.record_unorules(4, 20, 1, "mattel-flip")
+    states: list[uno.State] = bench.replay(4, 1, record, "mattel-flip")
+    rng = random.Random(3)
+    seen: collections.Counter[str] = collections.Counter()
+    for state in states:
+        player = state.current_player
+        assert player is not None
+        legal = uno.legal_actions(state, player)
+        act = choose(state, legal, rng)
+        assert act in legal
+        plays = [a for a in legal if type(a) is uno.Play and a.player == player]
+        seen[str(state.phase)] += 1
+        if plays:
+            assert isinstance(act, uno.Play)
+            if act.color is not None:
+                assert act.color.side is state.side
+                seen[state.side.value] += 1
+        elif state.phase is uno.Phase.CHALLENGE:
+            assert isinstance(act, uno.Draw)
+        elif state.phase is uno.Phase.CHOOSE_COLOR:
+            assert isinstance(act, uno.ChooseColor) and act.color.side is state.side
+        else:
+            assert type(act) in (uno.Draw, uno.Pass)
+    # the games reach both sides' wild colors and Flip's challenges
+    assert seen["light"] and seen["dark"] and seen["challenge"], seen
