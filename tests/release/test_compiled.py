@@ -222,3 +222,17 @@ def test_the_compiled_build_s_copies_carry_every_field() -> None:
         copier(source, target)
         missing = [n for n in names if getattr(target, n, None) is not marks[n]]
         assert missing == [], f"{copier.__name__} leaves out {missing}"
+
+
+def test_the_match_keeps_the_options_every_draw_reads_as_the_rules_say() -> None:
+    """Issue 30's speed: a draw reads ``draw_until_playable``, ``draw_up_to``,
+    ``play_drawn_card`` and ``mercy`` from the match (native fields when compiled), which
+    must hold the rules' own values under every profile and a house-rule mixture."""
+    mixtures = [uno.get_profile(name) for name in uno.PROFILES]
+    mixtures.append(uno.MATTEL.but(draw_until_playable=True, play_drawn_card=True))
+    mixtures.append(uno.MATTEL.but(draw_up_to=3, play_drawn_card=False))
+    for rules in mixtures:
+        m = uno.new_game(2, rules, seed=1)._match
+        for name in ("draw_until_playable", "draw_up_to", "play_drawn_card", "mercy"):
+            assert getattr(m, name) == getattr(rules, name), (rules, name)
+            assert type(getattr(m, name)) is type(getattr(rules, name)), (rules, name)

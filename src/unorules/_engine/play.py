@@ -314,8 +314,8 @@ def lay(
     else:  # a final card wins at once with no effect (No Mercy R-last, NM-A17)
         nxt = None
     if (
-        (not rest or card.rank is _DISCARD_ALL)
-        and not d.hands[p]
+        not d.hands[p]
+        and (not rest or card.rank is _DISCARD_ALL)
         and not redeals_last_card(s._match.rules, card)
     ):
         if named is not None:  # the player went out (R11.1)
