@@ -48,8 +48,11 @@ def is_compiled(module: types.ModuleType) -> bool:
 
 def dress_public(modules: Iterable[types.ModuleType]) -> int:
     """Dress (:func:`dress`) every compiled module that defines a public name of
-    ``modules`` (their ``__all__``), and put the dressed functions in place of the
-    compiled ones wherever those modules hold them; return how many names were dressed.
+    ``modules`` (their ``__all__``), and put the dressed public functions in place of
+    the compiled ones wherever those modules hold them; return how many names were
+    dressed. A compiled function that is no public name of ``modules`` (the fast route
+    :func:`unorules.apply` calls) stays the compiled one where they hold it: a wrapper
+    there would only add a Python call to every action.
 
     >>> import unorules
     >>> dress_public([unorules])  # the pure build: nothing compiled
@@ -57,9 +60,11 @@ def dress_public(modules: Iterable[types.ModuleType]) -> int:
     """
     modules = list(modules)
     homes: dict[str, set[str]] = {}
+    public: set[int] = set()
     for module in modules:
         for name in getattr(module, "__all__", ()):
             value = getattr(module, name)
+            public.add(id(value))
             home = sys.modules.get(getattr(value, "__module__", "") or "")
             if home is not None and is_compiled(home):
                 homes.setdefault(home.__name__, set()).add(getattr(value, "__name__", name))
@@ -68,7 +73,7 @@ def dress_public(modules: Iterable[types.ModuleType]) -> int:
         replaced.update(dress(sys.modules[home_name], names=names))
     for module in modules:
         for name, value in list(vars(module).items()):
-            if id(value) in replaced:
+            if id(value) in replaced and id(value) in public:
                 setattr(module, name, replaced[id(value)])
     return len(replaced)
 

@@ -106,14 +106,18 @@ class Match:
         "compound",
         "counts",
         "dealer",
+        "draw_until_playable",
+        "draw_up_to",
         "fast",
         "full",
         "gone",
         "knocked",
         "limits_draws",
+        "mercy",
         "names",
         "out",
         "plain",
+        "play_drawn_card",
         "round",
         "round_points",
         "round_winner",
@@ -174,6 +178,17 @@ class Match:
     """True when a player may not always draw on a normal turn (an option declared
     ``LIMITS_DRAWS`` is set: ``voluntary_draw=False``, A7). The fast paths then ask the
     rule function (:func:`unorules._engine.moves.may_draw`)."""
+    draw_until_playable: bool
+    """The option of ``rules`` of that name: the options every draw reads (the draw's
+    rule, :func:`unorules._engine.moves.draw_turn`, and :func:`unorules._engine.piles.draw`)
+    are kept here too, so that the compiled build reads them as native fields, not
+    through the generic attribute lookup a ``Rules`` needs."""
+    draw_up_to: int
+    """The option of ``rules`` of that name (see ``draw_until_playable``)."""
+    play_drawn_card: bool
+    """The option of ``rules`` of that name (see ``draw_until_playable``)."""
+    mercy: int
+    """The option of ``rules`` of that name (see ``draw_until_playable``)."""
 
     def __init__(
         self,
@@ -221,6 +236,10 @@ class Match:
         self.compound = route.compound
         self.checked = route.checked
         self.limits_draws = route.limits_draws
+        self.draw_until_playable = rules.draw_until_playable
+        self.draw_up_to = rules.draw_up_to
+        self.play_drawn_card = rules.play_drawn_card
+        self.mercy = rules.mercy
 
     def but(self, **changes: Any) -> Match:
         """This match with ``changes`` (which are fields given to the constructor)."""

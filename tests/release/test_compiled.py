@@ -102,6 +102,28 @@ def test_public_functions_keep_their_signatures() -> None:
     assert (uno.apply.__doc__ or "").startswith("The state after ")
 
 
+def test_apply_and_step_call_the_fast_route_itself_not_a_python_wrapper() -> None:
+    """Issue 30's speed: the compiled build's thin Python layer dresses the public names
+    only. It once put its Python wrapper in place of the fast route's functions in
+    ``unorules.engine`` too (they are public in ``_engine.fast``), which added a Python
+    call to every apply and step; the public ``legal_actions`` keeps its wrapper (its
+    docstring and signature)."""
+    from unorules._engine import fast
+
+    for name in ("fast_play", "fast_draw", "fast_pass"):
+        assert getattr(uno.engine, name) is getattr(fast, name), name
+    assert inspect.signature(uno.legal_actions).parameters["player"].default is None
+    assert (uno.legal_actions.__doc__ or "").startswith("Every action")
+    s = uno.new_game(["A", "B"], seed=1)
+    anything: Any = None
+    for call, what in ((uno.apply, "apply"), (uno.step, "step")):
+        for action in (uno.Play(0, "R1"), uno.Draw(0), uno.Pass(0)):
+            with pytest.raises(TypeError) as caught:
+                call(anything, action)
+            assert str(caught.value) == f"{what} needs a State (from unorules.new_game), not None"
+    assert uno.apply(s, uno.legal_actions(s)[0]) == uno.step(s, uno.legal_actions(s)[0]).state
+
+
 def test_the_library_s_own_errors_in_both_builds() -> None:
     """The same TypeError/ValueError, with the library's words, in both builds: a bool is
     not a seat (compiled code would otherwise take True for 1)."""
@@ -200,3 +222,17 @@ def test_the_compiled_build_s_copies_carry_every_field() -> None:
         copier(source, target)
         missing = [n for n in names if getattr(target, n, None) is not marks[n]]
         assert missing == [], f"{copier.__name__} leaves out {missing}"
+
+
+def test_the_match_keeps_the_options_every_draw_reads_as_the_rules_say() -> None:
+    """Issue 30's speed: a draw reads ``draw_until_playable``, ``draw_up_to``,
+    ``play_drawn_card`` and ``mercy`` from the match (native fields when compiled), which
+    must hold the rules' own values under every profile and a house-rule mixture."""
+    mixtures = [uno.get_profile(name) for name in uno.PROFILES]
+    mixtures.append(uno.MATTEL.but(draw_until_playable=True, play_drawn_card=True))
+    mixtures.append(uno.MATTEL.but(draw_up_to=3, play_drawn_card=False))
+    for rules in mixtures:
+        m = uno.new_game(2, rules, seed=1)._match
+        for name in ("draw_until_playable", "draw_up_to", "play_drawn_card", "mercy"):
+            assert getattr(m, name) == getattr(rules, name), (rules, name)
+            assert type(getattr(m, name)) is type(getattr(rules, name)), (rules, name)

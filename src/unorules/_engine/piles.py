@@ -198,7 +198,7 @@ def _draw_one(d: Draft, named: Named | None) -> Card | None:
 
 def draw(d: Draft, seat: int, count: int, named: Named | None) -> tuple[Card, ...]:
     """``seat`` draws ``count`` cards (fewer when both piles run out: A12)."""
-    if d._match.rules.mercy:
+    if d._match.mercy:
         return draw_until(d, seat, _never, count, named)
     start = d._pile_start
     if named is None and start + count <= len(d._pile):

@@ -303,18 +303,20 @@ def lay(
         d._discard = node
         d.color = a.color if card.is_wild else laid[-1].color
     d._drawn_card = None
-    rules = s._match.rules
-    if rest or rules.final_card_effect:
-        effect = _EFFECT_OF.get(card)  # a UNO Flip! card: by the rank of its face in play
-        nxt = (RANK_EFFECTS[card.rank] if effect is None else effect)(
-            d, s, a, count, rest, pending, named
-        )
+    # The card's room. The common case reads no rule and calls no method: a subscript in
+    # a try costs nothing until it fails, and a play that keeps cards reads no option.
+    try:
+        effect = _EFFECT_OF[card]
+    except KeyError:  # a UNO Flip! card: by the rank of its face in play
+        effect = RANK_EFFECTS[card.rank]
+    if rest or s._match.rules.final_card_effect:
+        nxt = effect(d, s, a, count, rest, pending, named)
     else:  # a final card wins at once with no effect (No Mercy R-last, NM-A17)
         nxt = None
     if (
         not d.hands[p]
         and (not rest or card.rank is _DISCARD_ALL)
-        and not redeals_last_card(rules, card)
+        and not redeals_last_card(s._match.rules, card)
     ):
         if named is not None:  # the player went out (R11.1)
             named.finish()
