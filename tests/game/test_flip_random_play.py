@@ -61,3 +61,14 @@ def test_random_play_stops_at_its_cpu_budget() -> None:
     """``seconds``: the run ends with the first round that ends after the budget."""
     counts = random_play.run("mattel-no-mercy", 2, 10_000, seed=1, every=50, seconds=0)
     assert counts.rounds == 1 and counts.failures == [] and not counts.interrupted
+
+
+def test_random_play_with_plays_first_keeps_every_invariant_in_short_rounds() -> None:
+    """``--play-first``: a player that can play picks among its plays, so a Flip round
+    lasts tens of actions, not the thousand of a policy that draws as readily as it plays;
+    the checks are the same."""
+    anything = random_play.run("mattel-flip", 2, 5, seed=3, every=EVERY)
+    plays_first = random_play.run("mattel-flip", 2, 5, seed=3, every=EVERY, play_first=True)
+    assert plays_first.failures == [] and plays_first.stuck == 0
+    assert plays_first.rounds == 5 and plays_first.dark_states > 0
+    assert plays_first.steps * 4 < anything.steps
