@@ -240,7 +240,7 @@ def run(
     _check(s, deck, counts, "deal", every)
     try:
         while counts.rounds < rounds:
-            label = f"match {match} round {s.round + 1}"
+            label = f"match {match + 1} round {s.round + 1}"
             s = play_round(s, rng, deck, counts, label, every=every, play_first=play_first)
             if s.phase is uno.Phase.GAME_OVER or counts.stuck:
                 match += 1
@@ -248,7 +248,7 @@ def run(
                 deck = Counter(rules.deck(s.seed))
             else:
                 s = uno.apply(s, uno.NextRound())
-            _check(s, deck, counts, f"match {match} deal", every)
+            _check(s, deck, counts, f"match {match + 1} deal", every)
             if deadline is not None and time.process_time() > deadline:
                 break
     except KeyboardInterrupt:
