@@ -60,7 +60,7 @@ class Side(enum.Enum):
         >>> Side.DARK.other
         <Side.LIGHT: 'light'>
         """
-        return Side.DARK if self is Side.LIGHT else Side.LIGHT
+        return _DARK if self is _LIGHT else _LIGHT
 
     @property
     def colors(self) -> tuple[Color, ...]:
@@ -69,7 +69,13 @@ class Side(enum.Enum):
         >>> [c.letter for c in Side.LIGHT.colors]
         ['R', 'Y', 'G', 'B']
         """
-        return LIGHT_COLORS if self is Side.LIGHT else DARK_COLORS
+        return LIGHT_COLORS if self is _LIGHT else DARK_COLORS
+
+
+# The sides as constants for the methods that compare with them: on Python 3.11 a member
+# read off its class goes through the enum metaclass's attribute hook.
+_LIGHT: Final = Side.LIGHT
+_DARK: Final = Side.DARK
 
 
 class Color(enum.Enum):
@@ -115,7 +121,7 @@ class Color(enum.Enum):
         >>> Color.TEAL.side, Color.RED.side
         (<Side.DARK: 'dark'>, <Side.LIGHT: 'light'>)
         """
-        return Side.LIGHT if self in LIGHT_COLORS else Side.DARK
+        return _LIGHT if self in LIGHT_COLORS else _DARK
 
     @classmethod
     def parse(cls, text: str) -> Color:

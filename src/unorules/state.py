@@ -86,9 +86,12 @@ def side_of(s: Fields) -> Side:
     """The side in play of a state or draft: the side its top card shows (every card of a
     UNO Flip! game shows the same side); light for single-faced cards."""
     up = s._discard[0].up
-    return Side.LIGHT if up is None else up
+    return _LIGHT if up is None else up
 
 
+_LIGHT: Final = Side.LIGHT
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_GAME_OVER: Final = Phase.GAME_OVER
 _SEAT_RANGES: Final = tuple(tuple(range(n)) for n in range(11))
 
 
@@ -661,7 +664,8 @@ class State(Fields):
         >>> uno.new_game(2, seed=1).is_over
         False
         """
-        return self.phase is Phase.ROUND_OVER or self.phase is Phase.GAME_OVER
+        phase = self.phase
+        return phase is _ROUND_OVER or phase is _GAME_OVER
 
     # -- value semantics ---------------------------------------------------------------------
 

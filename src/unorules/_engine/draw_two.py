@@ -35,6 +35,9 @@ from unorules.state import Draft, Phase, State, ledger
 
 __all__ = ["draw_two", "first_card", "stack"]
 
+_NO_STACKING: Final = Stacking.NONE
+_PENALTY: Final = Phase.PENALTY
+
 _VALUE_OF: Final[dict[Card, int]] = {card: card.rank.draw_value for card in EVERY_CARD}
 """Each card's :attr:`~unorules.cards.Rank.draw_value`, by card: a lookup by identity,
 in C, where the rank's property is a Python call."""
@@ -60,12 +63,12 @@ def draw_two(
     except KeyError:  # a UNO Flip! card: by the rank of its face in play
         value = card.rank.draw_value
     total = pending + value * count
-    if not rest or (rules.stacking is Stacking.NONE and not rules.skip_bounce):
+    if not rest or (rules.stacking is _NO_STACKING and not rules.skip_bounce):
         piles.draw(d, victim, total, named)
         return step(d, victim, 1)
     ledger(d).pending_draw = total
     d.current_player = victim
-    d.phase = Phase.PENALTY
+    d.phase = _PENALTY
     return None
 
 
@@ -79,7 +82,7 @@ def stack(
         return step(d, target, 1)
     ledger(d).pending_draw = total
     d.current_player = target
-    d.phase = Phase.PENALTY
+    d.phase = _PENALTY
     return None
 
 

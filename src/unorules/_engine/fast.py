@@ -55,6 +55,7 @@ __all__ = ["fast_draw", "fast_pass", "fast_play", "legal_actions"]
 _PLAY: Final = Phase.PLAY
 _DRAWN: Final = Phase.DRAWN
 _CHALLENGE: Final = Phase.CHALLENGE
+_NO_STACKING: Final = Stacking.NONE
 
 
 def fast_play(s: State, a: Play, named: Named | None = None) -> State | None:
@@ -231,7 +232,7 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
                 return plays[state._drawn_card] + tab.pass_call  # type: ignore[index]
             out = plays[state._drawn_card] + tab.pass_only  # type: ignore[index]
     elif phase is _CHALLENGE:  # facing a Wild Draw Four
-        if state._match.rules.stacking is not Stacking.NONE:
+        if state._match.rules.stacking is not _NO_STACKING:
             return legal_general(state, player)  # a Wild Draw Four may stack on it
         tab = SEATS[current]
         if player is not None:

@@ -44,6 +44,9 @@ __all__ = [
     "take_penalty",
 ]
 
+_CHOOSE_COLOR: Final = Phase.CHOOSE_COLOR
+_ROULETTE: Final = Phase.ROULETTE
+
 _PLAY: Final = Phase.PLAY
 _DRAWN: Final = Phase.DRAWN
 _CHALLENGE: Final = Phase.CHALLENGE
@@ -89,7 +92,7 @@ def draw(s: State, a: Draw, named: Named | None) -> State:
     if phase is not _PLAY:
         what = (
             "name the color"
-            if phase is Phase.CHOOSE_COLOR or phase is Phase.ROULETTE
+            if phase is _CHOOSE_COLOR or phase is _ROULETTE
             else "play the card drawn or pass"
         )
         _fail(ErrorCode.WRONG_PHASE, f"player {p} must {what} now, not draw")
@@ -247,9 +250,9 @@ def catch(s: State, a: CatchUno, named: Named | None) -> State:
 def choose_color(s: State, a: ChooseColor, named: Named | None) -> State:
     """The first player names the color of a wild turned up first (R3.5)."""
     p = a.player
-    if s.phase is Phase.ROULETTE:
+    if s.phase is _ROULETTE:
         return roulette.name_color(s, a, named)
-    if s.phase is not Phase.CHOOSE_COLOR:
+    if s.phase is not _CHOOSE_COLOR:
         _fail(
             ErrorCode.WRONG_PHASE,
             "a color is named this way only for a first wild card, a wild a Flip exposed,"
