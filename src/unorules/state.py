@@ -1414,9 +1414,9 @@ def _compiled() -> bool:
 
 
 COMPILED: Final = _compiled()
-"""Which build of unorules runs: True in the compiled build (the engine's rooms and the
-state's classes compiled by mypyc into C extensions, from the same source), False in the
-pure-Python one. Both play every game alike; see :ref:`compiled-build`. The version line
+"""Which build of unorules runs: True in the compiled build (the engine's rooms, the
+state's classes, the scoring and the seeded generator compiled by mypyc into C
+extensions, from the same source), False in the pure-Python one. Both play every game alike; see :ref:`compiled-build`. The version line
 of the command says it too (``unorules --version``).
 
 >>> import unorules as uno

@@ -59,6 +59,8 @@ def test_the_compiled_build_is_off_by_default_and_declares_the_rooms_and_the_sta
     rooms = {f"unorules._engine.{room}" for room in unorules._engine.LAYERS}
     assert rooms <= set(modules)
     assert "unorules.state" in modules
+    # what the rooms call on every round: the scoring of its end, the generator of its deal
+    assert {"unorules.scoring", "unorules.rng"} <= set(modules)
     assert "unorules.engine" not in modules  # the public facade stays Python
 
 
@@ -100,6 +102,29 @@ def test_public_functions_keep_their_signatures() -> None:
         " seed: 'int | None' = None, *, deal: 'Deal | None' = None) -> 'State'"
     )
     assert (uno.apply.__doc__ or "").startswith("The state after ")
+
+
+def test_the_scoring_and_the_generator_keep_their_docs_signatures_and_errors() -> None:
+    """The public functions of the compiled scoring and generator modules read as written
+    and refuse bad arguments in the library's words, as in the pure build."""
+    from unorules import rng, scoring
+
+    assert str(inspect.signature(rng.shuffled)) == (
+        "(items: 'Sequence[T]', *, seed: 'int', counter: 'int') -> 'list[T]'"
+    )
+    assert (rng.shuffled.__doc__ or "").startswith("A uniformly random permutation of ")
+    assert str(inspect.signature(scoring.hand_points)) == (
+        "(cards: 'Iterable[Card]', rules: 'Rules') -> 'int'"
+    )
+    assert ">>>" in (scoring.score_round.__doc__ or "")
+    assert rng.shuffled(range(10), seed=7, counter=0) == [3, 1, 8, 5, 6, 0, 4, 7, 9, 2]
+    assert scoring.hand_points([uno.Card.parse("W"), uno.Card.parse("B7")], uno.MATTEL) == 57
+    with pytest.raises(ValueError) as caught:
+        rng.randbelow(6, seed=2**64, counter=0)
+    assert str(caught.value) == "a seed is an integer from 0 to 2**64 - 1, not 18446744073709551616"
+    with pytest.raises(ValueError) as caught:
+        rng.sample("abc", 5, seed=1, counter=0)
+    assert str(caught.value) == "cannot sample 5 of 3 items"
 
 
 def test_apply_and_step_call_the_fast_route_itself_not_a_python_wrapper() -> None:
