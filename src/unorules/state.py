@@ -1410,10 +1410,10 @@ def _compiled() -> bool:
 
 
 COMPILED: Final = _compiled()
-"""Which build of unorules runs: True in the compiled build (the engine's rooms and the
-state's classes compiled by mypyc into C extensions, from the same source), False in the
-pure-Python one. Both play every game alike; see :ref:`compiled-build`. The version line
-of the command says it too (``unorules --version``).
+"""Which build of unorules runs: True in the compiled build (the engine's rooms, the
+state's classes and the cards compiled by mypyc into C extensions, from the same source),
+False in the pure-Python one. Both play every game alike; see :ref:`compiled-build`. The
+version line of the command says it too (``unorules --version``).
 
 >>> import unorules as uno
 >>> uno.COMPILED == (not uno.state.__file__.endswith(".py"))
