@@ -9,7 +9,8 @@ a compiled module, from its source (the wheel ships each ``.py`` beside its ``.s
 - a class gets its docstring back (a compiled class's is writable);
 - a public method or class method becomes a Python function with the source's signature,
   annotations and docstring that calls the compiled one; a property becomes a
-  :class:`property` with its docstring over the compiled getter;
+  :class:`property` with its docstring over the compiled getter; a class's ``__new__``
+  becomes the source's own, as Python, for Python callers (:func:`_dress_new`);
 - a public function gets such a Python function, which :func:`dress_public` puts in
   its place in the public modules (the compiled module keeps its own).
 
@@ -119,6 +120,9 @@ def _dress_class(module: types.ModuleType, source: Path, cls: type, node: ast.Cl
     if cls.__doc__ != doc and doc is not None:
         cls.__doc__ = doc
     for item in node.body:
+        if isinstance(item, ast.FunctionDef) and item.name == "__new__":
+            _dress_new(module, source, cls, item)
+            continue
         if not isinstance(item, ast.FunctionDef) or item.name.startswith("_"):
             continue
         native = cls.__dict__.get(item.name)
@@ -134,6 +138,20 @@ def _dress_class(module: types.ModuleType, source: Path, cls: type, node: ast.Cl
         else:
             replacement = _wrapper(module, source, item, native, cls)
         setattr(cls, item.name, replacement)
+
+
+def _dress_new(module: types.ModuleType, source: Path, cls: type, node: ast.FunctionDef) -> None:
+    """Python callers of a compiled class that defines ``__new__`` (:class:`unorules.Card`)
+    call the source's ``__new__`` as Python: the compiled one checks its arguments'
+    types before its body runs, in mypyc's words (``unorules.cards.Rank object expected;
+    got str``), and shows no signature. (A wrapper cannot call the compiled one once it
+    is replaced: CPython refuses it as unsafe.) Compiled code still calls the compiled
+    one, and the interned cards make the Python one a dictionary look-up."""
+    if isinstance(cls.__dict__.get("__new__"), staticmethod):
+        return  # not compiled (a Python class in a compiled module)
+    new = _python(module, source, node, cls)
+    new.__doc__ = ast.get_docstring(node, clean=False)
+    cls.__new__ = staticmethod(new)  # type: ignore[method-assign]
 
 
 def _wrapper(

@@ -330,6 +330,12 @@ _RANK_LONG: Final = {
 }
 
 
+_MINTING: Final[list[tuple[int, str, Card | None, Side | None]]] = []
+"""What :meth:`Card.__new__` makes next, while this module makes a card (``_make``,
+``_double``; empty otherwise): the card's index, its code, the face in play of a
+double-sided card (None: the card itself) and its side up."""
+
+
 class Card:
     """One card: a rank and, unless it is a wild, a color. Immutable and interned.
 
@@ -391,6 +397,22 @@ class Card:
     _doubles: ClassVar[dict[tuple[Card, Card], Card]] = {}
 
     def __new__(cls, rank: Rank, color: Color | None = None) -> Card:
+        if _MINTING:
+            # This module makes a card (_make, _double): the one place a card is allocated,
+            # in ``__new__`` itself, as the compiled build needs (mypyc allocates a native
+            # instance only there; its stores below are then native ones).
+            index, code, face, up = _MINTING.pop()
+            made = object.__new__(cls)
+            object.__setattr__(made, "rank", rank)
+            object.__setattr__(made, "color", color)
+            object.__setattr__(made, "is_wild", rank.is_wild)
+            object.__setattr__(made, "number", rank.number)
+            object.__setattr__(made, "index", index)
+            object.__setattr__(made, "_code", code)
+            object.__setattr__(made, "face", made if face is None else face)
+            object.__setattr__(made, "other", None)
+            object.__setattr__(made, "up", up)
+            return made
         card = cls._interned.get((rank, color))
         if card is not None:
             return card
@@ -405,21 +427,9 @@ class Card:
 
     @classmethod
     def _make(cls, rank: Rank, color: Color | None, index: int) -> Card:
-        card = object.__new__(cls)
         code = _RANK_CODE[rank] if color is None else color.letter + _RANK_CODE[rank]
-        for name, value in (
-            ("rank", rank),
-            ("color", color),
-            ("is_wild", rank.is_wild),
-            ("number", rank.number),
-            ("index", index),
-            ("_code", code),
-            ("face", card),
-            ("other", None),
-            ("up", None),
-        ):
-            object.__setattr__(card, name, value)
-        return card
+        _MINTING.append((index, code, None, None))
+        return Card(rank, color)
 
     @classmethod
     def double(cls, light: Card, dark: Card, up: Side = Side.LIGHT) -> Card:
@@ -453,19 +463,8 @@ class Card:
         code = f"{light._code}|{dark._code}"
         pair = []
         for face, back, up in ((light, dark, Side.LIGHT), (dark, light, Side.DARK)):
-            card = object.__new__(cls)
-            for name, value in (
-                ("rank", face.rank),
-                ("color", face.color),
-                ("is_wild", face.is_wild),
-                ("number", face.number),
-                ("index", _FACES + face.index * _FACES + back.index),
-                ("_code", code),
-                ("face", face),
-                ("up", up),
-            ):
-                object.__setattr__(card, name, value)
-            pair.append(card)
+            _MINTING.append((_FACES + face.index * _FACES + back.index, code, face, up))
+            pair.append(Card(face.rank, face.color))
         object.__setattr__(pair[0], "other", pair[1])
         object.__setattr__(pair[1], "other", pair[0])
         cls._doubles[(light, dark)] = pair[0]

@@ -1415,9 +1415,10 @@ def _compiled() -> bool:
 
 COMPILED: Final = _compiled()
 """Which build of unorules runs: True in the compiled build (the engine's rooms, the
-state's classes, the scoring and the seeded generator compiled by mypyc into C
-extensions, from the same source), False in the pure-Python one. Both play every game alike; see :ref:`compiled-build`. The version line
-of the command says it too (``unorules --version``).
+state's classes, the cards, the scoring and the seeded generator compiled by mypyc into
+C extensions, from the same source), False in the pure-Python one. Both play every game
+alike; see :ref:`compiled-build`. The version line of the command says it too
+(``unorules --version``).
 
 >>> import unorules as uno
 >>> uno.COMPILED == (not uno.state.__file__.endswith(".py"))

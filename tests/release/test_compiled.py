@@ -59,6 +59,7 @@ def test_the_compiled_build_is_off_by_default_and_declares_the_rooms_and_the_sta
     rooms = {f"unorules._engine.{room}" for room in unorules._engine.LAYERS}
     assert rooms <= set(modules)
     assert "unorules.state" in modules
+    assert "unorules.cards" in modules  # a native Card: the rooms read its fields natively
     # what the rooms call on every round: the scoring of its end, the generator of its deal
     assert {"unorules.scoring", "unorules.rng"} <= set(modules)
     assert "unorules.engine" not in modules  # the public facade stays Python
@@ -247,6 +248,55 @@ def test_the_compiled_build_s_copies_carry_every_field() -> None:
         copier(source, target)
         missing = [n for n in names if getattr(target, n, None) is not marks[n]]
         assert missing == [], f"{copier.__name__} leaves out {missing}"
+
+
+def test_a_card_keeps_its_signature_errors_identity_and_immutability_in_both_builds() -> None:
+    """Issue 30: the compiled build compiles ``Card`` into a native class, whose compiled
+    ``__new__`` would check its arguments in mypyc's words (``unorules.cards.Rank object
+    expected; got str``) and show no signature; Python callers get the source's own."""
+    card_new: Any = uno.Card  # called with wrong arguments on purpose
+    assert str(inspect.signature(uno.Card)) == (
+        "(rank: 'Rank', color: 'Color | None' = None) -> 'Card'"
+    )
+    r7 = uno.Card(uno.Rank.SEVEN, uno.Color.RED)
+    assert type(r7) is uno.Card and r7 is uno.Card.parse("R7") and r7.index == 7
+    assert r7.face is r7 and r7.other is None and r7.up is None
+    cases: list[tuple[Callable[[], object], type[Exception], str]] = [
+        (lambda: card_new("R7"), TypeError, "a card's rank must be a Rank, not 'R7'"),
+        (
+            lambda: card_new(uno.Rank.SEVEN, "red"),
+            ValueError,
+            "Rank.SEVEN needs a color (red, yellow, green or blue), got 'red'",
+        ),
+        (
+            lambda: uno.Card(uno.Rank.WILD, uno.Color.RED),
+            ValueError,
+            "a wild card has no color: got Rank.WILD with Color.RED",
+        ),
+        (
+            lambda: uno.Card(uno.Rank.DISCARD_ALL, uno.Color.PINK),
+            ValueError,
+            "there is no pink discard all card in any deck",
+        ),
+    ]
+    for call, kind, message in cases:
+        with pytest.raises(kind) as caught:
+            call()
+        assert type(caught.value) is kind and str(caught.value) == message
+    anything: Any = r7
+    with pytest.raises(AttributeError) as refused:
+        anything.index = 3
+    assert str(refused.value) == "Card is immutable"
+    with pytest.raises(AttributeError) as refused:
+        del anything.rank
+    assert str(refused.value) == "Card is immutable"
+    double = uno.Card.parse("B2|O8", uno.Side.DARK)
+    assert double.index == 134 + uno.Card.parse("O8").index * 134 + uno.Card.parse("B2").index
+    assert double.face is uno.Card.parse("O8") and double.other is not None
+    assert double.other.other is double and double.other.up is uno.Side.LIGHT
+    for card in (r7, double, uno.Card.parse("W+4")):
+        assert pickle.loads(pickle.dumps(card)) is card
+        assert copy.copy(card) is card and copy.deepcopy(card) is card
 
 
 def test_the_match_keeps_the_options_every_draw_reads_as_the_rules_say() -> None:
