@@ -524,30 +524,35 @@ class ObservationEncoder:
         >>> ObservationEncoder(2, uno.MATTEL).encode_arena(arena, 0).shape
         (1576,)
         """
+        # The state's fields are read once each, and the ones behind its properties
+        # directly (top_card is _discard[0], pending_draw the ledger's, ...): in the
+        # compiled build each read of a native State from Python goes through a
+        # descriptor, and a property through a wrapper as well.
         s = arena.state
         n = self.players
+        led = s._ledger
+        hands = s.hands
         out = array("f", self._templates[player])
-        for card in s.hands[player]:
+        for card in hands[player]:
             out[card.index] += 1.0  # the hand segment starts at 0
         current = s.current_player
         if current is not None:
             out[_TO_ACT + (current - player) % n] = 1.0
             if current == player:
-                drawn_card = s.drawn_card
+                drawn_card = s._drawn_card
                 if drawn_card is not None:
                     out[_DRAWN + drawn_card.index] = 1.0
-        out[_TOP + s.top_card.index] = 1.0
+        out[_TOP + s._discard[0].index] = 1.0
         color = s.color
         if color is not None:
             out[_COLOR[color]] = 1.0
         out[_PHASE[s.phase]] = 1.0
         if s.direction == 1:
             out[_DIRECTION] = 1.0
-        pending = s.pending_draw
+        pending = led.pending_draw
         if pending:
             out[_PENDING] = pending
-        out[_PILE] = s.draw_pile_size
-        hands = s.hands
+        out[_PILE] = len(s._pile) - s._pile_start
         drawn = arena.drawn
         played = arena.played
         for seat, size_at, drawn_at, played_at in self._slots[player]:
@@ -564,25 +569,25 @@ class ObservationEncoder:
                 out[_SCORES + slot] = score if score < cap else cap
         for seat in arena.exposed:
             out[_EXPOSED + (seat - player) % n] = 1.0
-        calls = s._ledger.calls
+        calls = led.calls
         if calls:  # empty unless a seat holds one card without having said UNO
             for seat in calls.open:
                 out[_UNO_OPEN + (seat - player) % n] = 1.0
             for seat in calls.overdue:
                 out[_UNO_OVERDUE + (seat - player) % n] = 1.0
-        lock = s._ledger.answer_lock
+        lock = led.answer_lock
         if lock >= 0:
             out[_LOCK + (lock - player) % n] = 1.0
-        challenge = s._ledger.challenge
+        challenge = led.challenge
         if challenge is not None and challenge.previous_color is not None:
             out[_CHALLENGE_COLOR[challenge.previous_color]] = 1.0
         if not s._match.full:  # a seat has been eliminated
             for seat in s.eliminated:
                 out[_ELIMINATED + (seat - player) % n] = 1.0
-        for seat in s._ledger.lost_turns:
+        for seat in led.lost_turns:
             out[_LOST + (seat - player) % n] = 1.0
-        if s._ledger.known:  # empty unless a hand was shown (a challenge) or moved (Seven-O)
-            for viewer, owner, cards in s._ledger.known:
+        if led.known:  # empty unless a hand was shown (a challenge) or moved (Seven-O)
+            for viewer, owner, cards in led.known:
                 if viewer == player:
                     at = _KNOWN + _K * ((owner - player) % n)
                     for card in cards:
