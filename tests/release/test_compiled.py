@@ -37,6 +37,17 @@ def hook() -> dict[str, object]:
     return found
 
 
+Case = tuple[Callable[[], object], type[Exception], str]
+
+
+def raise_exactly(cases: list[Case]) -> None:
+    """Each call raises exactly that exception type (not a subclass) with that message."""
+    for call, kind, message in cases:
+        with pytest.raises(kind) as caught:
+            call()
+        assert type(caught.value) is kind and str(caught.value) == message
+
+
 def declared_modules() -> list[str]:
     """The modules the hook compiles, from its one declaration (``include``): a folder
     there compiles every module in it, so a new room is compiled when it is added."""
@@ -120,12 +131,20 @@ def test_the_scoring_and_the_generator_keep_their_docs_signatures_and_errors() -
     assert ">>>" in (scoring.score_round.__doc__ or "")
     assert rng.shuffled(range(10), seed=7, counter=0) == [3, 1, 8, 5, 6, 0, 4, 7, 9, 2]
     assert scoring.hand_points([uno.Card.parse("W"), uno.Card.parse("B7")], uno.MATTEL) == 57
-    with pytest.raises(ValueError) as caught:
-        rng.randbelow(6, seed=2**64, counter=0)
-    assert str(caught.value) == "a seed is an integer from 0 to 2**64 - 1, not 18446744073709551616"
-    with pytest.raises(ValueError) as caught:
-        rng.sample("abc", 5, seed=1, counter=0)
-    assert str(caught.value) == "cannot sample 5 of 3 items"
+    raise_exactly(
+        [
+            (
+                lambda: rng.randbelow(6, seed=2**64, counter=0),
+                ValueError,
+                "a seed is an integer from 0 to 2**64 - 1, not 18446744073709551616",
+            ),
+            (
+                lambda: rng.sample("abc", 5, seed=1, counter=0),
+                ValueError,
+                "cannot sample 5 of 3 items",
+            ),
+        ]
+    )
 
 
 def test_apply_and_step_call_the_fast_route_itself_not_a_python_wrapper() -> None:
@@ -155,7 +174,7 @@ def test_the_library_s_own_errors_in_both_builds() -> None:
     not a seat (compiled code would otherwise take True for 1)."""
     s = uno.new_game(["A", "B"], seed=1)
     anything: Any = "x"
-    cases: list[tuple[Callable[[], object], type[Exception], str]] = [
+    cases: list[Case] = [
         (lambda: uno.legal_actions(s, True), ValueError, "a seat is an int from 0 to 1, not True"),
         (
             lambda: uno.apply(s, uno.Draw(True)),
@@ -189,10 +208,7 @@ def test_the_library_s_own_errors_in_both_builds() -> None:
             "there is no seat 5 at this table (seats 0 to 1)",
         ),
     ]
-    for call, kind, message in cases:
-        with pytest.raises(kind) as caught:
-            call()
-        assert type(caught.value) is kind and str(caught.value) == message
+    raise_exactly(cases)
 
 
 def test_a_state_stays_immutable_and_pickles_in_both_builds() -> None:
@@ -261,7 +277,7 @@ def test_a_card_keeps_its_signature_errors_identity_and_immutability_in_both_bui
     r7 = uno.Card(uno.Rank.SEVEN, uno.Color.RED)
     assert type(r7) is uno.Card and r7 is uno.Card.parse("R7") and r7.index == 7
     assert r7.face is r7 and r7.other is None and r7.up is None
-    cases: list[tuple[Callable[[], object], type[Exception], str]] = [
+    cases: list[Case] = [
         (lambda: card_new("R7"), TypeError, "a card's rank must be a Rank, not 'R7'"),
         (
             lambda: card_new(uno.Rank.SEVEN, "red"),
@@ -279,10 +295,7 @@ def test_a_card_keeps_its_signature_errors_identity_and_immutability_in_both_bui
             "there is no pink discard all card in any deck",
         ),
     ]
-    for call, kind, message in cases:
-        with pytest.raises(kind) as caught:
-            call()
-        assert type(caught.value) is kind and str(caught.value) == message
+    raise_exactly(cases)
     anything: Any = r7
     with pytest.raises(AttributeError) as refused:
         anything.index = 3
