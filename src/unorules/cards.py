@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import threading
 from collections.abc import Iterable
 from typing import Any, ClassVar, Final
 
@@ -330,10 +331,23 @@ _RANK_LONG: Final = {
 }
 
 
-_MINTING: Final[list[tuple[int, str, Card | None, Side | None]]] = []
+_Mint = tuple[int, str, "Card | None", "Side | None"]
+
+_MINTING: Final = threading.local()
 """What :meth:`Card.__new__` makes next, while this module makes a card (``_make``,
-``_double``; empty otherwise): the card's index, its code, the face in play of a
-double-sided card (None: the card itself) and its side up."""
+``_double``): its ``pending`` list (per thread, absent or empty otherwise) holds the
+card's index, its code, the face in play of a double-sided card (None: the card itself)
+and its side up. Per thread, so that a ``Card(rank, color)`` called by another thread
+while a UNO Flip! card is made (a random pairing makes them during play) looks its card
+up instead of taking what this module meant to make."""
+
+
+def _mint_next(what: _Mint) -> None:
+    """Tell :meth:`Card.__new__` what to make at its next call in this thread."""
+    pending: list[_Mint] | None = getattr(_MINTING, "pending", None)
+    if pending is None:
+        pending = _MINTING.pending = []
+    pending.append(what)
 
 
 class Card:
@@ -397,11 +411,12 @@ class Card:
     _doubles: ClassVar[dict[tuple[Card, Card], Card]] = {}
 
     def __new__(cls, rank: Rank, color: Color | None = None) -> Card:
-        if _MINTING:
+        pending: list[_Mint] | None = getattr(_MINTING, "pending", None)
+        if pending:
             # This module makes a card (_make, _double): the one place a card is allocated,
             # in ``__new__`` itself, as the compiled build needs (mypyc allocates a native
             # instance only there; its stores below are then native ones).
-            index, code, face, up = _MINTING.pop()
+            index, code, face, up = pending.pop()
             made = object.__new__(cls)
             object.__setattr__(made, "rank", rank)
             object.__setattr__(made, "color", color)
@@ -428,7 +443,7 @@ class Card:
     @classmethod
     def _make(cls, rank: Rank, color: Color | None, index: int) -> Card:
         code = _RANK_CODE[rank] if color is None else color.letter + _RANK_CODE[rank]
-        _MINTING.append((index, code, None, None))
+        _mint_next((index, code, None, None))
         return Card(rank, color)
 
     @classmethod
@@ -463,7 +478,7 @@ class Card:
         code = f"{light._code}|{dark._code}"
         pair = []
         for face, back, up in ((light, dark, Side.LIGHT), (dark, light, Side.DARK)):
-            _MINTING.append((_FACES + face.index * _FACES + back.index, code, face, up))
+            _mint_next((_FACES + face.index * _FACES + back.index, code, face, up))
             pair.append(Card(face.rank, face.color))
         object.__setattr__(pair[0], "other", pair[1])
         object.__setattr__(pair[1], "other", pair[0])

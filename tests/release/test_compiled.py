@@ -312,6 +312,28 @@ def test_a_card_keeps_its_signature_errors_identity_and_immutability_in_both_bui
         assert copy.copy(card) is card and copy.deepcopy(card) is card
 
 
+def test_a_card_asked_for_by_another_thread_while_one_is_made_is_the_interned_one() -> None:
+    """A card is allocated in ``Card.__new__`` only, told what to make by the module
+    (``_mint_next``, as ``Card._make`` and ``Card._double`` do); that note is per thread, so
+    ``Card(rank, color)`` called meanwhile by another thread (a UNO Flip! random pairing
+    makes double-sided cards during play) is looked up, not made from it."""
+    import threading
+
+    from unorules import cards
+
+    red_seven = uno.Card.parse("R7")
+    cards._mint_next((999, "X", None, None))  # this thread is about to make a card
+    try:
+        got: list[uno.Card] = []
+        other = threading.Thread(target=lambda: got.append(uno.Card(uno.Rank.SEVEN, uno.Color.RED)))
+        other.start()
+        other.join()
+        assert len(got) == 1 and got[0] is red_seven
+    finally:
+        cards._MINTING.pending.clear()
+    assert uno.Card(uno.Rank.SEVEN, uno.Color.RED) is red_seven
+
+
 def test_the_match_keeps_the_options_every_draw_reads_as_the_rules_say() -> None:
     """Issue 30's speed: a draw reads ``draw_until_playable``, ``draw_up_to``,
     ``play_drawn_card`` and ``mercy`` from the match (native fields when compiled), which
