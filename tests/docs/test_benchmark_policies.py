@@ -14,6 +14,7 @@ from __future__ import annotations
 import collections
 import random
 import sys
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import attrs
@@ -148,24 +149,33 @@ def test_benchmark_plays_every_profile_with_the_general_policy_and_mattel_with_t
     assert seconds > 0 and actions == sum(len(history) for history in record)
 
 
-def test_general_policy_on_no_mercy_lays_a_card_when_it_can_and_names_a_roulette_color() -> None:
-    choose = bench.make_policy("mattel-no-mercy")
-    rng = random.Random(2)
-    seen: collections.Counter[str] = collections.Counter()
-    for state in _no_mercy_states(4, 30):
+def _general_choices(
+    profile: str, states: Iterable[uno.State], seed: int
+) -> Iterator[tuple[uno.State, uno.Action, list[uno.Play]]]:
+    """The general policy's choice in each of ``states`` (checked legal), with the current
+    player's plays it chose among."""
+    choose = bench.make_policy(profile)
+    rng = random.Random(seed)
+    for state in states:
         player = state.current_player
         assert player is not None
         legal = uno.legal_actions(state, player)
         act = choose(state, legal, rng)
         assert act in legal
-        plays = [a for a in legal if type(a) is uno.Play and a.player == player]
+        yield state, act, [a for a in legal if type(a) is uno.Play and a.player == player]
+
+
+def test_general_policy_on_no_mercy_lays_a_card_when_it_can_and_names_a_roulette_color() -> None:
+    seen: collections.Counter[str] = collections.Counter()
+    choices = _general_choices("mattel-no-mercy", _no_mercy_states(4, 30), 2)
+    for state, act, plays in choices:
         seen[str(state.phase)] += 1
         if plays:
             assert isinstance(act, uno.Play)
             assert act.uno == any(p.uno for p in plays if p.card == act.card)
             seen["target"] += act.target is not None
         elif state.phase in (uno.Phase.ROULETTE, uno.Phase.CHOOSE_COLOR):
-            assert isinstance(act, uno.ChooseColor) and act.player == player
+            assert isinstance(act, uno.ChooseColor) and act.player == state.current_player
         else:
             assert type(act) in (uno.Draw, uno.Pass)
     # the games reach No Mercy's own moves: stacks, Roulette victims, 7 swaps
@@ -196,18 +206,10 @@ def test_general_policy_on_flip_names_a_color_of_the_side_in_play_and_never_chal
     the end, lays a card when it can, names a color of the side in play (a wild's color on
     either side) and takes the Draw instead of challenging a Wild Draw Two or Draw Color."""
     assert "mattel-flip" in bench.PROFILES
-    choose = bench.make_policy("mattel-flip")
     record = bench.record_unorules(4, 20, 1, "mattel-flip")
     states: list[uno.State] = bench.replay(4, 1, record, "mattel-flip")
-    rng = random.Random(3)
     seen: collections.Counter[str] = collections.Counter()
-    for state in states:
-        player = state.current_player
-        assert player is not None
-        legal = uno.legal_actions(state, player)
-        act = choose(state, legal, rng)
-        assert act in legal
-        plays = [a for a in legal if type(a) is uno.Play and a.player == player]
+    for state, act, plays in _general_choices("mattel-flip", states, 3):
         seen[str(state.phase)] += 1
         if plays:
             assert isinstance(act, uno.Play)
