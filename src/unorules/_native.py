@@ -10,7 +10,8 @@ a compiled module, from its source (the wheel ships each ``.py`` beside its ``.s
 - a public method or class method becomes a Python function with the source's signature,
   annotations and docstring that calls the compiled one; a property becomes a
   :class:`property` with its docstring over the compiled getter; a class's ``__new__``
-  becomes the source's own, as Python, for Python callers (:func:`_dress_new`);
+  becomes the source's own, as Python, for Python callers (:func:`_dress_new`), and its
+  ``__init__`` such a function over the compiled one;
 - a public function gets such a Python function, which :func:`dress_public` puts in
   its place in the public modules (the compiled module keeps its own).
 
@@ -33,7 +34,28 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final
 
-__all__ = ["dress", "dress_public", "is_compiled"]
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the compiler's package: absent wherever unorules merely runs
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
+        """What ``mypy_extensions.mypyc_attr`` does at run time: nothing. The compiled
+        build reads ``@mypyc_attr(native_class=False)`` on a class of a compiled module
+        (the observation encoders): it stays a Python class whose methods are compiled,
+        which Python callers construct through ``__init__``, which :func:`dress` gives the
+        source's signature and errors (a native class checks its arguments in mypyc's
+        words before any Python runs); its methods still read the native state natively.
+
+        >>> @mypyc_attr(native_class=False)
+        ... class Encoder:
+        ...     pass
+        >>> Encoder.__name__
+        'Encoder'
+        """
+        return lambda cls: cls
+
+
+__all__ = ["dress", "dress_public", "is_compiled", "mypyc_attr"]
 
 
 def is_compiled(module: types.ModuleType) -> bool:
@@ -123,6 +145,19 @@ def _dress_class(module: types.ModuleType, source: Path, cls: type, node: ast.Cl
         if isinstance(item, ast.FunctionDef) and item.name == "__new__":
             _dress_new(module, source, cls, item)
             continue
+        if isinstance(item, ast.FunctionDef) and item.name == "__init__":
+            # A Python class of a compiled module (PYTHON_CLASS: the observation
+            # encoders), whose compiled __init__ Python callers reach through the class:
+            # its signature, and the source's own errors for arguments mypyc refuses. (A
+            # native class's __new__ calls its __init__ itself: nothing to dress there.)
+            native_init = cls.__dict__.get("__init__")
+            if (
+                native_init is not None
+                and not isinstance(native_init, types.FunctionType)
+                and "__new__" not in cls.__dict__
+            ):
+                cls.__init__ = _wrapper(module, source, item, native_init, cls)  # type: ignore[misc]
+            continue
         if not isinstance(item, ast.FunctionDef) or item.name.startswith("_"):
             continue
         native = cls.__dict__.get(item.name)
@@ -183,7 +218,7 @@ def _wrapper(
         for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)
         if a.annotation is not None and _names_int(a.annotation)
     ]
-    guard = " or ".join(f"{name}.__class__ is bool" for name in ints) or "False"
+    guard = " or ".join(f"__type({name}) is bool" for name in ints) or "False"
     returns = "" if node.returns is None else f" -> {ast.unparse(node.returns)}"
     text = (
         f"def {node.name}({ast.unparse(args)}){returns}:\n"
@@ -200,6 +235,7 @@ def _wrapper(
     namespace["__native"] = native
     namespace["__python"] = _python(module, source, node, cls)
     namespace["__at_the_door"] = _at_the_door
+    namespace["__type"] = type  # cheaper than reading __class__, a descriptor call
     code = compile(text, f"<{module.__name__}: {node.name}>", "exec", flags=_ANNOTATIONS)
     exec(code, namespace)
     function: types.FunctionType = namespace[node.name]

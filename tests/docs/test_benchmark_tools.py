@@ -127,3 +127,16 @@ def test_rules_option_reaches_every_workload() -> None:
     with pytest.raises(SystemExit) as refused:  # argparse: a usage error names the choices
         instructions.main(["--rules", "no-such-profile"])
     assert refused.value.code == 2
+
+
+def test_readers_workloads_run_each_reader_over_real_positions() -> None:
+    """``readers.py``'s workloads: each runs its reader once at every position (the count
+    ``calls_of`` divides by) without an error, for both encoder versions."""
+    pytest.importorskip("numpy")
+    readers = load_script(BENCHMARKS, "readers")
+    for name, (code, fields) in readers.READERS.items():
+        calls = readers.calls_of(code, fields)
+        assert calls > 100, name  # 20 games of at most 60 steps
+        namespace: dict[str, object] = {}
+        exec(code.format(repeats=1, **fields), namespace)
+        assert namespace["calls"] == calls, name

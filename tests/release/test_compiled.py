@@ -73,6 +73,8 @@ def test_the_compiled_build_is_off_by_default_and_declares_the_rooms_and_the_sta
     assert "unorules.cards" in modules  # a native Card: the rooms read its fields natively
     # what the rooms call on every round: the scoring of its end, the generator of its deal
     assert {"unorules.scoring", "unorules.rng"} <= set(modules)
+    # the observation encoders: interpreted, they read the native state through descriptors
+    assert {"unorules.agents.observation", "unorules.agents.observation_v2"} <= set(modules)
     assert "unorules.engine" not in modules  # the public facade stays Python
 
 
@@ -80,7 +82,11 @@ def test_compiled_says_which_build_runs_and_every_declared_module_is_that_build(
     assert isinstance(uno.COMPILED, bool)
     assert uno.COMPILED is is_compiled(unorules.state)
     for name in declared_modules():
-        module: ModuleType = importlib.import_module(name)
+        try:
+            module: ModuleType = importlib.import_module(name)
+        except ModuleNotFoundError as missing:  # the encoders need numpy, an optional extra
+            assert missing.name == "numpy" and name.startswith("unorules.agents."), missing
+            continue
         assert is_compiled(module) is uno.COMPILED, (name, module.__file__)
         if uno.COMPILED:
             assert module.__file__ is not None and module.__file__.endswith(".so")
@@ -145,6 +151,61 @@ def test_the_scoring_and_the_generator_keep_their_docs_signatures_and_errors() -
             ),
         ]
     )
+
+
+def test_the_observation_encoders_keep_their_docs_signatures_and_errors() -> None:
+    """The observation encoders (compiled too, so that they read the native state natively)
+    read as written and refuse bad arguments in the library's words; an object that is no
+    Arena but holds what the encoder reads, which the compiled method refuses at its door,
+    is encoded by the source's own body, as in the pure build."""
+    pytest.importorskip("numpy")
+    from types import SimpleNamespace
+
+    from unorules.agents import observation, observation_v2
+    from unorules.agents.arena import Arena
+
+    for module in (observation, observation_v2):
+        assert str(inspect.signature(module.encode_arena)) == (
+            "(arena: 'Arena', player: 'int') -> 'npt.NDArray[np.float32]'"
+        )
+        assert ">>>" in (module.encode_arena.__doc__ or "")
+        assert str(inspect.signature(module.ObservationEncoder.encode_arena)) == (
+            "(self, arena: 'Arena', player: 'int') -> 'npt.NDArray[np.float32]'"
+        )
+    assert str(inspect.signature(observation.ObservationEncoder)) == (
+        "(players: 'int', rules: 'Rules', *, normalized: 'bool' = False) -> 'None'"
+    )
+    assert str(inspect.signature(observation_v2.ObservationEncoder)) == (
+        "(players: 'int', rules: 'Rules') -> 'None'"
+    )
+    assert (observation.ObservationEncoder.__doc__ or "").startswith(
+        "Encodes observations at one kind of table quickly"
+    )
+    raise_exactly(
+        [
+            (
+                lambda: observation.ObservationEncoder("2", uno.MATTEL),  # type: ignore[arg-type]
+                TypeError,
+                "'str' object cannot be interpreted as an integer",
+            ),
+            (
+                lambda: observation.ObservationEncoder(2, uno.MATTEL_NO_MERCY),
+                ValueError,
+                "the observation vector encodes the 56 classic cards; these rules' deck holds"
+                " UNO Show 'Em No Mercy's cards, which observation version 2 (version=2:"
+                " unorules/Uno-v2, unorules_uno_v2) encodes",
+            ),
+        ]
+    )
+    arena = Arena(2)
+    arena.reset(seed=3)
+    encoder = observation.ObservationEncoder(2, uno.MATTEL)
+    alike = SimpleNamespace(**{name: getattr(arena, name) for name in ALIKE})
+    assert encoder.encode_arena(alike, 0).tolist() == encoder.encode_arena(arena, 0).tolist()  # type: ignore[arg-type]
+
+
+ALIKE = ("state", "drawn", "played", "scores", "exposed", "actor", "interjecting", "prefix")
+"""What :meth:`ObservationEncoder.encode_arena` reads of an arena."""
 
 
 def test_apply_and_step_call_the_fast_route_itself_not_a_python_wrapper() -> None:

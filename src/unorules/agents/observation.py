@@ -95,6 +95,7 @@ these six were added: a model trained on it does not take the new one.
 
 from __future__ import annotations
 
+import sys
 from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
@@ -102,6 +103,7 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 import numpy.typing as npt
 
+from unorules._native import dress_public, mypyc_attr
 from unorules.agents.arena import DRAWN_CAP, PLAYED_CAP
 from unorules.agents.encoding import MAX_PLAYERS, N_TOKENS
 from unorules.cards import ALL_CARDS, LIGHT_COLORS, build_deck
@@ -467,6 +469,7 @@ def _history(
             out[_PREFIX + token] += 1.0
 
 
+@mypyc_attr(native_class=False)  # Python callers construct it: see unorules._native
 class ObservationEncoder:
     """Encodes observations at one kind of table quickly: the table's constant parts
     (seats, teams, bounds) are computed once. :func:`encode_arena` uses one per rules.
@@ -635,3 +638,9 @@ def encode_arena(arena: Arena, player: int) -> npt.NDArray[np.float32]:
             _ENCODERS.clear()
         encoder = _ENCODERS[key] = ObservationEncoder(*key)
     return encoder.encode_arena(arena, player)
+
+
+# The compiled build (issue 30) compiles this module too, so that the encoder reads the
+# native State and cards natively (interpreted, each read is a descriptor call); its
+# public names get their docstrings and signatures back here (nothing to do when pure).
+dress_public([sys.modules[__name__]])

@@ -96,6 +96,7 @@ so every hand size below it reads apart) and :data:`PREFIX_CAP_V2` (4).
 
 from __future__ import annotations
 
+import sys
 from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
@@ -103,6 +104,7 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 import numpy.typing as npt
 
+from unorules._native import dress_public, mypyc_attr
 from unorules.agents.arena import DRAWN_CAP, PLAYED_CAP
 from unorules.agents.encoding import MAX_PLAYERS, N_TOKENS_ALL
 from unorules.cards import EVERY_CARD, Color, Side
@@ -384,6 +386,7 @@ def encode(
     return _finish(out)
 
 
+@mypyc_attr(native_class=False)  # Python callers construct it: see unorules._native
 class ObservationEncoder:
     """Encodes version 2 observations at one kind of table quickly: the table's constant
     parts (seats, teams, the scale) are computed once. ``low`` and ``high`` are 0 and 1,
@@ -544,3 +547,9 @@ def encode_arena(arena: Arena, player: int) -> npt.NDArray[np.float32]:
             _ENCODERS.clear()
         encoder = _ENCODERS[key] = ObservationEncoder(*key)
     return encoder.encode_arena(arena, player)
+
+
+# The compiled build (issue 30) compiles this module too, so that the encoder reads the
+# native State and cards natively (interpreted, each read is a descriptor call); its
+# public names get their docstrings and signatures back here (nothing to do when pure).
+dress_public([sys.modules[__name__]])
