@@ -22,6 +22,7 @@ Needs ``valgrind`` and numpy (the ``gymnasium`` or ``pettingzoo`` extra).
 from __future__ import annotations
 
 import argparse
+import gc
 import shutil
 import sys
 from collections.abc import Sequence
@@ -100,10 +101,16 @@ READERS: dict[str, tuple[str, dict[str, object]]] = {
 }
 
 
-def calls_of(code: str, fields: dict[str, object]) -> int:
-    """How many calls the workload makes per repeat (run here, without callgrind)."""
+def run_here(code: str, fields: dict[str, object], repeats: int = 0) -> int:
+    """Run the workload in this process, without callgrind; return how many calls it
+    makes per repeat. The workload turns the cyclic collector off for its counted run;
+    it is turned back on here (a process that goes on, a test run, would otherwise
+    never collect a cycle again)."""
     namespace: dict[str, object] = {}
-    exec(code.format(repeats=0, **fields), namespace)
+    try:
+        exec(code.format(repeats=repeats, **fields), namespace)
+    finally:
+        gc.enable()
     calls = namespace["calls"]
     assert isinstance(calls, int)
     return calls
@@ -113,7 +120,7 @@ def per_call(code: str, fields: dict[str, object]) -> float:
     """Instructions per call: (2 repeats - 0 repeats) / (2 x calls)."""
     twice = instructions.counted(code.format(repeats=2, **fields), "readers")
     none = instructions.counted(code.format(repeats=0, **fields), "readers")
-    return (twice - none) / (2 * calls_of(code, fields))
+    return (twice - none) / (2 * run_here(code, fields))
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -131,12 +131,13 @@ def test_rules_option_reaches_every_workload() -> None:
 
 def test_readers_workloads_run_each_reader_over_real_positions() -> None:
     """``readers.py``'s workloads: each runs its reader once at every position (the count
-    ``calls_of`` divides by) without an error, for both encoder versions."""
+    ``run_here`` returns, which the figures divide by) without an error, for both
+    encoder versions, and leaves the cyclic collector on as it found it."""
     pytest.importorskip("numpy")
     readers = load_script(BENCHMARKS, "readers")
+    assert gc.isenabled()
     for name, (code, fields) in readers.READERS.items():
-        calls = readers.calls_of(code, fields)
+        calls = readers.run_here(code, fields)
         assert calls > 100, name  # 20 games of at most 60 steps
-        namespace: dict[str, object] = {}
-        exec(code.format(repeats=1, **fields), namespace)
-        assert namespace["calls"] == calls, name
+        assert readers.run_here(code, fields, repeats=1) == calls, name
+        assert gc.isenabled(), name
