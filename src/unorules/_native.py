@@ -146,10 +146,11 @@ def _dress_class(module: types.ModuleType, source: Path, cls: type, node: ast.Cl
             _dress_new(module, source, cls, item)
             continue
         if isinstance(item, ast.FunctionDef) and item.name == "__init__":
-            # A Python class of a compiled module (PYTHON_CLASS: the observation
-            # encoders), whose compiled __init__ Python callers reach through the class:
-            # its signature, and the source's own errors for arguments mypyc refuses. (A
-            # native class's __new__ calls its __init__ itself: nothing to dress there.)
+            # A Python class of a compiled module (``@mypyc_attr(native_class=False)``:
+            # the observation encoders), whose compiled __init__ Python callers reach
+            # through the class: its signature, and the source's own errors for
+            # arguments mypyc refuses. (A native class's __new__ calls its __init__
+            # itself: nothing to dress there.)
             native_init = cls.__dict__.get("__init__")
             if (
                 native_init is not None
