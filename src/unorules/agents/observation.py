@@ -103,6 +103,7 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 import numpy.typing as npt
 
+from unorules._memo import by_identity
 from unorules._native import dress_public, mypyc_attr
 from unorules.agents.arena import DRAWN_CAP, PLAYED_CAP
 from unorules.agents.encoding import MAX_PLAYERS, N_TOKENS
@@ -324,16 +325,9 @@ def _shown_shape(value: object) -> str:
     return f"shape {shape}" if shape is not None else type(value).__name__
 
 
-_SCALES: dict[Rules, npt.NDArray[np.float32]] = {}
-
-
+@by_identity  # hashing a Rules compares every option: 2.7 us, more than a lookup
 def _scale_of(rules: Rules) -> npt.NDArray[np.float32]:
-    found = _SCALES.get(rules)
-    if found is None:
-        if len(_SCALES) >= _CAPS_MAX:
-            _SCALES.clear()
-        found = _SCALES[rules] = scale(rules)
-    return found
+    return scale(rules)
 
 
 def _fill(out: array[float], src: View, rules: Rules, score_cap: float) -> None:
@@ -384,18 +378,9 @@ def _fill(out: array[float], src: View, rules: Rules, score_cap: float) -> None:
             out[at + card.index] += 1.0
 
 
-_CAPS: dict[Rules, float] = {}
-_CAPS_MAX: Final = 64
-"""At most this many rules' caps are kept (rules made on the fly: keep the table small)."""
-
-
+@by_identity
 def _score_cap(rules: Rules) -> float:
-    cap = _CAPS.get(rules)
-    if cap is None:
-        if len(_CAPS) >= _CAPS_MAX:
-            _CAPS.clear()
-        cap = _CAPS[rules] = float(bounds(rules)[1][_SCORES])
-    return cap
+    return float(bounds(rules)[1][_SCORES])
 
 
 def encode(
