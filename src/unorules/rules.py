@@ -652,7 +652,7 @@ def _known_effect(instance: Rules, attribute: attrs.Attribute[str], value: str) 
         raise RulesError(f"{attribute.name}={_EFFECTS.unknown(value)}")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # hashed as a dict key by the caches: once, not per lookup
 class Rules:
     """Every rule option. The defaults are the ``mattel`` profile (the current official
     112-card game). Each option names the rules it models, by their ids in the
