@@ -325,7 +325,7 @@ def _shown_shape(value: object) -> str:
     return f"shape {shape}" if shape is not None else type(value).__name__
 
 
-@by_identity  # hashing a Rules compares every option: 2.7 us, more than a lookup
+@by_identity  # the library's cache of what is derived from a rules object (unorules._memo)
 def _scale_of(rules: Rules) -> npt.NDArray[np.float32]:
     return scale(rules)
 
