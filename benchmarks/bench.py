@@ -76,7 +76,7 @@ if not UNO_ERROR:
 
 PROFILE = "mattel"
 """The default profile: every figure quoted without ``--rules`` is this one's."""
-PROFILES = ("mattel", "mattel-no-mercy")
+PROFILES = ("mattel", "mattel-no-mercy", "mattel-flip")
 """The profiles ``--rules`` offers (a new profile is one more name here)."""
 MAX_ACTIONS = 100_000  # per game: a policy or engine bug must not hang the benchmark
 

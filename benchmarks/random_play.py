@@ -16,22 +16,31 @@ every action:
 * that ``legal_actions`` equals what ``apply`` accepts: every listed action is applied,
   and a set of probes (a play of every card the current player holds, with and without a
   color of either side and an UNO call, a draw, a pass, a color of either side named by
-  each seat, a 7's swap with each seat) is accepted exactly when it is listed;
+  each seat, a 7's swap with each seat) is accepted exactly when it is listed (a listed
+  probe was applied with the listing, so only the others are applied, each to be
+  refused);
 * that the state's JSON and its position text read back to an equal state (and the JSON
   to the same text).
+
+The last two checks cost some 40 times a step of the game (a round trip reads every card
+back through the state check), so ``--every N`` runs them at every N-th step only; the
+cards, the side and the piles are checked at every step whatever N is. ``--seconds S``
+stops at the end of the first round after S seconds of CPU time, short of ``--rounds``.
 
 Prints the counts and the rate. Usage::
 
     PYTHONPATH=src python benchmarks/random_play.py --profile mattel-no-mercy --players 4 \\
         --rounds 20000 --seed 1
     PYTHONPATH=src python benchmarks/random_play.py --profile mattel-flip --players 10 \\
-        --rounds 20000 --seed 1
+        --rounds 20000 --seed 1 --every 50 --seconds 400
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import random
+import signal
 import sys
 import time
 from collections import Counter
@@ -60,11 +69,17 @@ class Counts:
         self.stuck = 0
         self.min_drawable_margin: int | None = None
         self.dark_states = 0
+        self.interrupted = False
         self.failures: list[str] = []
 
     def fail(self, message: str) -> None:
         if len(self.failures) < 20:
             self.failures.append(message)
+
+
+_play = functools.lru_cache(maxsize=1 << 16)(uno.Play)
+"""``uno.Play``, built once per distinct probe: a probe is the same object at every step
+(building an action checks its fields, a tenth of the listing check's time)."""
 
 
 def _probes(s: uno.State) -> list[uno.Action]:
@@ -75,19 +90,18 @@ def _probes(s: uno.State) -> list[uno.Action]:
         return [uno.NextRound()]
     hand = s.hands[p]
     for card in dict.fromkeys(hand):
-        rest = list(hand)
-        rest.remove(card)
         # A play that goes out may carry uno=True, where it is moot (R10.1, C8): accepted,
-        # and listed without it only. Not probed.
-        goes_out = not [
-            c for c in rest if card.rank is not uno.Rank.DISCARD_ALL or c.color is not card.color
-        ]
+        # and listed without it only. Not probed. A card goes out when it is the last, or
+        # it is a Discard All and every other card is of its color (they go under it).
+        goes_out = len(hand) == 1 or (
+            card.rank is uno.Rank.DISCARD_ALL and all(c.color is card.color for c in hand)
+        )
         for color in COLORS:
-            out.append(uno.Play(p, card, color))
+            out.append(_play(p, card, color))
             if not goes_out:
-                out.append(uno.Play(p, card, color, uno=True))
+                out.append(_play(p, card, color, uno=True))
         if card.rank is uno.Rank.SEVEN:
-            out.extend(uno.Play(p, card, target=t) for t in range(s.players) if t != p)
+            out.extend(_play(p, card, target=t) for t in range(s.players) if t != p)
     out += [uno.Draw(p), uno.Pass(p), uno.Challenge(p)]
     out += [
         uno.ChooseColor(seat, color)
@@ -97,7 +111,7 @@ def _probes(s: uno.State) -> list[uno.Action]:
     other = (p + 1) % s.players
     out += [
         uno.Draw(other),
-        uno.Play(other, s.hands[other][0]) if s.hands[other] else uno.Pass(other),
+        _play(other, s.hands[other][0]) if s.hands[other] else uno.Pass(other),
     ]
     return out
 
@@ -156,9 +170,12 @@ def play_round(
     label: str,
     *,
     every: int = 1,
+    play_first: bool = False,
 ) -> uno.State:
     """Play ``s`` to the end of its round, counting the cards at every step and checking
-    the listing and the round trips at every ``every``-th; returns the last state."""
+    the listing and the round trips at every ``every``-th; returns the last state. With
+    ``play_first``, the player to move picks among its plays when it has one (nine times
+    in ten, as it picks among its own actions)."""
     steps = 0
     while not s.is_over:
         where = f"{label} step {steps + 1}"
@@ -169,14 +186,18 @@ def play_round(
                 if not _accepts(s, a):
                     counts.fail(f"{where}: {a!r} is listed but refused")
                 counts.legal_applied += 1
-            for a in _probes(s):
-                if _accepts(s, a) != (a in listed):
-                    counts.fail(f"{where}: {a!r} accepted={a not in listed}, listed={a in listed}")
+            # A listed probe was applied just above; only the others need applying, and
+            # each must be refused.
+            for a in dict.fromkeys(_probes(s)):
+                if a not in listed and _accepts(s, a):
+                    counts.fail(f"{where}: {a!r} is accepted but not listed")
                 counts.probes += 1
         p = s.current_player
         own = [
             a for a in legal if getattr(a, "player", None) == p and not isinstance(a, uno.CallUno)
         ]
+        if play_first:
+            own = [a for a in own if isinstance(a, uno.Play)] or own
         pool = own if own and rng.random() < 0.9 else legal
         s = uno.apply(s, pool[rng.randrange(len(pool))])
         steps += 1
@@ -192,27 +213,51 @@ def play_round(
     return s
 
 
-def run(profile: str | uno.Rules, players: int, rounds: int, seed: int, every: int = 1) -> Counts:
+def run(
+    profile: str | uno.Rules,
+    players: int,
+    rounds: int,
+    seed: int,
+    *,
+    every: int = 1,
+    seconds: float | None = None,
+    play_first: bool = False,
+) -> Counts:
     """Play ``rounds`` rounds of ``profile`` (a profile's name or rules) at ``players``
     seats from ``seed``, checking as the module says (the listing and the round trips at
-    every ``every``-th step)."""
+    every ``every``-th step; with ``play_first``, a player that can play plays, nine times
+    in ten); with ``seconds``, stop at the end of the first round that
+    ends after that much of this process's CPU time, even short of ``rounds``. A
+    ``KeyboardInterrupt`` (``SIGINT``, and ``SIGTERM`` from :func:`main`) stops it at once
+    with the counts of the rounds played to the end (``Counts.interrupted``)."""
     rules = profile if isinstance(profile, uno.Rules) else uno.get_profile(profile)
     counts = Counts()
+    deadline = None if seconds is None else time.process_time() + seconds
     rng = random.Random(seed)
     match = 0
     s = uno.new_game(players, rules, seed=seed)
     deck = Counter(rules.deck(s.seed))  # a random UNO Flip! pairing is the match's
     _check(s, deck, counts, "deal", every)
-    while counts.rounds < rounds:
-        s = play_round(s, rng, deck, counts, f"match {match} round {s.round + 1}", every=every)
-        if s.phase is uno.Phase.GAME_OVER or counts.stuck:
-            match += 1
-            s = uno.new_game(players, rules, seed=seed + match)
-            deck = Counter(rules.deck(s.seed))
-        else:
-            s = uno.apply(s, uno.NextRound())
-        _check(s, deck, counts, f"match {match} deal", every)
+    try:
+        while counts.rounds < rounds:
+            label = f"match {match + 1} round {s.round + 1}"
+            s = play_round(s, rng, deck, counts, label, every=every, play_first=play_first)
+            if s.phase is uno.Phase.GAME_OVER or counts.stuck:
+                match += 1
+                s = uno.new_game(players, rules, seed=seed + match)
+                deck = Counter(rules.deck(s.seed))
+            else:
+                s = uno.apply(s, uno.NextRound())
+            _check(s, deck, counts, f"match {match + 1} deal", every)
+            if deadline is not None and time.process_time() > deadline:
+                break
+    except KeyboardInterrupt:
+        counts.interrupted = True
     return counts
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -227,14 +272,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=1,
         help="check the listing and the round trips at every N-th step (default 1)",
     )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        help="stop after the first round that ends after this much CPU time, even short of"
+        " --rounds",
+    )
+    parser.add_argument(
+        "--play-first",
+        action="store_true",
+        help="a player that can play picks among its plays (nine times in ten), as the"
+        " benchmark's policy does, instead of among all its actions: UNO Flip!'s rounds"
+        " last some 70 actions instead of a thousand",
+    )
     args = parser.parse_args(argv)
-    began = time.perf_counter()
-    c = run(args.profile, args.players, args.rounds, args.seed, args.every)
-    took = time.perf_counter() - began
+    began, cpu = time.perf_counter(), time.process_time()
+    signal.signal(signal.SIGTERM, _interrupt)
+    c = run(
+        args.profile,
+        args.players,
+        args.rounds,
+        args.seed,
+        every=args.every,
+        seconds=args.seconds,
+        play_first=args.play_first,
+    )
+    took, cpu = time.perf_counter() - began, time.process_time() - cpu
     print(
-        f"{args.profile}, {args.players} players, seed {args.seed}, listing checked every"
+        f"{args.profile}, {args.players} players, seed {args.seed},"
+        f" {'plays first' if args.play_first else 'any action'}, listing checked every"
         f" {args.every} step(s): {c.rounds} rounds,"
-        f" {c.steps} steps in {took:.1f} s ({c.rounds / took:.1f} rounds/s)"
+        f" {c.steps} steps in {took:.1f} s, {cpu:.1f} s of CPU ({c.rounds / cpu:.1f} rounds"
+        " per CPU second)"
     )
     print(
         f"checked: conservation and round trips at {c.round_trips} states;"
@@ -245,6 +315,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f" stuck rounds {c.stuck}, least margin of drawable cards {c.min_drawable_margin},"
         f" states on UNO Flip!'s dark side {c.dark_states}"
     )
+    if c.interrupted:
+        print("interrupted: the counts are those of the rounds played to the end")
     print(f"failures: {len(c.failures)}")
     for line in c.failures:
         print("  " + line)

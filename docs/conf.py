@@ -129,7 +129,7 @@ GENERATED = Path(__file__).resolve().parent / "_generated"
 # not import fails the build: the reference must never silently lose a module.
 PUBLIC_MODULES = list(unorules._PUBLIC_MODULES)
 
-BUILT_IN_PROFILES = ["mattel", "mattel-108", "swedish", "danish", "mattel-no-mercy"]
+BUILT_IN_PROFILES = ["mattel", "mattel-108", "swedish", "danish", "mattel-no-mercy", "mattel-flip"]
 
 
 def _write_if_changed(path: Path, text: str) -> None:

@@ -11,8 +11,10 @@ the full counts locally. A test that sets its own ``max_examples`` writes it as
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -38,6 +40,17 @@ def examples(full: int, *, least: int = 2) -> int:
     """
     scaled = -(-full * settings().max_examples // CI_EXAMPLES)  # rounded up, exactly
     return max(min(full, least), scaled)
+
+
+@pytest.fixture(autouse=True)
+def _collector_stays_on() -> Iterator[None]:
+    """Every test leaves the cyclic garbage collector on. A benchmark workload run in
+    process turns it off for its counted run; left off, every later test's cycles pile up
+    (the suite under the ``ci`` profile then grew past 20 GB and was killed)."""
+    yield
+    if not gc.isenabled():
+        gc.enable()
+        pytest.fail("the test left the cyclic garbage collector off")
 
 
 def cards(text: str) -> tuple[uno.Card, ...]:

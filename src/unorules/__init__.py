@@ -112,6 +112,7 @@ _PUBLIC_MODULES = (
     "unorules.agents.encoding",
     "unorules.agents.arena",
     "unorules.agents.observation",
+    "unorules.agents.observation_v2",
     "unorules.agents.pettingzoo",
     "unorules.agents.gymnasium",
     "unorules.agents.openspiel",

@@ -9,7 +9,9 @@ a compiled module, from its source (the wheel ships each ``.py`` beside its ``.s
 - a class gets its docstring back (a compiled class's is writable);
 - a public method or class method becomes a Python function with the source's signature,
   annotations and docstring that calls the compiled one; a property becomes a
-  :class:`property` with its docstring over the compiled getter;
+  :class:`property` with its docstring over the compiled getter; a class's ``__new__``
+  becomes the source's own, as Python, for Python callers (:func:`_dress_new`), and its
+  ``__init__`` such a function over the compiled one;
 - a public function gets such a Python function, which :func:`dress_public` puts in
   its place in the public modules (the compiled module keeps its own).
 
@@ -32,7 +34,28 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Final
 
-__all__ = ["dress", "dress_public", "is_compiled"]
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the compiler's package: absent wherever unorules merely runs
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
+        """What ``mypy_extensions.mypyc_attr`` does at run time: nothing. The compiled
+        build reads ``@mypyc_attr(native_class=False)`` on a class of a compiled module
+        (the observation encoders): it stays a Python class whose methods are compiled,
+        which Python callers construct through ``__init__``, which :func:`dress` gives the
+        source's signature and errors (a native class checks its arguments in mypyc's
+        words before any Python runs); its methods still read the native state natively.
+
+        >>> @mypyc_attr(native_class=False)
+        ... class Encoder:
+        ...     pass
+        >>> Encoder.__name__
+        'Encoder'
+        """
+        return lambda cls: cls
+
+
+__all__ = ["dress", "dress_public", "is_compiled", "mypyc_attr"]
 
 
 def is_compiled(module: types.ModuleType) -> bool:
@@ -48,8 +71,11 @@ def is_compiled(module: types.ModuleType) -> bool:
 
 def dress_public(modules: Iterable[types.ModuleType]) -> int:
     """Dress (:func:`dress`) every compiled module that defines a public name of
-    ``modules`` (their ``__all__``), and put the dressed functions in place of the
-    compiled ones wherever those modules hold them; return how many names were dressed.
+    ``modules`` (their ``__all__``), and put the dressed public functions in place of
+    the compiled ones wherever those modules hold them; return how many names were
+    dressed. A compiled function that is no public name of ``modules`` (the fast route
+    :func:`unorules.apply` calls) stays the compiled one where they hold it: a wrapper
+    there would only add a Python call to every action.
 
     >>> import unorules
     >>> dress_public([unorules])  # the pure build: nothing compiled
@@ -57,9 +83,11 @@ def dress_public(modules: Iterable[types.ModuleType]) -> int:
     """
     modules = list(modules)
     homes: dict[str, set[str]] = {}
+    public: set[int] = set()
     for module in modules:
         for name in getattr(module, "__all__", ()):
             value = getattr(module, name)
+            public.add(id(value))
             home = sys.modules.get(getattr(value, "__module__", "") or "")
             if home is not None and is_compiled(home):
                 homes.setdefault(home.__name__, set()).add(getattr(value, "__name__", name))
@@ -68,7 +96,7 @@ def dress_public(modules: Iterable[types.ModuleType]) -> int:
         replaced.update(dress(sys.modules[home_name], names=names))
     for module in modules:
         for name, value in list(vars(module).items()):
-            if id(value) in replaced:
+            if id(value) in replaced and id(value) in public:
                 setattr(module, name, replaced[id(value)])
     return len(replaced)
 
@@ -114,6 +142,23 @@ def _dress_class(module: types.ModuleType, source: Path, cls: type, node: ast.Cl
     if cls.__doc__ != doc and doc is not None:
         cls.__doc__ = doc
     for item in node.body:
+        if isinstance(item, ast.FunctionDef) and item.name == "__new__":
+            _dress_new(module, source, cls, item)
+            continue
+        if isinstance(item, ast.FunctionDef) and item.name == "__init__":
+            # A Python class of a compiled module (``@mypyc_attr(native_class=False)``:
+            # the observation encoders), whose compiled __init__ Python callers reach
+            # through the class: its signature, and the source's own errors for
+            # arguments mypyc refuses. (A native class's __new__ calls its __init__
+            # itself: nothing to dress there.)
+            native_init = cls.__dict__.get("__init__")
+            if (
+                native_init is not None
+                and not isinstance(native_init, types.FunctionType)
+                and "__new__" not in cls.__dict__
+            ):
+                cls.__init__ = _wrapper(module, source, item, native_init, cls)  # type: ignore[misc]
+            continue
         if not isinstance(item, ast.FunctionDef) or item.name.startswith("_"):
             continue
         native = cls.__dict__.get(item.name)
@@ -129,6 +174,20 @@ def _dress_class(module: types.ModuleType, source: Path, cls: type, node: ast.Cl
         else:
             replacement = _wrapper(module, source, item, native, cls)
         setattr(cls, item.name, replacement)
+
+
+def _dress_new(module: types.ModuleType, source: Path, cls: type, node: ast.FunctionDef) -> None:
+    """Python callers of a compiled class that defines ``__new__`` (:class:`unorules.Card`)
+    call the source's ``__new__`` as Python: the compiled one checks its arguments'
+    types before its body runs, in mypyc's words (``unorules.cards.Rank object expected;
+    got str``), and shows no signature. (A wrapper cannot call the compiled one once it
+    is replaced: CPython refuses it as unsafe.) Compiled code still calls the compiled
+    one, and the interned cards make the Python one a dictionary look-up."""
+    if isinstance(cls.__dict__.get("__new__"), staticmethod):
+        return  # not compiled (a Python class in a compiled module)
+    new = _python(module, source, node, cls)
+    new.__doc__ = ast.get_docstring(node, clean=False)
+    cls.__new__ = staticmethod(new)  # type: ignore[method-assign]
 
 
 def _wrapper(
@@ -160,7 +219,7 @@ def _wrapper(
         for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)
         if a.annotation is not None and _names_int(a.annotation)
     ]
-    guard = " or ".join(f"{name}.__class__ is bool" for name in ints) or "False"
+    guard = " or ".join(f"__type({name}) is bool" for name in ints) or "False"
     returns = "" if node.returns is None else f" -> {ast.unparse(node.returns)}"
     text = (
         f"def {node.name}({ast.unparse(args)}){returns}:\n"
@@ -177,6 +236,7 @@ def _wrapper(
     namespace["__native"] = native
     namespace["__python"] = _python(module, source, node, cls)
     namespace["__at_the_door"] = _at_the_door
+    namespace["__type"] = type  # cheaper than reading __class__, a descriptor call
     code = compile(text, f"<{module.__name__}: {node.name}>", "exec", flags=_ANNOTATIONS)
     exec(code, namespace)
     function: types.FunctionType = namespace[node.name]

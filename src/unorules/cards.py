@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import threading
 from collections.abc import Iterable
 from typing import Any, ClassVar, Final
 
@@ -60,7 +61,7 @@ class Side(enum.Enum):
         >>> Side.DARK.other
         <Side.LIGHT: 'light'>
         """
-        return Side.DARK if self is Side.LIGHT else Side.LIGHT
+        return _DARK if self is _LIGHT else _LIGHT
 
     @property
     def colors(self) -> tuple[Color, ...]:
@@ -69,7 +70,13 @@ class Side(enum.Enum):
         >>> [c.letter for c in Side.LIGHT.colors]
         ['R', 'Y', 'G', 'B']
         """
-        return LIGHT_COLORS if self is Side.LIGHT else DARK_COLORS
+        return LIGHT_COLORS if self is _LIGHT else DARK_COLORS
+
+
+# The sides as constants for the methods that compare with them: on Python 3.11 a member
+# read off its class goes through the enum metaclass's attribute hook.
+_LIGHT: Final = Side.LIGHT
+_DARK: Final = Side.DARK
 
 
 class Color(enum.Enum):
@@ -115,7 +122,7 @@ class Color(enum.Enum):
         >>> Color.TEAL.side, Color.RED.side
         (<Side.DARK: 'dark'>, <Side.LIGHT: 'light'>)
         """
-        return Side.LIGHT if self in LIGHT_COLORS else Side.DARK
+        return _LIGHT if self in LIGHT_COLORS else _DARK
 
     @classmethod
     def parse(cls, text: str) -> Color:
@@ -324,6 +331,25 @@ _RANK_LONG: Final = {
 }
 
 
+_Mint = tuple[int, str, "Card | None", "Side | None"]
+
+_MINTING: Final = threading.local()
+"""What :meth:`Card.__new__` makes next, while this module makes a card (``_make``,
+``_double``): its ``pending`` list (per thread, absent or empty otherwise) holds the
+card's index, its code, the face in play of a double-sided card (None: the card itself)
+and its side up. Per thread, so that a ``Card(rank, color)`` called by another thread
+while a UNO Flip! card is made (a random pairing makes them during play) looks its card
+up instead of taking what this module meant to make."""
+
+
+def _mint_next(what: _Mint) -> None:
+    """Tell :meth:`Card.__new__` what to make at its next call in this thread."""
+    pending: list[_Mint] | None = getattr(_MINTING, "pending", None)
+    if pending is None:
+        pending = _MINTING.pending = []
+    pending.append(what)
+
+
 class Card:
     """One card: a rank and, unless it is a wild, a color. Immutable and interned.
 
@@ -385,6 +411,23 @@ class Card:
     _doubles: ClassVar[dict[tuple[Card, Card], Card]] = {}
 
     def __new__(cls, rank: Rank, color: Color | None = None) -> Card:
+        pending: list[_Mint] | None = getattr(_MINTING, "pending", None)
+        if pending:
+            # This module makes a card (_make, _double): the one place a card is allocated,
+            # in ``__new__`` itself, as the compiled build needs (mypyc allocates a native
+            # instance only there; its stores below are then native ones).
+            index, code, face, up = pending.pop()
+            made = object.__new__(cls)
+            object.__setattr__(made, "rank", rank)
+            object.__setattr__(made, "color", color)
+            object.__setattr__(made, "is_wild", rank.is_wild)
+            object.__setattr__(made, "number", rank.number)
+            object.__setattr__(made, "index", index)
+            object.__setattr__(made, "_code", code)
+            object.__setattr__(made, "face", made if face is None else face)
+            object.__setattr__(made, "other", None)
+            object.__setattr__(made, "up", up)
+            return made
         card = cls._interned.get((rank, color))
         if card is not None:
             return card
@@ -399,21 +442,9 @@ class Card:
 
     @classmethod
     def _make(cls, rank: Rank, color: Color | None, index: int) -> Card:
-        card = object.__new__(cls)
         code = _RANK_CODE[rank] if color is None else color.letter + _RANK_CODE[rank]
-        for name, value in (
-            ("rank", rank),
-            ("color", color),
-            ("is_wild", rank.is_wild),
-            ("number", rank.number),
-            ("index", index),
-            ("_code", code),
-            ("face", card),
-            ("other", None),
-            ("up", None),
-        ):
-            object.__setattr__(card, name, value)
-        return card
+        _mint_next((index, code, None, None))
+        return Card(rank, color)
 
     @classmethod
     def double(cls, light: Card, dark: Card, up: Side = Side.LIGHT) -> Card:
@@ -447,19 +478,8 @@ class Card:
         code = f"{light._code}|{dark._code}"
         pair = []
         for face, back, up in ((light, dark, Side.LIGHT), (dark, light, Side.DARK)):
-            card = object.__new__(cls)
-            for name, value in (
-                ("rank", face.rank),
-                ("color", face.color),
-                ("is_wild", face.is_wild),
-                ("number", face.number),
-                ("index", _FACES + face.index * _FACES + back.index),
-                ("_code", code),
-                ("face", face),
-                ("up", up),
-            ):
-                object.__setattr__(card, name, value)
-            pair.append(card)
+            _mint_next((_FACES + face.index * _FACES + back.index, code, face, up))
+            pair.append(Card(face.rank, face.color))
         object.__setattr__(pair[0], "other", pair[1])
         object.__setattr__(pair[1], "other", pair[0])
         cls._doubles[(light, dark)] = pair[0]
@@ -570,6 +590,7 @@ class Card:
             faces = cls._by_text.get(light.strip()), cls._by_text.get(dark.strip())
             if faces[0] is not None and faces[1] is not None and "|" not in dark:
                 card = cls.double(faces[0], faces[1])
+                cls._by_text[key] = card  # read again at a dict's cost (JSON, positions)
         if card is None:
             raise ValueError(
                 f"not a card: {shown(text)} (examples: R7, G+2, BS, YR, W, W+4, WS, WC, 'red 7')"

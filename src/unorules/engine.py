@@ -108,8 +108,11 @@ def apply(state: State, action: Action) -> State:
     kind = type(action)
     # The fast route admits only the current player's plain moves in a calm state and
     # resolves them with the general route's own functions; anything else (including
-    # every error) takes the general route. It reads state._calm first, so a value that
-    # is not a State fails there at no cost to the common case, and is reported below.
+    # every error) takes the general route. A value that is not a State fails there at
+    # no cost to the common case (pure, it reads state._calm first: AttributeError;
+    # compiled, the native function refuses it at the door: TypeError), and is reported
+    # below. The fast_* names here are the compiled functions themselves in the compiled
+    # build (unorules._native dresses only public names), so no Python wrapper runs.
     try:
         done: State | None = None
         if kind is Play:
@@ -120,7 +123,7 @@ def apply(state: State, action: Action) -> State:
             done = fast_pass(state, action)  # type: ignore[arg-type]
         if done is not None:
             return done
-    except AttributeError:
+    except (AttributeError, TypeError):
         if type(state) is State:
             raise
     if type(state) is not State:
@@ -300,7 +303,7 @@ def step(state: State, action: Action) -> Step:
             done = fast_draw(state, action, log)  # type: ignore[arg-type]
         elif kind is Pass:
             done = fast_pass(state, action)  # type: ignore[arg-type]
-    except AttributeError:
+    except (AttributeError, TypeError):
         if type(state) is State:
             raise
     if done is not None:

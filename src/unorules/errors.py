@@ -68,7 +68,10 @@ class ErrorCode(enum.StrEnum):
     or ``NextRound`` (``unorules.apply_from_seat`` refuses them)."""
     AMBIGUOUS_CARD = "ambiguous_card"
     """A UNO Flip! card named by its face in play alone, when the hand holds several cards
-    with that face (different other faces): the message lists them (FL2.2)."""
+    with that face (different other faces): the message lists them (FL2.2). For example
+    ``{"player": 0, "play": "B2"}`` from a hand holding B2|O8 and B2|P6: "player 0 holds 2
+    different cards showing B2: name one of B2|P6, B2|O8"; ``"play": "B2|O8"`` names
+    one."""
 
 
 _MESSAGE_LIMIT: Final = 300

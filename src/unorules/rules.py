@@ -652,7 +652,7 @@ def _known_effect(instance: Rules, attribute: attrs.Attribute[str], value: str) 
         raise RulesError(f"{attribute.name}={_EFFECTS.unknown(value)}")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)  # hashed as a dict key by the caches: once, not per lookup
 class Rules:
     """Every rule option. The defaults are the ``mattel`` profile (the current official
     112-card game). Each option names the rules it models, by their ids in the
@@ -1006,8 +1006,9 @@ class Rules:
         counts = self.deck_counts
         return counts is None or not any(rank in _NO_MERCY_RANKS for rank, _ in counts.counts)
 
-    def refuse_unless_classic(self, what: str) -> None:
-        """Raise ``ValueError`` naming ``what`` unless :attr:`classic_cards`.
+    def refuse_unless_classic(self, what: str, instead: str | None = None) -> None:
+        """Raise ``ValueError`` naming ``what`` unless :attr:`classic_cards`; ``instead``
+        names what encodes these rules' cards, if anything does.
 
         >>> get_profile("mattel-no-mercy").refuse_unless_classic("this vector")
         Traceback (most recent call last):
@@ -1022,7 +1023,11 @@ class Rules:
             )
             raise ValueError(
                 f"{what} encodes the 56 classic cards; these rules' deck holds {holds},"
-                " which need an observation of their own (not written yet)"
+                + (
+                    " which need an observation of their own (not written yet)"
+                    if instead is None
+                    else f" which {instead} encodes"
+                )
             )
 
     @property

@@ -8,6 +8,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from operator import attrgetter
+from typing import Final
 
 from unorules._limits import COUNTER_END, refuse_past
 from unorules._memo import by_identity
@@ -16,6 +18,11 @@ from unorules.rules import CardPoints, Rules, Scoring
 from unorules.state import Match
 
 __all__ = ["hand_points", "score_round"]
+
+_FACE: Final = attrgetter("face")
+
+_WINNER_TAKES_ALL: Final = Scoring.WINNER_TAKES_ALL
+_CUMULATIVE_LOWEST: Final = Scoring.CUMULATIVE_LOWEST
 
 
 def hand_points(cards: Iterable[Card], rules: Rules) -> int:
@@ -33,8 +40,7 @@ def hand_points(cards: Iterable[Card], rules: Rules) -> int:
     >>> [hand_points([Card.parse("Y6|W+C", side)], flip) for side in Side]
     [6, 60]
     """
-    table = _table(rules.points)
-    return sum(table[c.face] for c in cards)
+    return sum(map(_table(rules.points).__getitem__, map(_FACE, cards)))
 
 
 @by_identity
@@ -82,7 +88,7 @@ def score_round(m: Match, hands: tuple[tuple[Card, ...], ...], winner: int | Non
     totals = list(m.totals)
     out = list(m.out)
     match_winner: int | None = None
-    if rules.scoring is Scoring.WINNER_TAKES_ALL:
+    if rules.scoring is _WINNER_TAKES_ALL:
         # No Mercy: 250 for each player knocked out, whose set-aside cards score nothing
         # (NM1.10); a knocked-out seat holds no card.
         points[win_side] = sum(held) + rules.knockout_points * sum(m.knocked)
@@ -95,7 +101,7 @@ def score_round(m: Match, hands: tuple[tuple[Card, ...], ...], winner: int | Non
             points[side] = held[side]
             totals[side] += held[side]
         reached = [side for side in live if totals[side] >= rules.target]
-        if rules.scoring is Scoring.CUMULATIVE_LOWEST:
+        if rules.scoring is _CUMULATIVE_LOWEST:
             if reached:
                 low = min(totals[side] for side in live)
                 lowest = [side for side in live if totals[side] == low]

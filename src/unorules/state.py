@@ -86,9 +86,12 @@ def side_of(s: Fields) -> Side:
     """The side in play of a state or draft: the side its top card shows (every card of a
     UNO Flip! game shows the same side); light for single-faced cards."""
     up = s._discard[0].up
-    return Side.LIGHT if up is None else up
+    return _LIGHT if up is None else up
 
 
+_LIGHT: Final = Side.LIGHT
+_ROUND_OVER: Final = Phase.ROUND_OVER
+_GAME_OVER: Final = Phase.GAME_OVER
 _SEAT_RANGES: Final = tuple(tuple(range(n)) for n in range(11))
 
 
@@ -106,14 +109,18 @@ class Match:
         "compound",
         "counts",
         "dealer",
+        "draw_until_playable",
+        "draw_up_to",
         "fast",
         "full",
         "gone",
         "knocked",
         "limits_draws",
+        "mercy",
         "names",
         "out",
         "plain",
+        "play_drawn_card",
         "round",
         "round_points",
         "round_winner",
@@ -174,6 +181,17 @@ class Match:
     """True when a player may not always draw on a normal turn (an option declared
     ``LIMITS_DRAWS`` is set: ``voluntary_draw=False``, A7). The fast paths then ask the
     rule function (:func:`unorules._engine.moves.may_draw`)."""
+    draw_until_playable: bool
+    """The option of ``rules`` of that name: the options every draw reads (the draw's
+    rule, :func:`unorules._engine.moves.draw_turn`, and :func:`unorules._engine.piles.draw`)
+    are kept here too, so that the compiled build reads them as native fields, not
+    through the generic attribute lookup a ``Rules`` needs."""
+    draw_up_to: int
+    """The option of ``rules`` of that name (see ``draw_until_playable``)."""
+    play_drawn_card: bool
+    """The option of ``rules`` of that name (see ``draw_until_playable``)."""
+    mercy: int
+    """The option of ``rules`` of that name (see ``draw_until_playable``)."""
 
     def __init__(
         self,
@@ -221,6 +239,10 @@ class Match:
         self.compound = route.compound
         self.checked = route.checked
         self.limits_draws = route.limits_draws
+        self.draw_until_playable = rules.draw_until_playable
+        self.draw_up_to = rules.draw_up_to
+        self.play_drawn_card = rules.play_drawn_card
+        self.mercy = rules.mercy
 
     def but(self, **changes: Any) -> Match:
         """This match with ``changes`` (which are fields given to the constructor)."""
@@ -642,7 +664,8 @@ class State(Fields):
         >>> uno.new_game(2, seed=1).is_over
         False
         """
-        return self.phase is Phase.ROUND_OVER or self.phase is Phase.GAME_OVER
+        phase = self.phase
+        return phase is _ROUND_OVER or phase is _GAME_OVER
 
     # -- value semantics ---------------------------------------------------------------------
 
@@ -1391,10 +1414,11 @@ def _compiled() -> bool:
 
 
 COMPILED: Final = _compiled()
-"""Which build of unorules runs: True in the compiled build (the engine's rooms and the
-state's classes compiled by mypyc into C extensions, from the same source), False in the
-pure-Python one. Both play every game alike; see :ref:`compiled-build`. The version line
-of the command says it too (``unorules --version``).
+"""Which build of unorules runs: True in the compiled build (the engine's rooms, the
+state's classes, the cards, the scoring and the seeded generator compiled by mypyc into
+C extensions, from the same source), False in the pure-Python one. Both play every game
+alike; see :ref:`compiled-build`. The version line of the command says it too
+(``unorules --version``).
 
 >>> import unorules as uno
 >>> uno.COMPILED == (not uno.state.__file__.endswith(".py"))

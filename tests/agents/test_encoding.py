@@ -148,7 +148,7 @@ def test_multi_card_middle_cards_are_put_in_card_order() -> None:
         ([1, enc.UNO, enc.also_token(uno.Card.parse("R0"))], 2, r"token 2 \(also R0\)"),
         ([8, enc.target_token(3)], 3, "targets seat 3 places on at a 3-seat table"),
         ([enc.catch_token(2)], 2, "catches seat 2 places on at a 2-seat table"),
-        ([149], 2, "token 0 is 149: tokens are whole numbers 0 to 148"),
+        ([357], 2, "token 0 is 357: tokens are whole numbers 0 to 356"),
         ([True], 2, "tokens are whole numbers"),
     ],
 )
@@ -174,10 +174,11 @@ def test_bad_arguments_are_refused() -> None:
         enc.also_token(uno.Card.parse("W"))
     with pytest.raises(ValueError, match="only a wild card names a color"):
         enc.play_token(uno.Card.parse("R1"), uno.Color.RED)
-    with pytest.raises(ValueError, match="not a token: 149"):
-        enc.describe(149)
+    with pytest.raises(ValueError, match=r"not a token: 357 \(0 to 356\)"):
+        enc.describe(357)
 
 
 def test_every_token_has_a_distinct_name() -> None:
-    names = [enc.describe(t) for t in range(enc.N_TOKENS)]
-    assert len(set(names)) == enc.N_TOKENS == 149
+    names = [enc.describe(t) for t in range(enc.N_TOKENS_ALL)]
+    assert len(set(names)) == enc.N_TOKENS_ALL == 357
+    assert enc.N_TOKENS == 149  # the classic games' tokens, the v0 and v1 action space

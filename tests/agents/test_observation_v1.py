@@ -188,8 +188,8 @@ def test_v1_is_registered_and_v0_stays_deprecated_with_raw_counts() -> None:
     assert raw_env.metadata["name"] == "unorules_uno_v1"  # the class's is unchanged
 
 
-@pytest.mark.parametrize("version", [2, -1, "1", 1.0, True, None])
-def test_a_version_other_than_zero_or_one_is_refused(version: object) -> None:
+@pytest.mark.parametrize("version", [3, -1, "1", 1.0, True, None])
+def test_a_version_other_than_zero_one_or_two_is_refused(version: object) -> None:
     with pytest.raises(ValueError, match=r"^version must be 1 .* or 0 .*, not "):
         raw_env(2, version=version)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"^version must be 1 .* or 0 .*, not "):

@@ -135,6 +135,22 @@ def test_validate_rules_override(capsys: Capture) -> None:
     assert code == 2 and out == "" and "unknown rules profile 'hoyle'" in err
 
 
+def test_validate_prints_ambiguous_card_for_a_flip_face_two_cards_show(capsys: Capture) -> None:
+    """ambiguous_card (UNO Flip!, FL2.2): Ann plays "B2" holding B2|O8 and B2|P6; the one
+    line names the code, the action and both cards she could mean; exit 1."""
+    path = EXAMPLES / "mattel-flip-invalid-ambiguous_card.json"
+    code, out, err = run(capsys, "validate", str(path))
+    assert code == 1 and err == ""
+    assert out == (
+        f"{path}: invalid at round 1, action 1 (ambiguous_card): player 0 holds 2 different"
+        " cards showing B2: name one of B2|P6, B2|O8\n"
+    )
+    code, out, _ = run(capsys, "validate", "--json", str(path))
+    error = json.loads(out)[0]["error"]
+    assert code == 1 and error["code"] == "ambiguous_card"
+    assert error["path"] == "$.rounds[0].actions[0]"
+
+
 def test_validate_unopenable_files_exit_2_but_the_rest_is_checked(
     tmp_path: Path, capsys: Capture
 ) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import collections
 import random
 import sys
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import attrs
@@ -148,24 +149,33 @@ def test_benchmark_plays_every_profile_with_the_general_policy_and_mattel_with_t
     assert seconds > 0 and actions == sum(len(history) for history in record)
 
 
-def test_general_policy_on_no_mercy_lays_a_card_when_it_can_and_names_a_roulette_color() -> None:
-    choose = bench.make_policy("mattel-no-mercy")
-    rng = random.Random(2)
-    seen: collections.Counter[str] = collections.Counter()
-    for state in _no_mercy_states(4, 30):
+def _general_choices(
+    profile: str, states: Iterable[uno.State], seed: int
+) -> Iterator[tuple[uno.State, uno.Action, list[uno.Play]]]:
+    """The general policy's choice in each of ``states`` (checked legal), with the current
+    player's plays it chose among."""
+    choose = bench.make_policy(profile)
+    rng = random.Random(seed)
+    for state in states:
         player = state.current_player
         assert player is not None
         legal = uno.legal_actions(state, player)
         act = choose(state, legal, rng)
         assert act in legal
-        plays = [a for a in legal if type(a) is uno.Play and a.player == player]
+        yield state, act, [a for a in legal if type(a) is uno.Play and a.player == player]
+
+
+def test_general_policy_on_no_mercy_lays_a_card_when_it_can_and_names_a_roulette_color() -> None:
+    seen: collections.Counter[str] = collections.Counter()
+    choices = _general_choices("mattel-no-mercy", _no_mercy_states(4, 30), 2)
+    for state, act, plays in choices:
         seen[str(state.phase)] += 1
         if plays:
             assert isinstance(act, uno.Play)
             assert act.uno == any(p.uno for p in plays if p.card == act.card)
             seen["target"] += act.target is not None
         elif state.phase in (uno.Phase.ROULETTE, uno.Phase.CHOOSE_COLOR):
-            assert isinstance(act, uno.ChooseColor) and act.player == player
+            assert isinstance(act, uno.ChooseColor) and act.player == state.current_player
         else:
             assert type(act) in (uno.Draw, uno.Pass)
     # the games reach No Mercy's own moves: stacks, Roulette victims, 7 swaps
@@ -189,3 +199,28 @@ def test_general_policy_picks_each_distinct_card_alike() -> None:
     picks = collections.Counter(choose(state, legal, rng).card for _ in range(SAMPLES))
     assert set(picks) == cards
     assert all(_near(k, 1 / len(cards)) for k in picks.values()), picks
+
+
+def test_general_policy_on_flip_names_a_color_of_the_side_in_play_and_never_challenges() -> None:
+    """``bench.py --rules mattel-flip``: the general policy plays UNO Flip!'s rounds to
+    the end, lays a card when it can, names a color of the side in play (a wild's color on
+    either side) and takes the Draw instead of challenging a Wild Draw Two or Draw Color."""
+    assert "mattel-flip" in bench.PROFILES
+    record = bench.record_unorules(4, 20, 1, "mattel-flip")
+    states: list[uno.State] = bench.replay(4, 1, record, "mattel-flip")
+    seen: collections.Counter[str] = collections.Counter()
+    for state, act, plays in _general_choices("mattel-flip", states, 3):
+        seen[str(state.phase)] += 1
+        if plays:
+            assert isinstance(act, uno.Play)
+            if act.color is not None:
+                assert act.color.side is state.side
+                seen[state.side.value] += 1
+        elif state.phase is uno.Phase.CHALLENGE:
+            assert isinstance(act, uno.Draw)
+        elif state.phase is uno.Phase.CHOOSE_COLOR:
+            assert isinstance(act, uno.ChooseColor) and act.color.side is state.side
+        else:
+            assert type(act) in (uno.Draw, uno.Pass)
+    # the games reach both sides' wild colors and Flip's challenges
+    assert seen["light"] and seen["dark"] and seen["challenge"], seen

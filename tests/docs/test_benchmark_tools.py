@@ -127,3 +127,17 @@ def test_rules_option_reaches_every_workload() -> None:
     with pytest.raises(SystemExit) as refused:  # argparse: a usage error names the choices
         instructions.main(["--rules", "no-such-profile"])
     assert refused.value.code == 2
+
+
+def test_readers_workloads_run_each_reader_over_real_positions() -> None:
+    """``readers.py``'s workloads: each runs its reader once at every position (the count
+    ``run_here`` returns, which the figures divide by) without an error, for both
+    encoder versions, and leaves the cyclic collector on as it found it."""
+    pytest.importorskip("numpy")
+    readers = load_script(BENCHMARKS, "readers")
+    assert gc.isenabled()
+    for name, (code, fields) in readers.READERS.items():
+        calls = readers.run_here(code, fields)
+        assert calls > 100, name  # 20 games of at most 60 steps
+        assert readers.run_here(code, fields, repeats=1) == calls, name
+        assert gc.isenabled(), name

@@ -39,7 +39,7 @@ def test_profile_table_has_every_option_once(conf: ModuleType) -> None:
     text = conf.profiles_rst()
     table = rows(text)
     assert sorted(table) == sorted(a.name for a in attrs.fields(uno.Rules))
-    profiles = ["mattel", "mattel-108", "swedish", "danish", "mattel-no-mercy"]
+    profiles = ["mattel", "mattel-108", "swedish", "danish", "mattel-no-mercy", "mattel-flip"]
     for name, rule, values in uno.compare_profiles(profiles):
         cells = table[name]
         assert re.sub(r":rule:`([^`]*)`", r"\1", cells[-1]) == rule  # each id linked
@@ -52,6 +52,9 @@ def test_profile_page_tables_list_what_differs_from_mattel(conf: ModuleType) -> 
     assert table["two_player_reverse"][:2] == ["pass", "skip"]
     assert "hand_size" not in table
     assert rows(conf.profile_rst("mattel")) == {}
+    flip = rows(conf.profile_rst("mattel-flip"))  # docs/profiles/mattel-flip.rst includes it
+    assert flip["flip_pairing"][:2] == ["ogreface", "(none)"]
+    assert flip["customizable_cards"][:2] == ["0", "3"]
 
 
 def test_module_reference_fails_loudly_for_a_module_that_does_not_import(
@@ -158,3 +161,26 @@ def test_doctests_run_without_the_generated_files(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "7 passed" in done.stdout  # the index and the six profile pages
+
+
+@pytest.mark.parametrize(("page", "game"), [("no-mercy.rst", "1"), ("flip.rst", "2")])
+def test_every_official_game_rule_names_its_paragraph_of_official_games(
+    page: str, game: str
+) -> None:
+    """The rules reference of No Mercy and Flip: each rule's source names the paragraph
+    of OFFICIAL-GAMES.md it comes from (NM1.5 from §1.5, NM-A3 from §1.11, FL2.6 from
+    §2.6, FL-A2 from §2.8)."""
+    text = (DOCS / "rules" / page).read_text(encoding="utf-8")
+    blocks = re.split(r"^\.\. rule:: ", text, flags=re.M)[1:]
+    assert len(blocks) > 10
+    for block in blocks:
+        rule = block.split()[0]
+        found = re.search(r":source:(.*?):profiles:", block, re.S)
+        assert found, rule
+        source = " ".join(found[1].split())
+        number = re.fullmatch(r"(?:NM|FL)\d\.(\d+)", rule)
+        if number:
+            paragraph = f"§{game}.{number[1]}"
+        else:
+            paragraph = f"§{game}.{11 if game == '1' else 8} ({rule})"
+        assert source.endswith(f"``OFFICIAL-GAMES.md {paragraph}``"), (rule, source)

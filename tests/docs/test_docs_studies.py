@@ -49,17 +49,17 @@ def test_the_studies_table_has_a_row_per_variant_with_the_compare_figures(tmp_pa
 
 
 def test_the_profiles_table_compares_each_official_game_with_mattel(tmp_path: Path) -> None:
-    # Issue 26: how No Mercy (and each profile of PROFILES) differs from mattel: round
-    # length, knockouts, the first player's edge, with intervals and a plot each.
+    # Issue 26: how No Mercy and UNO Flip! (each profile of PROFILES) differ from mattel:
+    # round length, knockouts, the first player's edge, with intervals and a plot each.
     pytest.importorskip("matplotlib")
     ext = studies_extension()
-    assert ext.PROFILES == ["mattel-no-mercy"]
+    assert ext.PROFILES == ["mattel-no-mercy", "mattel-flip"]
     ext.write_studies(tmp_path, games=10, profile_games=12)
     text = (tmp_path / "studies-profiles.rst").read_text(encoding="utf-8")
     rows = re.findall(r"^   \* - (.*)\n((?:     - .*\n)+)", text, re.M)
     assert [r[0] for r in rows] == ["profile", "mattel (A)", *ext.PROFILES]
     c = uno.compare(uno.MATTEL, "mattel-no-mercy", ext.PLAYERS, 12, rounds=1, seed=ext.SEED)
-    cells = [line.removeprefix("     - ") for line in rows[-1][1].splitlines()]
+    cells = [line.removeprefix("     - ") for line in rows[2][1].splitlines()]
     length, knocked, first = c.b.round_length, c.b.round_knockouts, c.b.first_player_win_share
     assert length is not None and knocked is not None and first is not None
     assert cells[0] == (
@@ -70,5 +70,17 @@ def test_the_profiles_table_compares_each_official_game_with_mattel(tmp_path: Pa
     assert cells[4] == f"{100 * first.value:.1f} [{100 * first.low:.1f}, {100 * first.high:.1f}]"
     mattel_cells = [line.removeprefix("     - ") for line in rows[1][1].splitlines()]
     assert mattel_cells[1] == "-" and mattel_cells[3] == "none"  # mattel knocks nobody out
+    flip = uno.compare(uno.MATTEL, "mattel-flip", ext.PLAYERS, 12, rounds=1, seed=ext.SEED)
+    flip_cells = [line.removeprefix("     - ") for line in rows[3][1].splitlines()]
+    length, first = flip.b.round_length, flip.b.first_player_win_share
+    assert length is not None and first is not None
+    assert flip_cells[0] == (
+        f"{length.value:.1f} [{length.low:.1f}, {length.high:.1f}],"
+        f" median {flip.b.median_round_length:g}"
+    )
+    assert flip_cells[3] == "none"  # Flip has no Mercy rule
+    assert (
+        flip_cells[4] == f"{100 * first.value:.1f} [{100 * first.low:.1f}, {100 * first.high:.1f}]"
+    )
     for profile in ext.PROFILES:
         assert (tmp_path / "studies" / f"{profile}.svg").read_bytes().startswith(b"<?xml")

@@ -38,3 +38,37 @@ def test_flip_random_pairing_random_play_keeps_every_invariant() -> None:
     rules = uno.MATTEL_FLIP.but(flip_pairing="random")
     counts = random_play.run(rules, 3, 10, seed=5, every=EVERY)
     assert counts.failures == [] and counts.stuck == 0
+
+
+def test_random_play_reports_an_action_apply_accepts_that_is_not_listed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The checker applies only the probes that are not listed (a listed one was applied
+    with the listing); it still reports an action ``apply`` accepts that the listing
+    leaves out."""
+    listing = uno.legal_actions
+
+    def without_draws(s: uno.State, *args: int) -> tuple[uno.Action, ...]:
+        return tuple(a for a in listing(s, *args) if type(a) is not uno.Draw)
+
+    monkeypatch.setattr(uno, "legal_actions", without_draws)  # what random_play calls
+    counts = random_play.run("mattel-flip", 2, 1, seed=1, seconds=0)
+    assert any(f.endswith("Draw(0) is accepted but not listed") for f in counts.failures)
+    assert counts.rounds == 1
+
+
+def test_random_play_stops_at_its_cpu_budget() -> None:
+    """``seconds``: the run ends with the first round that ends after the budget."""
+    counts = random_play.run("mattel-no-mercy", 2, 10_000, seed=1, every=50, seconds=0)
+    assert counts.rounds == 1 and counts.failures == [] and not counts.interrupted
+
+
+def test_random_play_with_plays_first_keeps_every_invariant_in_short_rounds() -> None:
+    """``--play-first``: a player that can play picks among its plays, so a Flip round
+    lasts tens of actions, not the thousand of a policy that draws as readily as it plays;
+    the checks are the same."""
+    anything = random_play.run("mattel-flip", 2, 5, seed=3, every=EVERY)
+    plays_first = random_play.run("mattel-flip", 2, 5, seed=3, every=EVERY, play_first=True)
+    assert plays_first.failures == [] and plays_first.stuck == 0
+    assert plays_first.rounds == 5 and plays_first.dark_states > 0
+    assert plays_first.steps * 4 < anything.steps

@@ -412,3 +412,20 @@ def test_every_option_is_documented_with_the_rule_it_models() -> None:
         assert help_text and rule, field.name
         assert f"``{field.name}`` (``mattel``: " in doc, field.name
         assert f"Models {rule}." in doc, field.name
+
+
+def test_equal_rules_hash_alike_made_anew_copied_or_pickled() -> None:
+    """Rules are dictionary keys (the profile registry, the encoders' tables): equal rules
+    hash alike however they were made, and the hash is kept with the object (computed
+    once: hashing compares every option), so a copy or an unpickled one hashes alike."""
+    import copy
+    import pickle
+
+    made = uno.MATTEL.but(hand_size=6, seven_o=True)
+    again = attrs.evolve(uno.MATTEL, hand_size=6, seven_o=True)
+    assert made == again and made is not again
+    assert hash(made) == hash(again) == hash(made)
+    for other in (copy.copy(made), copy.deepcopy(made), pickle.loads(pickle.dumps(made))):
+        assert other == made and hash(other) == hash(made)
+    assert made != uno.MATTEL.but(hand_size=6)
+    assert {made: 1}[again] == 1

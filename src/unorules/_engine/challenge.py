@@ -27,6 +27,8 @@ PendingChallenge(offender=0, guilty=True, previous_color=<Color.RED: 'red'>, tak
 
 from __future__ import annotations
 
+from typing import Final
+
 from unorules._engine import knowledge, piles, turns
 from unorules._engine.legality import bluff
 from unorules._engine.piles import Named
@@ -38,13 +40,19 @@ from unorules.state import Draft, PendingChallenge, Phase, State, draft, ledger
 
 __all__ = ["challenge", "draw_penalty", "open_challenge"]
 
+_WILD_DRAW_COLOR: Final = Rank.WILD_DRAW_COLOR
+_TAKE_BACK: Final = WildDrawFourBluff.TAKE_BACK
+_CHALLENGE_BLUFF: Final = WildDrawFourBluff.CHALLENGE
+_CHALLENGE: Final = Phase.CHALLENGE
+_PENALTY: Final = Phase.PENALTY
+
 
 def draw_penalty(d: Draft, seat: int, count: int, named: Named | None) -> None:
     """``seat`` draws a penalty: ``count`` cards; under a UNO Flip! Wild Draw Color on
     top, first one card at a time until one of the color named (a wild face never
     counts; the draw stops when nothing can be drawn; the card is kept, FL2.5, FL-A9),
     then ``count`` more (a lost challenge's two, FL-A10)."""
-    if d._discard[0].rank is Rank.WILD_DRAW_COLOR:
+    if d._discard[0].rank is _WILD_DRAW_COLOR:
         color = d.color
         piles.draw_until(d, seat, lambda c: c.color is color, None, named)
     if count:
@@ -62,16 +70,16 @@ def open_challenge(
         offender,
         bluff(s, hand_after),
         s.color,
-        s._match.rules.wd4_bluff is WildDrawFourBluff.TAKE_BACK,
+        s._match.rules.wd4_bluff is _TAKE_BACK,
     )
     d.current_player = victim
-    d.phase = Phase.CHALLENGE
+    d.phase = _CHALLENGE
 
 
 def challenge(s: State, a: Challenge, named: Named | None) -> State:
     """The victim of a Wild Draw Four challenges it."""
     p = a.player
-    if s.phase is not Phase.CHALLENGE:
+    if s.phase is not _CHALLENGE:
         what = (
             "Wild Draw Two or Wild Draw Color (FL2.5)" if s._match.rules.flip else "Wild Draw Four"
         )
@@ -95,7 +103,7 @@ def challenge(s: State, a: Challenge, named: Named | None) -> State:
     w.challenge = None
     how = rules.wd4_bluff
     nxt: int
-    if how is WildDrawFourBluff.CHALLENGE:
+    if how is _CHALLENGE_BLUFF:
         # The challenged player shows their hand to the challenger, privately (R7.3).
         knowledge.reveal(d, p, offender)
         # UNO Flip!'s Wild Draw Two (total 2) and Wild Draw Color (until the color named,
@@ -107,7 +115,7 @@ def challenge(s: State, a: Challenge, named: Named | None) -> State:
         else:
             draw_penalty(d, p, total + 2, named)
             nxt = turns.step(d, p, 1)
-    elif how is WildDrawFourBluff.TAKE_BACK:
+    elif how is _TAKE_BACK:
         if guilty:
             wd4 = d._discard[0]
             below = d._discard[1]
@@ -125,7 +133,7 @@ def challenge(s: State, a: Challenge, named: Named | None) -> State:
                 # of the stack stands as a plain penalty.
                 ledger(d).pending_draw = rest
                 d.current_player = p
-                d.phase = Phase.PENALTY
+                d.phase = _PENALTY
                 return turns.close(d, named, before)
             nxt = p if rules.challenger_plays_after_success else turns.step(d, p, 1)
         else:

@@ -19,6 +19,8 @@ leaves, which the checks of a play's UNO call and the listing ask.
 
 from __future__ import annotations
 
+from typing import Final
+
 from unorules._engine import knowledge
 from unorules._engine.piles import Named, with_hand
 from unorules._engine.turns import step
@@ -27,6 +29,8 @@ from unorules.cards import Card, Rank
 from unorules.state import Discard, Draft, State
 
 __all__ = ["discard_all", "left_after"]
+
+_DISCARD_ALL: Final = Rank.DISCARD_ALL
 
 
 def left_after(card: Card, rest: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -39,7 +43,7 @@ def left_after(card: Card, rest: tuple[Card, ...]) -> tuple[Card, ...]:
     >>> left_after(C("G1"), (C("G2"),)) == (C("G2"),)
     True
     """
-    if card.rank is not Rank.DISCARD_ALL:
+    if card.rank is not _DISCARD_ALL:
         return rest
     color = card.color
     return tuple(c for c in rest if c.color is not color)

@@ -23,15 +23,24 @@ dealer's left draw two and lose the turn (R3.5, :func:`first_card`).
 
 from __future__ import annotations
 
+from typing import Final
+
 from unorules._engine import piles
 from unorules._engine.piles import Named
 from unorules._engine.turns import step
 from unorules.actions import Play
-from unorules.cards import Card
+from unorules.cards import EVERY_CARD, Card
 from unorules.rules import Stacking
 from unorules.state import Draft, Phase, State, ledger
 
 __all__ = ["draw_two", "first_card", "stack"]
+
+_NO_STACKING: Final = Stacking.NONE
+_PENALTY: Final = Phase.PENALTY
+
+_VALUE_OF: Final[dict[Card, int]] = {card: card.rank.draw_value for card in EVERY_CARD}
+"""Each card's :attr:`~unorules.cards.Rank.draw_value`, by card: a lookup by identity,
+in C, where the rank's property is a Python call."""
 
 
 def draw_two(
@@ -48,13 +57,18 @@ def draw_two(
     p = a.player
     rules = d._match.rules
     victim = step(d, p, 1)
-    total = pending + a.card.rank.draw_value * count
-    if not rest or (rules.stacking is Stacking.NONE and not rules.skip_bounce):
+    card = a.card
+    try:
+        value = _VALUE_OF[card]
+    except KeyError:  # a UNO Flip! card: by the rank of its face in play
+        value = card.rank.draw_value
+    total = pending + value * count
+    if not rest or (rules.stacking is _NO_STACKING and not rules.skip_bounce):
         piles.draw(d, victim, total, named)
         return step(d, victim, 1)
     ledger(d).pending_draw = total
     d.current_player = victim
-    d.phase = Phase.PENALTY
+    d.phase = _PENALTY
     return None
 
 
@@ -68,7 +82,7 @@ def stack(
         return step(d, target, 1)
     ledger(d).pending_draw = total
     d.current_player = target
-    d.phase = Phase.PENALTY
+    d.phase = _PENALTY
     return None
 
 

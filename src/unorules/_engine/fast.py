@@ -55,6 +55,7 @@ __all__ = ["fast_draw", "fast_pass", "fast_play", "legal_actions"]
 _PLAY: Final = Phase.PLAY
 _DRAWN: Final = Phase.DRAWN
 _CHALLENGE: Final = Phase.CHALLENGE
+_NO_STACKING: Final = Stacking.NONE
 
 
 def fast_play(s: State, a: Play, named: Named | None = None) -> State | None:
@@ -139,7 +140,7 @@ def fast_pass(s: State, a: Pass) -> State | None:
     p = a.player
     if not s._calm or p != s.current_player or s.phase is not _DRAWN:
         return None
-    if s._match.rules.draw_until_playable:
+    if s._match.draw_until_playable:
         return None  # a card drawn until one may be laid must be laid (A18)
     return moves.keep_drawn(s, p)
 
@@ -184,13 +185,11 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
         raise TypeError(
             f"legal_actions needs a State (from unorules.new_game), not {state!r}"
         ) from None
-    if player is not None and player is not state.current_player:
+    current = state.current_player
+    if player is not None and player is not current:
         check_player(state._match, player)
         return legal_general(state, player)
-    if not calm:
-        return legal_general(state, player)
-    current = state.current_player
-    if current is None:  # the round or the match is over: the general listing
+    if not calm or current is None:  # None: the round or the match is over
         return legal_general(state, player)
     phase = state.phase
     out: tuple[Action, ...]
@@ -223,7 +222,7 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
             out += tab.draw_only
     elif phase is _DRAWN:
         tab = SEATS[current]
-        if state._match.checked or state._match.rules.draw_until_playable:
+        if state._match.checked or state._match.draw_until_playable:
             # A Seven-O 7's targets; a drawn card that must be laid; a wild that a
             # restriction forbids once a false call's penalty card joined the hand.
             out = tuple(own_actions(state, current))
@@ -233,7 +232,7 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
                 return plays[state._drawn_card] + tab.pass_call  # type: ignore[index]
             out = plays[state._drawn_card] + tab.pass_only  # type: ignore[index]
     elif phase is _CHALLENGE:  # facing a Wild Draw Four
-        if state._match.rules.stacking is not Stacking.NONE:
+        if state._match.rules.stacking is not _NO_STACKING:
             return legal_general(state, player)  # a Wild Draw Four may stack on it
         tab = SEATS[current]
         if player is not None:

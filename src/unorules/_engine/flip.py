@@ -32,6 +32,8 @@ ends at once (``"ignore"``). Turned up first, it is applied as if the dealer had
 
 from __future__ import annotations
 
+from typing import Final
+
 from unorules._engine.piles import INDEX, Named
 from unorules._engine.turns import step
 from unorules.actions import Play
@@ -40,6 +42,12 @@ from unorules.rules import FlipFirstCard, FlipLastCard, FlipWildChooser
 from unorules.state import Discard, Draft, Fields, Phase, State, ledger
 
 __all__ = ["chosen_after_flip", "first_card", "flip", "turn_over", "turned_over_table"]
+
+_CHOOSE_COLOR: Final = Phase.CHOOSE_COLOR
+_FLIPPER_CHOOSES: Final = FlipWildChooser.FLIPPER
+_IGNORE_FIRST: Final = FlipFirstCard.IGNORE
+_IGNORE_LAST: Final = FlipLastCard.IGNORE
+_NEXT_CHOOSES: Final = FlipWildChooser.NEXT
 
 
 def _over(card: Card) -> Card:
@@ -86,12 +94,12 @@ def flip(
     p = a.player
     rules = d._match.rules
     nxt = step(d, p, 1)
-    if not rest and rules.flip_last_card is FlipLastCard.IGNORE:
+    if not rest and rules.flip_last_card is _IGNORE_LAST:
         return nxt  # the round is over: scored by the side of the Flip played (FL-A11)
     turn_over(d)
     if d.color is None and rest:  # an exposed wild: someone names the color (FL-A3)
-        d.current_player = nxt if rules.flip_exposed_wild_chooser is FlipWildChooser.NEXT else p
-        d.phase = Phase.CHOOSE_COLOR
+        d.current_player = nxt if rules.flip_exposed_wild_chooser is _NEXT_CHOOSES else p
+        d.phase = _CHOOSE_COLOR
         return None
     return nxt
 
@@ -101,8 +109,7 @@ def chosen_after_flip(s: Fields) -> bool:
     pile holds more than the first card) under ``flip_exposed_wild_chooser="flipper"``:
     then the next player plays after it, not the one who named it (FL-A3)."""
     return (
-        s._match.rules.flip_exposed_wild_chooser is FlipWildChooser.FLIPPER
-        and s._discard[1] is not None
+        s._match.rules.flip_exposed_wild_chooser is _FLIPPER_CHOOSES and s._discard[1] is not None
     )
 
 
@@ -112,13 +119,13 @@ def first_card(d: Draft, dealer: int, named: Named | None) -> int | None:
     the player to the dealer's left, who first names the color if the face exposed is a
     wild (the sheet's rule for a first Wild); an exposed action does nothing (FL-A4).
     Under ``flip_first_card="ignore"`` it is a light card of its color (FL-A2 (c))."""
-    if d._match.rules.flip_first_card is FlipFirstCard.IGNORE:
+    if d._match.rules.flip_first_card is _IGNORE_FIRST:
         return step(d, dealer, 1)
     turn_over(d)
     first = step(d, dealer, 1)
     if d.color is None:
         d.current_player = first
-        d.phase = Phase.CHOOSE_COLOR
+        d.phase = _CHOOSE_COLOR
         return None
     return first
 

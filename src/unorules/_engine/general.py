@@ -46,6 +46,9 @@ from unorules.state import Phase, State
 
 __all__ = ["Chance", "NextChance", "apply_general", "apply_noted", "next_chance", "opening_chance"]
 
+_GAME_OVER: Final = Phase.GAME_OVER
+_ROUND_OVER: Final = Phase.ROUND_OVER
+
 
 class Chance(NamedTuple):
     """What chance produced during one action (:attr:`unorules.engine.Step.chance`): what
@@ -106,7 +109,7 @@ def _check_seat(s: State, seat: int) -> None:
             f"player {seat} was knocked out of this round by the Mercy rule (NM1.8): no"
             " action until the next round",
         )
-    if s.phase is Phase.ROUND_OVER:
+    if s.phase is _ROUND_OVER:
         raise IllegalAction(
             ErrorCode.WRONG_PHASE, "the round is over: only NextRound() is possible"
         )
@@ -116,7 +119,7 @@ def _route(state: State, action: Action) -> Callable[[State, Action, Named | Non
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise TypeError(f"not an action: {action!r}")
-    if state.phase is Phase.GAME_OVER:
+    if state.phase is _GAME_OVER:
         raise IllegalAction(ErrorCode.WRONG_PHASE, f"the match is over: {action} is not possible")
     if type(action) is not NextRound:
         _check_seat(state, action.player)  # type: ignore[union-attr]

@@ -45,6 +45,16 @@ __all__ = [
     "stacks_on",
 ]
 
+_IDENTICAL: Final = MultiPlay.IDENTICAL
+_NO_CURRENT_COLOR: Final = WildRestriction.NO_CURRENT_COLOR
+_NO_OTHER_PLAYABLE: Final = WildRestriction.NO_OTHER_PLAYABLE
+_ONE_CARD: Final = MultiPlay.NONE
+
+_NO_STACKING: Final = Stacking.NONE
+_MIXED: Final = Stacking.MIXED
+_BLOCKED_BY_COLOR: Final = WildDrawFourBlockers.COLOR
+_UNRESTRICTED: Final = WildRestriction.NONE
+
 _WD4: Final = Rank.WILD_DRAW_FOUR
 _WILD_DRAWS: Final = frozenset({Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TWO, Rank.WILD_DRAW_COLOR})
 """The wild draw cards whose restriction is a challengeable bluff (R7.2; UNO Flip!'s Wild
@@ -171,7 +181,7 @@ def restriction(s: Fields, seat: int, card: Card, hand: tuple[Card, ...]) -> Ill
         )
     if card.is_wild and card.rank not in _WILD_DRAWS:
         how = rules.wild_restriction
-        if how is WildRestriction.NO_CURRENT_COLOR:
+        if how is _NO_CURRENT_COLOR:
             color = s.color
             if any(c.color is color for c in hand):
                 return IllegalAction(
@@ -179,7 +189,7 @@ def restriction(s: Fields, seat: int, card: Card, hand: tuple[Card, ...]) -> Ill
                     f"{card} may only be laid without a card of the current color"
                     f" ({color.value if color else '-'}) in hand (§2.4)",
                 )
-        elif how is WildRestriction.NO_OTHER_PLAYABLE:
+        elif how is _NO_OTHER_PLAYABLE:
             match = matching(s._discard[0], s.color)
             if any(c.face in match and not c.is_wild for c in hand):
                 return IllegalAction(
@@ -220,7 +230,7 @@ def playable(s: Fields, seat: int) -> list[Card]:
     # Without an answer lock on the seat, or a last card under the last-card rule, only a
     # wild restriction can forbid a matching card, and only a wild.
     simple = s._ledger.answer_lock != seat and (len(hand) > 1 or not rules.no_finish_on_action)
-    free = rules.wild_restriction is WildRestriction.NONE
+    free = rules.wild_restriction is _UNRESTRICTED
     out: list[Card] = []
     last = None
     for card in hand:
@@ -242,7 +252,7 @@ def bluff(s: Fields, hand_after: tuple[Card, ...]) -> bool:
     if not hand_after:
         return False
     color = s.color
-    if s._match.rules.wd4_blockers is WildDrawFourBlockers.COLOR:
+    if s._match.rules.wd4_blockers is _BLOCKED_BY_COLOR:
         if hand_after[0].up is not None:
             return color is not None and any(c.color is color for c in hand_after)
         return color is not None and not _OF_COLOR[color].isdisjoint(hand_after)
@@ -279,14 +289,14 @@ def stacks_on(rules: Rules, top: Card, color: Color | None, card: Card) -> bool:
         )
     if top.rank is _DRAW_TWO:
         if card.rank is _DRAW_TWO:
-            return rules.stacking is not Stacking.NONE
+            return rules.stacking is not _NO_STACKING
         if card.rank is _WD4:
-            return rules.stacking is Stacking.MIXED
+            return rules.stacking is _MIXED
         if card.rank is _SKIP:
             return rules.skip_bounce and card.color is color
         return False
     if top.rank is _WD4:
-        return card.rank is _WD4 and rules.stacking is not Stacking.NONE
+        return card.rank is _WD4 and rules.stacking is not _NO_STACKING
     return False
 
 
@@ -308,14 +318,14 @@ def stackable(s: Fields, seat: int) -> list[Card]:
 def same_kind(rules: Rules, first: Card, card: Card) -> bool:
     """Whether ``card`` may be laid together with ``first`` (A18): identical to it, or of
     the same number or symbol, as ``multi_play`` says; never a wild."""
-    if rules.multi_play is MultiPlay.IDENTICAL:
+    if rules.multi_play is _IDENTICAL:
         return card is first
     return card.rank is first.rank and not card.is_wild
 
 
 def check_also(rules: Rules, first: Card, also: tuple[Card, ...]) -> None:
     """Raise unless ``also`` may be laid together with ``first`` (A18)."""
-    if rules.multi_play is MultiPlay.NONE:
+    if rules.multi_play is _ONE_CARD:
         _fail(
             ErrorCode.CARD_DOES_NOT_MATCH,
             "one card per turn (R4.3): laying several cards needs the multi_play house rule",
@@ -324,7 +334,7 @@ def check_also(rules: Rules, first: Card, also: tuple[Card, ...]) -> None:
         _fail(ErrorCode.CARD_DOES_NOT_MATCH, "wild cards cannot be laid together with others")
     for c in also:
         if not same_kind(rules, first, c):
-            kind = "identical to" if rules.multi_play is MultiPlay.IDENTICAL else "the same as"
+            kind = "identical to" if rules.multi_play is _IDENTICAL else "the same as"
             _fail(
                 ErrorCode.CARD_DOES_NOT_MATCH,
                 f"{c} cannot be laid with {first}: further cards must be {kind} {first} (A18)",

@@ -40,6 +40,13 @@ from unorules.state import Fields, Match, Phase, State, side_of
 
 __all__ = ["SEATS", "calls_of", "check_player", "legal_general", "own_actions", "single"]
 
+_CHOOSE_COLOR: Final = Phase.CHOOSE_COLOR
+_GAME_OVER: Final = Phase.GAME_OVER
+_LIGHT: Final = Side.LIGHT
+_ONE_CARD: Final = MultiPlay.NONE
+_ROULETTE: Final = Phase.ROULETTE
+_ROUND_OVER: Final = Phase.ROUND_OVER
+
 _COLORS: Final = LIGHT_COLORS
 _PLAY: Final = Phase.PLAY
 _DRAWN: Final = Phase.DRAWN
@@ -69,7 +76,7 @@ def _plays(
         colors: tuple[Color | None, ...] = (
             (_COLORS if card.up is None else card.up.colors) if named else (None,)
         )
-        laid = card.facing(Side.LIGHT)
+        laid = card.facing(_LIGHT)
         found = tuple(
             Play(seat, laid, color, uno=call, target=target)
             for color in colors
@@ -173,9 +180,9 @@ def legal_general(state: State, player: int | None) -> tuple[Action, ...]:
     """``legal_actions`` without the fast path: every phase and option."""
     phase = state.phase
     current = state.current_player
-    if phase is Phase.GAME_OVER:
+    if phase is _GAME_OVER:
         return ()
-    if phase is Phase.ROUND_OVER:
+    if phase is _ROUND_OVER:
         return () if player is not None else (single(NextRound),)
     assert current is not None
     out: list[Action] = []
@@ -190,7 +197,7 @@ def legal_general(state: State, player: int | None) -> tuple[Action, ...]:
             if seat != current and top in state.hands[seat]:
                 hand = state.hands[seat]
                 out.extend(_card_plays(state, seat, top, hand))
-                if rules.multi_play is not MultiPlay.NONE:
+                if rules.multi_play is not _ONE_CARD:
                     out.extend(_multi(state, seat, top, hand))
     exposed = state.uno_exposed
     for seat in seats:
@@ -213,7 +220,7 @@ def own_actions(s: State, p: int) -> list[Action]:
         cards = playable(s, p)
         for card in cards:
             out.extend(_card_plays(s, p, card, hand))
-            if rules.multi_play is not MultiPlay.NONE and not card.is_wild:
+            if rules.multi_play is not _ONE_CARD and not card.is_wild:
                 out.extend(_multi(s, p, card, hand))
         if may_draw(rules, bool(cards)):
             out.append(single(Draw, p))
@@ -233,7 +240,7 @@ def own_actions(s: State, p: int) -> list[Action]:
         if phase is _CHALLENGE:
             out.append(single(Challenge, p))
         out.append(single(Draw, p))
-    elif phase is Phase.CHOOSE_COLOR or phase is Phase.ROULETTE:
+    elif phase is _CHOOSE_COLOR or phase is _ROULETTE:
         out.extend(single(ChooseColor, p, color) for color in side_of(s).colors)
     return out
 

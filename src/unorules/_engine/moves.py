@@ -44,6 +44,9 @@ __all__ = [
     "take_penalty",
 ]
 
+_CHOOSE_COLOR: Final = Phase.CHOOSE_COLOR
+_ROULETTE: Final = Phase.ROULETTE
+
 _PLAY: Final = Phase.PLAY
 _DRAWN: Final = Phase.DRAWN
 _CHALLENGE: Final = Phase.CHALLENGE
@@ -89,7 +92,7 @@ def draw(s: State, a: Draw, named: Named | None) -> State:
     if phase is not _PLAY:
         what = (
             "name the color"
-            if phase is Phase.CHOOSE_COLOR or phase is Phase.ROULETTE
+            if phase is _CHOOSE_COLOR or phase is _ROULETTE
             else "play the card drawn or pass"
         )
         _fail(ErrorCode.WRONG_PHASE, f"player {p} must {what} now, not draw")
@@ -121,16 +124,16 @@ def draw_turn(s: State, p: int, named: Named | None) -> State:
     playable card or up to a limit (A18, C16). A playable card drawn may be laid at once
     (the drawn phase); else the turn passes. When no card can be drawn at all, the turn
     passes idle, and a round in which every seat passed idle in a row is stuck (C15)."""
-    rules = s._match.rules
+    m = s._match  # the options a draw reads, as the match keeps them (native when compiled)
     d = draft(s)
     before = s.hands
     uno_calls = s._ledger.calls
     if uno_calls.owed:
         uno_calls = ledger(d).calls = uno_calls.turn_action(
-            p, rules
+            p, m.rules
         )  # a draw closes UNO windows (C2, C9)
-    if rules.draw_until_playable or rules.draw_up_to > 1:
-        limit = None if rules.draw_until_playable else rules.draw_up_to
+    if m.draw_until_playable or m.draw_up_to > 1:
+        limit = None if m.draw_until_playable else m.draw_up_to
         got = piles.draw_until(d, p, lambda c: can_lay(d, p, c, d.hands[p]), limit, named)
     else:
         got = piles.draw(d, p, 1, named)
@@ -151,7 +154,7 @@ def draw_turn(s: State, p: int, named: Named | None) -> State:
     if d._ledger.idle_turns:
         ledger(d).idle_turns = 0
     card = got[-1]
-    if rules.play_drawn_card and can_lay(d, p, card, d.hands[p]):
+    if m.play_drawn_card and can_lay(d, p, card, d.hands[p]):
         d.phase = _DRAWN
         d._drawn_card = card
         return freeze(d)
@@ -247,9 +250,9 @@ def catch(s: State, a: CatchUno, named: Named | None) -> State:
 def choose_color(s: State, a: ChooseColor, named: Named | None) -> State:
     """The first player names the color of a wild turned up first (R3.5)."""
     p = a.player
-    if s.phase is Phase.ROULETTE:
+    if s.phase is _ROULETTE:
         return roulette.name_color(s, a, named)
-    if s.phase is not Phase.CHOOSE_COLOR:
+    if s.phase is not _CHOOSE_COLOR:
         _fail(
             ErrorCode.WRONG_PHASE,
             "a color is named this way only for a first wild card, a wild a Flip exposed,"

@@ -15,6 +15,8 @@ is :func:`needs_target`, which the checks of both routes and both listings ask.
 
 from __future__ import annotations
 
+from typing import Final
+
 from unorules._engine import knowledge
 from unorules._engine.piles import Named
 from unorules._engine.turns import step
@@ -24,6 +26,9 @@ from unorules.rules import Rules
 from unorules.state import Draft, State
 
 __all__ = ["needs_target", "number", "rotate", "swap"]
+
+_SEVEN: Final = Rank.SEVEN
+_ZERO: Final = Rank.ZERO
 
 
 def needs_target(rules: Rules, card: Card, left: int) -> bool:
@@ -44,7 +49,7 @@ def needs_target(rules: Rules, card: Card, left: int) -> bool:
     >>> needs_target(uno.MATTEL, r7, left=2), needs_target(seven_o, Card.parse("R0"), left=2)
     (False, False)
     """
-    return rules.seven_o and card.rank is Rank.SEVEN and left > 0
+    return rules.seven_o and card.rank is _SEVEN and left > 0
 
 
 def number(
@@ -63,7 +68,7 @@ def number(
         to = swap(d, p, target)
         if named is not None:
             named.moved = tuple(to)
-    elif rest and d._match.rules.seven_o and a.card.rank is Rank.ZERO:
+    elif rest and d._match.rules.seven_o and a.card.rank is _ZERO:
         to = rotate(d)
         for _ in range(count - 1):
             once = rotate(d)

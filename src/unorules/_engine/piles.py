@@ -13,7 +13,6 @@ order.
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Final, NoReturn
@@ -198,7 +197,7 @@ def _draw_one(d: Draft, named: Named | None) -> Card | None:
 
 def draw(d: Draft, seat: int, count: int, named: Named | None) -> tuple[Card, ...]:
     """``seat`` draws ``count`` cards (fewer when both piles run out: A12)."""
-    if d._match.rules.mercy:
+    if d._match.mercy:
         return draw_until(d, seat, _never, count, named)
     start = d._pile_start
     if named is None and start + count <= len(d._pile):
@@ -262,7 +261,12 @@ def give(d: Draft, seat: int, cards: Sequence[Card]) -> None:
     hand = d.hands[seat]
     if len(cards) == 1:
         card = cards[0]
-        i = bisect.bisect_right(hand, card.index, key=INDEX)
+        index = card.index
+        i = 0
+        for held in hand:  # a short hand in card order: compiled, a native loop
+            if held.index > index:
+                break
+            i += 1
         new = hand[:i] + (card,) + hand[i:]  # noqa: RUF005 (two concatenations are cheaper)
     else:
         new = tuple(sorted((*hand, *cards), key=INDEX))

@@ -62,6 +62,15 @@ from unorules.state import Discard, Phase, State, draft, freeze, ledger
 
 __all__ = ["RANK_EFFECTS", "check", "lay"]
 
+_BY_VALUE: Final = Stacking.BY_VALUE
+_CHALLENGE: Final = Phase.CHALLENGE
+_DRAWN: Final = Phase.DRAWN
+_GO_OUT: Final = ShuffleHandsLastCard.GO_OUT
+_PENALTY: Final = Phase.PENALTY
+_PLAY: Final = Phase.PLAY
+_ROULETTE: Final = Phase.ROULETTE
+_SHUFFLE_HANDS: Final = Rank.WILD_SHUFFLE_HANDS
+
 RANK_EFFECTS: Final[dict[Rank, CardEffect]] = {
     **{rank: number for rank in Rank if rank.number is not None},
     Rank.SKIP: skip,
@@ -108,20 +117,20 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     current = s.current_player
     rules = s._match.rules
     jump = False
-    if phase is Phase.PLAY:
+    if phase is _PLAY:
         if p != current:
             if not rules.jump_in:
                 not_your_turn(s, p)
             jump = True
     elif p != current:
         not_your_turn(s, p)
-    elif phase is Phase.DRAWN:
+    elif phase is _DRAWN:
         if card is not s._drawn_card or a.also:
             _fail(
                 ErrorCode.WRONG_PHASE,
                 f"after drawing, only the card drawn ({s._drawn_card}) may be laid (R4.5)",
             )
-    elif phase is Phase.CHALLENGE or phase is Phase.PENALTY:
+    elif phase is _CHALLENGE or phase is _PENALTY:
         if a.also:
             _fail(
                 ErrorCode.WRONG_PHASE,
@@ -129,15 +138,15 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
                 " several cards are laid together only on a normal turn (A18)",
             )
         if not stacks_on(rules, s._discard[0], s.color, card):
-            if rules.stacking is Stacking.BY_VALUE:
+            if rules.stacking is _BY_VALUE:
                 _stack_refused(s, p, card)
-            what = "challenge or draw" if phase is Phase.CHALLENGE else "draw"
+            what = "challenge or draw" if phase is _CHALLENGE else "draw"
             _fail(
                 ErrorCode.WRONG_PHASE,
                 f"player {p} must {what} the pending {s._ledger.pending_draw} cards now;"
                 f" {card} cannot be stacked on {s._discard[0]} under these rules",
             )
-    elif phase is Phase.ROULETTE:
+    elif phase is _ROULETTE:
         _fail(
             ErrorCode.WRONG_PHASE,
             f"player {p} must first name the color of the Wild Color Roulette (NM-A9): ChooseColor",
@@ -182,7 +191,7 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
                 f"player {p} may not act now: it is player {current}'s turn, and a Jump-In"
                 f" needs a card identical to {top}, not a wild (A18); {card} is not one",
             )
-    elif phase is Phase.PLAY or phase is Phase.DRAWN:
+    elif phase is _PLAY or phase is _DRAWN:
         if card.face not in matching(s._discard[0], s.color):
             color = s.color.value if s.color else "-"
             _fail(
@@ -216,8 +225,7 @@ def check(s: State, a: Play) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     elif target is not None:
         _fail(ErrorCode.WRONG_PHASE, f"target is only for a Seven-O 7 that swaps hands: {a}")
     if a.hands is not None and (
-        card.rank is not Rank.WILD_SHUFFLE_HANDS
-        or (not rest and rules.shuffle_hands_last_card is ShuffleHandsLastCard.GO_OUT)
+        card.rank is not _SHUFFLE_HANDS or (not rest and rules.shuffle_hands_last_card is _GO_OUT)
     ):
         _fail(ErrorCode.WRONG_PHASE, "hands= only fixes the deal of a Wild Shuffle Hands")
     left = len(left_after(card, rest)) if rest else 0
@@ -303,18 +311,20 @@ def lay(
         d._discard = node
         d.color = a.color if card.is_wild else laid[-1].color
     d._drawn_card = None
-    rules = s._match.rules
-    if rest or rules.final_card_effect:
-        effect = _EFFECT_OF.get(card)  # a UNO Flip! card: by the rank of its face in play
-        nxt = (RANK_EFFECTS[card.rank] if effect is None else effect)(
-            d, s, a, count, rest, pending, named
-        )
+    # The card's room. The common case reads no rule and calls no method: a subscript in
+    # a try costs nothing until it fails, and a play that keeps cards reads no option.
+    try:
+        effect = _EFFECT_OF[card]
+    except KeyError:  # a UNO Flip! card: by the rank of its face in play
+        effect = RANK_EFFECTS[card.rank]
+    if rest or s._match.rules.final_card_effect:
+        nxt = effect(d, s, a, count, rest, pending, named)
     else:  # a final card wins at once with no effect (No Mercy R-last, NM-A17)
         nxt = None
     if (
         not d.hands[p]
         and (not rest or card.rank is _DISCARD_ALL)
-        and not redeals_last_card(rules, card)
+        and not redeals_last_card(s._match.rules, card)
     ):
         if named is not None:  # the player went out (R11.1)
             named.finish()

@@ -19,6 +19,8 @@ first, a Reverse makes the dealer start, play going the other way (R3.5,
 
 from __future__ import annotations
 
+from typing import Final
+
 from unorules._engine import draw_two, turns
 from unorules._engine.piles import Named
 from unorules._engine.turns import step
@@ -28,6 +30,8 @@ from unorules.rules import TwoPlayerReverse
 from unorules.state import Draft, State
 
 __all__ = ["first_card", "reverse", "wild_reverse_draw_four"]
+
+_AS_SKIP: Final = TwoPlayerReverse.SKIP
 
 
 def reverse(
@@ -45,7 +49,7 @@ def reverse(
     rules = d._match.rules
     if count % 2:
         d.direction = -d.direction
-    if turns.two_players(d) and rules.two_player_reverse is TwoPlayerReverse.SKIP:
+    if turns.two_players(d) and rules.two_player_reverse is _AS_SKIP:
         return step(d, p, 1 + count)  # it acts as a Skip (R5.5)
     nxt = step(d, p, 1)
     if not rules.next_may_answer_symbol:

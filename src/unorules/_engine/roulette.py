@@ -28,6 +28,8 @@ True
 
 from __future__ import annotations
 
+from typing import Final
+
 from unorules._engine import piles, turns
 from unorules._engine.legality import color_error
 from unorules._engine.piles import Named
@@ -39,6 +41,11 @@ from unorules.rules import RouletteChooser, Rules
 from unorules.state import Draft, Phase, State, draft
 
 __all__ = ["name_color", "names_color", "roulette"]
+
+_PLAYER_CHOOSES: Final = RouletteChooser.PLAYER
+_ROULETTE: Final = Phase.ROULETTE
+_ROULETTE_CARD: Final = Rank.WILD_COLOR_ROULETTE
+_VICTIM_CHOOSES: Final = RouletteChooser.VICTIM
 
 
 def names_color(rules: Rules, card: Card) -> bool:
@@ -54,9 +61,7 @@ def names_color(rules: Rules, card: Card) -> bool:
     """
     if not card.is_wild:
         return False
-    return card.rank is not Rank.WILD_COLOR_ROULETTE or (
-        rules.roulette_chooser is RouletteChooser.PLAYER
-    )
+    return card.rank is not _ROULETTE_CARD or (rules.roulette_chooser is _PLAYER_CHOOSES)
 
 
 def roulette(
@@ -71,10 +76,10 @@ def roulette(
     """The next player names the color (the phase ``roulette``), or, named by the player,
     digs for it at once."""
     victim = step(d, a.player, 1)
-    if d._match.rules.roulette_chooser is RouletteChooser.VICTIM:
+    if d._match.rules.roulette_chooser is _VICTIM_CHOOSES:
         d.color = None
         d.current_player = victim
-        d.phase = Phase.ROULETTE
+        d.phase = _ROULETTE
         return None
     assert d.color is not None
     return dig(d, victim, d.color, named)

@@ -39,6 +39,18 @@ __all__ = [
     "no_first_effect",
 ]
 
+_ROUND_OVER: Final = Phase.ROUND_OVER
+
+_FLIP: Final = Rank.FLIP
+_REDRAW: Final = FlipFirstCard.REDRAW
+_BURY: Final = FirstDiscard.BURY_UNTIL_NUMBER
+_APPLY_EFFECTS: Final = FirstDiscard.APPLY_EFFECTS
+_WD4: Final = Rank.WILD_DRAW_FOUR
+_WILD_DRAW_TWO: Final = Rank.WILD_DRAW_TWO
+_ALL_SPECIALS: Final = FirstDiscard.RESHUFFLE_ALL_SPECIALS
+_PLAY: Final = Phase.PLAY
+_LIGHT: Final = Side.LIGHT
+
 _FIRST_EFFECTS: Final = (FirstDiscard.APPLY_EFFECTS, FirstDiscard.RESHUFFLE_WILDS_ONLY)
 
 
@@ -150,7 +162,7 @@ def cut_for_dealer(cards: Sequence[Card | str]) -> tuple[int, ...]:
 def _cut_value(card: Card) -> int:
     """A card's value in the cut: its number, 0 for a symbol (R3.1; a UNO Flip! card by
     the light face it is shown by, FL-A14, FL2.3 item 1)."""
-    number = card.facing(Side.LIGHT).number
+    number = card.facing(_LIGHT).number
     return 0 if number is None else number
 
 
@@ -286,13 +298,13 @@ def _returns_first(rules: Rules, card: Card) -> bool:
     """Whether a card turned up first goes back into the pile (R3.5, A2, C5; UNO Flip!'s
     Wild Draw Two, and its Flip under ``flip_first_card="redraw"``: FL2.3, FL-A2)."""
     how = rules.first_discard
-    if card.rank is Rank.FLIP and rules.flip_first_card is FlipFirstCard.REDRAW:
+    if card.rank is _FLIP and rules.flip_first_card is _REDRAW:
         return True
-    if how is FirstDiscard.BURY_UNTIL_NUMBER:
+    if how is _BURY:
         return False  # buried in the discard pile instead (_buries_first)
-    if how is FirstDiscard.APPLY_EFFECTS:
-        return card.rank is Rank.WILD_DRAW_FOUR or card.rank is Rank.WILD_DRAW_TWO
-    if how is FirstDiscard.RESHUFFLE_ALL_SPECIALS:
+    if how is _APPLY_EFFECTS:
+        return card.rank is _WD4 or card.rank is _WILD_DRAW_TWO
+    if how is _ALL_SPECIALS:
         return card.is_action
     return card.is_wild
 
@@ -308,7 +320,7 @@ def _buries_first(rules: Rules, card: Card) -> bool:
     >>> _buries_first(uno.MATTEL, Card.parse("RS"))
     False
     """
-    return rules.first_discard is FirstDiscard.BURY_UNTIL_NUMBER and card.is_action
+    return rules.first_discard is _BURY and card.is_action
 
 
 def _start_round(m: Match, counter: int, deal: Deal | None, named: Named | None = None) -> State:
@@ -373,7 +385,7 @@ def _start_round(m: Match, counter: int, deal: Deal | None, named: Named | None 
         assert node is not None
         d._discard = node
     d.color = top.color
-    d.phase = Phase.PLAY
+    d.phase = _PLAY
     # The first card's effect (R3.5), where first cards have effects (A2, C5). A wild is
     # kept only there (_returns_first sends it back under the other first_discard values).
     effect = FIRST_CARD[top.rank] if rules.first_discard in _FIRST_EFFECTS else no_first_effect
@@ -414,7 +426,7 @@ def _check_deal(m: Match, deal: Deal, counter: int) -> tuple[bool, tuple[Card, .
             _fail(bad, f"seat {seat} was dealt {got}, not {want}")
     if not deal.turned:
         _fail(bad, "no card was turned up to start the discard pile")
-    buried = rules.first_discard is FirstDiscard.BURY_UNTIL_NUMBER
+    buried = rules.first_discard is _BURY
     for card in deal.turned[:-1]:
         if buried and not card.is_action:
             _fail(
@@ -479,7 +491,7 @@ def _diff(deck: dict[Card, int], used: dict[Card, int]) -> str:
 def next_round(s: State, a: NextRound, named: Named | None) -> State:
     """Deal the next round after one has ended: the deal passes left (R3.3), skipping
     eliminated seats."""
-    if s.phase is not Phase.ROUND_OVER:
+    if s.phase is not _ROUND_OVER:
         _fail(ErrorCode.WRONG_PHASE, "the round is still being played")
     m = s._match
     n = len(m.names)

@@ -16,6 +16,8 @@ skipped. Turned up first, a Skip skips the player to the dealer's left (R3.5,
 
 from __future__ import annotations
 
+from typing import Final
+
 from unorules._engine import piles
 from unorules._engine.piles import Named
 from unorules._engine.turns import step
@@ -24,6 +26,8 @@ from unorules.cards import Card
 from unorules.state import Draft, Phase, State
 
 __all__ = ["first_card", "skip", "skip_everyone"]
+
+_PENALTY: Final = Phase.PENALTY
 
 
 def skip(
@@ -37,7 +41,7 @@ def skip(
 ) -> int:
     """Skip the next player (one more for each further Skip laid with it)."""
     p = a.player
-    if s.phase is Phase.PENALTY:
+    if s.phase is _PENALTY:
         # Skip bounce: the next player takes the penalty and is skipped (C16).
         piles.draw(d, step(d, p, 1), pending, named)
         return step(d, p, 2)

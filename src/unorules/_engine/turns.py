@@ -17,7 +17,7 @@ ends for everyone but the player it binds (C6), and a Swedish UNO call becomes o
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from unorules._engine import knowledge
 from unorules._engine.calls import NO_CALLS
@@ -41,6 +41,9 @@ __all__ = [
     "step",
     "two_players",
 ]
+
+_GAME_OVER: Final = Phase.GAME_OVER
+_ROUND_OVER: Final = Phase.ROUND_OVER
 
 _PLAY = Phase.PLAY
 
@@ -141,7 +144,7 @@ def end_round(d: Draft, winner: int | None) -> State:
     if d._ledger.known and not m.full:
         knowledge.eliminated(d, m.out)
     d.current_player = None
-    d.phase = Phase.GAME_OVER if m.winner is not None else Phase.ROUND_OVER
+    d.phase = _GAME_OVER if m.winner is not None else _ROUND_OVER
     settle_all(d)
     return freeze(d)
 

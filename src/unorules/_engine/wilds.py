@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable
+from typing import Final
 
 from unorules import rng
 from unorules._engine import knowledge, piles, turns
@@ -48,6 +49,11 @@ __all__ = [
     "wild_draw_four",
     "wild_draw_two",
 ]
+
+_CHOOSE_COLOR: Final = Phase.CHOOSE_COLOR
+
+_SHUFFLE_HANDS: Final = Rank.WILD_SHUFFLE_HANDS
+_REDEAL: Final = ShuffleHandsLastCard.REDEAL
 
 
 def wild(
@@ -134,10 +140,7 @@ def redeals_last_card(rules: Rules, card: Card) -> bool:
     """Whether ``card``, laid as the player's last card, deals the hands again instead of
     ending the round: a Wild Shuffle Hands under the Mattel reading (A9 iv), even when
     the redeal leaves the player no card."""
-    return (
-        card.rank is Rank.WILD_SHUFFLE_HANDS
-        and rules.shuffle_hands_last_card is ShuffleHandsLastCard.REDEAL
-    )
+    return card.rank is _SHUFFLE_HANDS and rules.shuffle_hands_last_card is _REDEAL
 
 
 def shuffle_hands(
@@ -261,5 +264,5 @@ def first_card(d: Draft, dealer: int, named: Named | None) -> None:
     nothing and a Customizable runs no effect (R8.6, R9.4); a Wild Draw Four is never
     kept: it goes back into the pile (R3.5)."""
     d.current_player = step(d, dealer, 1)
-    d.phase = Phase.CHOOSE_COLOR
+    d.phase = _CHOOSE_COLOR
     d.color = None

@@ -68,7 +68,7 @@ from unorules.actions import (
     Play,
 )
 from unorules.agents.encoding import NOOP, ActionBuilder, _root
-from unorules.cards import Card
+from unorules.cards import EVERY_CARD, Card, Side
 from unorules.engine import apply, legal_actions, new_game, step
 from unorules.pictures import raster, svg
 from unorules.rules import Rules, get_profile
@@ -108,6 +108,9 @@ DRAWN_CAP: Final = 255
 _ROUND_OVER: Final = Phase.ROUND_OVER
 _GAME_OVER: Final = Phase.GAME_OVER
 _ZERO_ROW: Final = array("f", bytes(4 * 56))
+"""A history row of the classic games: the 56 classic kinds of card."""
+_ZERO_ROW_ALL: Final = array("f", bytes(4 * len(EVERY_CARD)))
+"""A history row of No Mercy and UNO Flip!: every face (134), by face index."""
 
 
 class Arena:
@@ -182,6 +185,8 @@ class Arena:
         self.skip_forced = skip_forced
         self._seeds = random.Random()
         self._jump_in = self.rules.jump_in
+        self._flip = self.rules.flip  # a UNO Flip! card's tokens need the side in play
+        self._zero_row = _ZERO_ROW if self.rules.classic_cards else _ZERO_ROW_ALL
         self.state: State = new_game(players, self.rules, seed=0)
         self._root = _root((), players)
         self._builder: ActionBuilder | None = None
@@ -248,7 +253,10 @@ class Arena:
     interjecting: bool
     """Whether :attr:`actor` decides in an interjection window (out of turn)."""
     played: list[array[float]]
-    """Per seat, how many cards of each kind (by card index) it laid this round."""
+    """Per seat, how many cards of each kind it laid this round: by card index, 56 kinds
+    in a classic game; under rules with No Mercy's or UNO Flip!'s cards, by the index of
+    the face laid (a UNO Flip! card's face in play), 134 kinds, a Discard All's cards
+    included."""
     drawn: list[int]
     """Per seat, how many cards it drew this round (a first Draw Two's included)."""
     rounds_played: int
@@ -265,7 +273,7 @@ class Arena:
         """The action being built by :attr:`actor` (its prefix and its masks)."""
         builder = self._builder
         if builder is None:  # made on demand: most actions are one looked-up token
-            builder = self._builder = ActionBuilder(self._root[0], self.players)
+            builder = self._builder = ActionBuilder(self._root[0], self.players, side=self._side())
         return builder
 
     @property
@@ -467,7 +475,7 @@ class Arena:
         the deal's size holds what the first card (a Draw Two) made its seat draw."""
         n = self.players
         s = self.state
-        self.played = [array("f", _ZERO_ROW) for _ in range(n)]
+        self.played = [array("f", self._zero_row) for _ in range(n)]
         hand_size = self.rules.hand_size
         self.drawn = [
             min(max(len(hand) - hand_size, 0), DRAWN_CAP) if dealt else 0 for hand in s.hands
@@ -485,15 +493,21 @@ class Arena:
     def _apply(self, action: Action) -> None:
         """Apply ``action`` and keep the history: the cards laid (from the action), and
         the cards drawn and taken back (from the engine's record of what it did)."""
+        side = self.state.side if self._flip else None  # the side the card is laid on
         after, events, _ = step(self.state, action)
         self.state = after
         self.actions_this_round += 1
         if type(action) is Play:
             row = self.played[action.player]
-            i = action.card.index
+            card = action.card
+            i = card.index if side is None else card.facing(side).face.index
             if row[i] < PLAYED_CAP:
                 row[i] += 1
             for other in action.also:
+                i = other.index
+                if row[i] < PLAYED_CAP:
+                    row[i] += 1
+            for other in events.discarded:  # a Discard All's: laid face up in view of all
                 i = other.index
                 if row[i] < PLAYED_CAP:
                     row[i] += 1
@@ -603,7 +617,7 @@ class Arena:
             self._window = []
         self.actor = current
         self.interjecting = False
-        self._root = _root(mine, self.players)
+        self._root = _root(mine, self.players, self._side())
         self._builder = None
 
     def _offer(self) -> None:
@@ -619,8 +633,13 @@ class Arena:
         self._set_offer(tuple(self._offers.get(seat, ())))
 
     def _set_offer(self, actions: tuple[Action, ...]) -> None:
-        self._root = _root(actions, self.players)
+        self._root = _root(actions, self.players, self._side())
         self._builder = None
+
+    def _side(self) -> Side | None:
+        """The side in play under UNO Flip!'s rules (its cards' tokens name the face in
+        play); None for the others (their cards have one face)."""
+        return self.state.side if self._flip else None
 
     def _resume(self, state: State, actor: int, interjecting: bool) -> bool:
         """Put ``state`` (another deal of the same public position, as a resample makes

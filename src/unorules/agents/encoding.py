@@ -2,10 +2,11 @@
 
 A flat index per action is impossible (one ten-player state with Seven-O and multi-card
 play has over a thousand distinct plays), so an action is a short **sequence of tokens**
-from one fixed space of :data:`N_TOKENS` tokens, the same for 2 to 10 players: seats are
-counted from the actor (``1`` is the next seat clockwise). Most actions are one token;
-a wild is one token with its color; a multi-card play adds a token per further card; a
-Seven-O 7 adds its target; saying UNO with the play adds :data:`UNO`; and where a shorter
+from one fixed space of :data:`N_TOKENS_ALL` tokens, the same for 2 to 10 players and
+every profile: seats are counted from the actor (``1`` is the next seat clockwise). Most
+actions are one token; a wild is one token with its color; a UNO Flip! card adds its
+other face; a multi-card play adds a token per further card; a Seven-O 7 (or a No
+Mercy 7) adds its target; saying UNO with the play adds :data:`UNO`; and where a shorter
 action is itself legal next to longer ones, :data:`STOP` ends it.
 
 ====================  ======================  ===============================================
@@ -24,12 +25,32 @@ tokens                name                    meaning
 138-146               ``catch_token(k)``      catch the seat ``k`` places on (CatchUno)
 147                   :data:`CALL`            say UNO on its own (CallUno)
 148                   :data:`STOP`            the action is complete as it stands
+149-220               ``play_token(card)``    lay this No Mercy or UNO Flip! colored face
+                                              first (by card index: R+4, RSE, RDA..., R+1,
+                                              RF..., the dark colors' faces)
+221-245               ``play_token(w, c)``    lay No Mercy's WR+4, W+6, W+10 naming a color,
+                                              its WCR (which names none: its victim does),
+                                              UNO Flip!'s W+2 naming a light color, its W
+                                              and W+C naming a dark color
+246-352               ``back_token(face)``    the other face of the UNO Flip! card laid
+353-356               ``color_token(c)``      name a dark color (pink, teal, orange,
+                                              purple): UNO Flip!'s ChooseColor
 ====================  ======================  ===============================================
 
-The grammar of a play is ``PLAY ALSO* TARGET? UNO? STOP?``; every other action is its one
-token. :func:`encode` gives an action's tokens, :func:`decode` reads them back, and an
-:class:`ActionBuilder` walks the legal actions token by token, listing at each step the
-tokens that lead to a legal action (the mask):
+The first 149 tokens (:data:`N_TOKENS`) are the classic games' and keep their numbers;
+the 208 after them (to :data:`N_TOKENS_ALL`) name No Mercy's and UNO Flip!'s cards. A
+UNO Flip! card is named by its face in play (what it matches and does), then by its
+other face (:func:`back_token`: two cards of a hand may show the same face and differ on
+the other, and which one is laid is a choice); :func:`encode` needs the side in play for
+it (``side=``). No Mercy's other choices have the classic tokens: a 7's swap target is a
+``target_token``, the Roulette victim's color a ``color_token``, a stack answered or
+taken a play or :data:`DRAW`.
+
+The grammar of a play is ``PLAY BACK? ALSO* TARGET? UNO? STOP?`` (``BACK`` exactly for a
+UNO Flip! card); every other action is its one token. :func:`encode` gives an action's
+tokens, :func:`decode` reads them back, and an :class:`ActionBuilder` walks the legal
+actions token by token, listing at each step the tokens that lead to a legal action (the
+mask):
 
 >>> import unorules as uno
 >>> from unorules.agents import encoding as enc
@@ -73,7 +94,18 @@ from unorules.actions import (
     Pass,
     Play,
 )
-from unorules.cards import ALL_CARDS, LIGHT_COLORS, Card, Color, Rank
+from unorules.cards import (
+    ALL_CARDS,
+    DARK_COLORS,
+    DARK_FACES,
+    EVERY_CARD,
+    LIGHT_COLORS,
+    LIGHT_FACES,
+    Card,
+    Color,
+    Rank,
+    Side,
+)
 
 __all__ = [
     "CALL",
@@ -82,12 +114,14 @@ __all__ = [
     "MAX_PLAYERS",
     "NOOP",
     "N_TOKENS",
+    "N_TOKENS_ALL",
     "PASS",
     "STOP",
     "UNO",
     "ActionBuilder",
     "action_token",
     "also_token",
+    "back_token",
     "catch_token",
     "color_token",
     "decode",
@@ -114,6 +148,7 @@ _WILDS: Final = (
 )
 _COLORED: Final = tuple(c for c in ALL_CARDS if not c.is_wild)  # index 0..51
 _CLASSIC: Final = len(ALL_CARDS)
+_NM_WILDS: Final = (Rank.WILD_REVERSE_DRAW_FOUR, Rank.WILD_DRAW_SIX, Rank.WILD_DRAW_TEN)
 
 NOOP: Final = 0
 """Decline: the answer of a seat offered an interjection it does not take.
@@ -166,10 +201,36 @@ STOP: Final = CALL + 1  # 148
 Play(0, 'R0')
 """
 N_TOKENS: Final = STOP + 1
-"""The size of the token space (149).
+"""The size of the classic games' token space (149): the action space of the
+environments' versions 0 and 1. Every action of a classic game has tokens below it.
 
 >>> N_TOKENS
 149
+"""
+
+# No Mercy's and UNO Flip!'s tokens, after the classic ones (whose numbers stay).
+_NEW_COLORED: Final = tuple(c for c in EVERY_CARD[len(ALL_CARDS) :] if not c.is_wild)
+"""The colored faces of No Mercy and UNO Flip! (72), in card order."""
+_NEW_WILDS: Final[tuple[tuple[Card, Color | None], ...]] = (
+    *((Card(rank), c) for rank in _NM_WILDS for c in LIGHT_COLORS),
+    (Card(Rank.WILD_COLOR_ROULETTE), None),  # its victim names the color (NM1.5)
+    *((Card(Rank.WILD_DRAW_TWO), c) for c in LIGHT_COLORS),
+    *((Card(Rank.WILD), c) for c in DARK_COLORS),
+    *((Card(Rank.WILD_DRAW_COLOR), c) for c in DARK_COLORS),
+)
+"""The wild faces of No Mercy and UNO Flip! laid first, each with the color it names."""
+_BACKS: Final = tuple(sorted(LIGHT_FACES | DARK_FACES, key=operator.attrgetter("index")))
+"""Every face of a UNO Flip! card (107: the Wild is on both sides), in card order."""
+_PLAY_NEW: Final = N_TOKENS  # 149..220
+_PLAY_WILD_NEW: Final = _PLAY_NEW + len(_NEW_COLORED)  # 221..245
+_BACK: Final = _PLAY_WILD_NEW + len(_NEW_WILDS)  # 246..352
+_COLOR_DARK: Final = _BACK + len(_BACKS)  # 353..356
+N_TOKENS_ALL: Final = _COLOR_DARK + len(DARK_COLORS)
+"""The size of the whole token space (357), every profile's: the action space of the
+environments' version 2. The first :data:`N_TOKENS` are the classic ones.
+
+>>> N_TOKENS_ALL, describe(N_TOKENS), describe(N_TOKENS_ALL - 1)
+(357, 'play R+4', 'color purple')
 """
 
 _WILD_SLOT: Final = {rank: i for i, rank in enumerate(_WILDS)}
@@ -177,29 +238,86 @@ _COLOR_SLOT: Final = {color: i for i, color in enumerate(_COLORS)}
 _WILD_CARD: Final = {rank: Card(rank) for rank in _WILDS}
 
 
-def play_token(card: Card, color: Color | None = None) -> int:
-    """The token that lays ``card`` first (naming ``color`` for a wild).
+def _play_table() -> tuple[
+    dict[tuple[Card, Color | None], int], tuple[tuple[Card, Color | None], ...]
+]:
+    """Every first token of a play, both ways: ``(face, color) -> token`` and back."""
+    firsts: list[tuple[Card, Color | None]] = [(c, None) for c in _COLORED]
+    firsts += [(_WILD_CARD[rank], c) for rank in _WILDS for c in _COLORS]
+    assert len(firsts) == _ALSO - _PLAY
+    firsts += [(c, None) for c in _NEW_COLORED]
+    firsts += _NEW_WILDS
+    by_token = tuple(firsts)
+    out = {pair: _PLAY + i for i, pair in enumerate(by_token[: _ALSO - _PLAY])}
+    out.update({pair: _PLAY_NEW + i for i, pair in enumerate(by_token[_ALSO - _PLAY :])})
+    return out, by_token
 
-    >>> from unorules import Card, Color
+
+_PLAY_OF, _PLAY_PAIRS = _play_table()
+_BACK_OF: Final = {face: _BACK + i for i, face in enumerate(_BACKS)}
+_DARK_SLOT: Final = {color: i for i, color in enumerate(DARK_COLORS)}
+
+
+def _first_pair(token: int) -> tuple[Card, Color | None] | None:
+    """The face and color a play's first token names, or None for another token."""
+    if _PLAY <= token < _ALSO:
+        return _PLAY_PAIRS[token - _PLAY]
+    if _PLAY_NEW <= token < _BACK:
+        return _PLAY_PAIRS[token - _PLAY_NEW + _ALSO - _PLAY]
+    return None
+
+
+def play_token(card: Card, color: Color | None = None) -> int:
+    """The token that lays ``card`` first (naming ``color`` for a wild). A UNO Flip!
+    card is named by its face in play (:attr:`~unorules.Card.face`); its other face
+    follows as a :func:`back_token`.
+
+    >>> from unorules import Card, Color, Side
     >>> play_token(Card.parse("R0")), play_token(Card.parse("W+4"), Color.GREEN)
     (1, 59)
+    >>> play_token(Card.parse("RDA")), play_token(Card.parse("WCR"))
+    (151, 233)
+    >>> play_token(Card.parse("R+1|P5")), play_token(Card.parse("R+1|P5", Side.DARK))
+    (161, 173)
     >>> play_token(Card.parse("W"))
     Traceback (most recent call last):
     ...
     ValueError: a wild card is laid naming a color: W needs one
-    >>> play_token(Card.parse("R+1|P5"))
+    >>> play_token(Card.parse("W+6"), Color.PINK)
     Traceback (most recent call last):
     ...
-    ValueError: R+1|P5: the tokens encode the 56 classic cards; UNO Flip!'s and No Mercy's ...
+    ValueError: W+6 is not laid naming pink: no rules lay it so (no token)
     """
-    _refuse_unless_classic(card)
-    if card.is_wild:
+    face = card.face
+    token = _PLAY_OF.get((face, color))
+    if token is None:
+        if face.rank is Rank.WILD_COLOR_ROULETTE:  # its victim names the color, not its player
+            raise ValueError(f"{face} is laid naming no color: its victim names it (NM1.5)")
         if color is None:
-            raise ValueError(f"a wild card is laid naming a color: {card} needs one")
-        return _PLAY_WILD + 4 * _WILD_SLOT[card.rank] + _COLOR_SLOT[color]
-    if color is not None:
-        raise ValueError(f"only a wild card names a color, not {card}")
-    return _PLAY + card.index
+            raise ValueError(f"a wild card is laid naming a color: {face} needs one")
+        if not face.is_wild:
+            raise ValueError(f"only a wild card names a color, not {face}")
+        raise ValueError(f"{face} is not laid naming {color.value}: no rules lay it so (no token)")
+    return token
+
+
+def back_token(face: Card) -> int:
+    """The token of a UNO Flip! card's other face (``face``, or ``face.face`` for a
+    double-sided card turned over), which follows the token of its face in play: two
+    cards with the same face in play may differ on the other.
+
+    >>> from unorules import Card
+    >>> back_token(Card.parse("O8")), back_token(Card.parse("R1")), back_token(Card.parse("W"))
+    (333, 246, 290)
+    >>> back_token(Card.parse("R0"))
+    Traceback (most recent call last):
+    ...
+    ValueError: R0 is no face of a UNO Flip! card
+    """
+    token = _BACK_OF.get(face.face)
+    if token is None:
+        raise ValueError(f"{face.face} is no face of a UNO Flip! card")
+    return token
 
 
 def also_token(card: Card) -> int:
@@ -208,20 +326,19 @@ def also_token(card: Card) -> int:
     >>> from unorules import Card
     >>> also_token(Card.parse("R0")), also_token(Card.parse("B+2"))
     (69, 120)
+    >>> also_token(Card.parse("RSE"))
+    Traceback (most recent call last):
+    ...
+    ValueError: RSE is never a further card of a multi-card play: no rules lay No Mercy's ...
     """
-    _refuse_unless_classic(card)
     if card.is_wild:
         raise ValueError(f"a wild card is never a further card of a multi-card play: {card}")
-    return _ALSO + card.index
-
-
-def _refuse_unless_classic(card: Card) -> None:
-    """A card the token space has no token for (No Mercy's, UNO Flip!'s): ValueError."""
     if card.index >= _CLASSIC:
         raise ValueError(
-            f"{card}: the tokens encode the 56 classic cards; UNO Flip!'s and No Mercy's"
-            " cards need tokens of their own (not written yet)"
+            f"{card} is never a further card of a multi-card play: no rules lay No Mercy's"
+            " or UNO Flip!'s cards several at once"
         )
+    return _ALSO + card.index
 
 
 def _relative(offset: int, base: int, what: str) -> int:
@@ -252,10 +369,11 @@ def color_token(color: Color) -> int:
     """The token that names ``color`` for a first wild (:class:`~unorules.ChooseColor`).
 
     >>> from unorules import Color
-    >>> color_token(Color.RED), color_token(Color.BLUE)
-    (134, 137)
+    >>> color_token(Color.RED), color_token(Color.BLUE), color_token(Color.PINK)
+    (134, 137, 353)
     """
-    return _COLOR + _COLOR_SLOT[color]
+    slot = _COLOR_SLOT.get(color)
+    return _COLOR + slot if slot is not None else _COLOR_DARK + _DARK_SLOT[color]
 
 
 def _check_players(players: int) -> None:
@@ -269,13 +387,25 @@ def _offset(player: int, seat: int, players: int, what: str) -> int:
     return (seat - player) % players
 
 
-def _encode(action: Action, players: int) -> tuple[int, ...]:
+def _encode(action: Action, players: int, side: Side | None) -> tuple[int, ...]:
     if isinstance(action, Play):
         if action.hands is not None or action.drawn is not None:
             raise ValueError(
                 f"{action!r} names cards the host decides (drawn, hands): it has no tokens"
             )
-        out = [play_token(action.card, action.color)]
+        card = action.card
+        if card.up is None:
+            out = [play_token(card, action.color)]
+        else:
+            if side is None:
+                raise ValueError(
+                    f"{action!r} lays a UNO Flip! card, named by its face in play: give the"
+                    " side in play (side=)"
+                )
+            card = card.facing(side)
+            turned = card.other
+            assert turned is not None
+            out = [play_token(card, action.color), back_token(turned)]
         also = action.also
         if also:
             # apply() takes the middle cards in any order; the tokens list them in card
@@ -310,14 +440,15 @@ def _index(card: Card) -> int:
     return card.index
 
 
-_CACHE: dict[int, tuple[Action, int, tuple[int, ...]]] = {}
+_CACHE: dict[int, tuple[Action, int, Side | None, tuple[int, ...]]] = {}
 """Tokens by ``id(action)``; an entry holds its action, so the id cannot be reused while
 the entry lives, and a hit is checked by identity (cheaper than hashing an action)."""
 _CACHE_LIMIT: Final = 50_000
 
 
-def encode(action: Action, players: int) -> tuple[int, ...]:
-    """The tokens of ``action`` at a table of ``players`` seats.
+def encode(action: Action, players: int, side: Side | None = None) -> tuple[int, ...]:
+    """The tokens of ``action`` at a table of ``players`` seats; ``side``, the side in
+    play (``state.side``), is needed to name a UNO Flip! card by its face in play.
 
     The middle cards of a multi-card play are put in card order (:func:`unorules.apply`
     accepts them in any order, and :func:`unorules.legal_actions` lists them so).
@@ -327,19 +458,27 @@ def encode(action: Action, players: int) -> tuple[int, ...]:
     ((131,), (139,))
     >>> encode(uno.Play(0, "G5", also=["Y5", "B5", "R5"]), 3)  # Y5 and B5 in card order
     (32, 87, 113, 74)
+    >>> encode(uno.Play(0, "W+2|P2", "pink"), 2, uno.Side.DARK)  # its P2 face named pink?
+    Traceback (most recent call last):
+    ...
+    ValueError: only a wild card names a color, not P2
+    >>> encode(uno.Play(0, "Y1|W", "pink"), 2, uno.Side.DARK)  # its W face, naming pink
+    (238, 257)
+    >>> encode(uno.Play(0, "R7", target=1), 2), encode(uno.ChooseColor(1, "pink"), 2)
+    ((8, 121), (353,))
     >>> encode(uno.Draw(1, drawn=["R1"]), 2)
     Traceback (most recent call last):
     ...
     ValueError: Draw(1, drawn=['R1']) names cards the host decides (drawn): it has no tokens
     """
     found = _CACHE.get(id(action))
-    if found is not None and found[0] is action and found[1] == players:
-        return found[2]
+    if found is not None and found[0] is action and found[1] == players and found[2] is side:
+        return found[3]
     _check_players(players)
-    tokens = _encode(action, players)
+    tokens = _encode(action, players, side)
     if len(_CACHE) >= _CACHE_LIMIT:
         _CACHE.clear()
-    _CACHE[id(action)] = (action, players, tokens)
+    _CACHE[id(action)] = (action, players, side, tokens)
     return tokens
 
 
@@ -367,16 +506,16 @@ def decode(tokens: Sequence[int], player: int, players: int) -> Action:
     if not seq:
         raise ValueError("no tokens: an action needs at least one")
     first = seq[0]
-    if not _PLAY <= first < _ALSO:
+    pair = _first_pair(first)
+    if pair is None:
         if len(seq) > 1:
             raise ValueError(f"token 1 ({describe(seq[1])}) cannot follow {describe(first)}")
         return _single(first, player, players)
-    if first < _PLAY_WILD:
-        card, color = _COLORED[first - _PLAY], None
-    else:
-        k = first - _PLAY_WILD
-        card, color = _WILD_CARD[_WILDS[k // 4]], _COLORS[k % 4]
+    card, color = pair
     i = 1
+    if i < len(seq) and _BACK <= seq[i] < _COLOR_DARK:
+        card = _double(card, color, _BACKS[seq[i] - _BACK])
+        i += 1
     also: list[Card] = []
     while i < len(seq) and _ALSO <= seq[i] < _TARGET:
         also.append(_COLORED[seq[i] - _ALSO])
@@ -395,9 +534,22 @@ def decode(tokens: Sequence[int], player: int, players: int) -> Action:
     return Play(player, card, color, uno=uno, target=target, also=also)
 
 
-def action_token(value: object) -> int:
+def _double(face: Card, color: Color | None, back: Card) -> Card:
+    """The UNO Flip! card with ``face`` in play (naming ``color``) and ``back`` behind."""
+    named = color if color is not None else face.color
+    light_up = named is not None and named.side is Side.LIGHT
+    try:
+        card = Card.double(face, back) if light_up else Card.double(back, face)
+    except ValueError as err:
+        raise ValueError(f"token 1 (back {back}) cannot follow play {face}: {err}") from None
+    return card if light_up else card.other  # type: ignore[return-value]
+
+
+def action_token(value: object, space: int = N_TOKENS) -> int:
     """``value`` as an environment's action: a whole number (a numpy integer too), or a
-    ``TypeError`` naming it. Whether it is a legal token now is for the arena to say.
+    ``TypeError`` naming it and the environment's token ``space`` (:data:`N_TOKENS`, or
+    :data:`N_TOKENS_ALL` for version 2). Whether it is a legal token now is for the arena
+    to say.
 
     >>> import numpy as np
     >>> action_token(np.int64(3)), action_token(200)
@@ -406,6 +558,10 @@ def action_token(value: object) -> int:
     Traceback (most recent call last):
     ...
     TypeError: an action is a token, a whole number from 0 to 148, not 1.5
+    >>> action_token("3", N_TOKENS_ALL)
+    Traceback (most recent call last):
+    ...
+    TypeError: an action is a token, a whole number from 0 to 356, not '3'
     """
     if not isinstance(value, bool):
         try:
@@ -413,7 +569,7 @@ def action_token(value: object) -> int:
         except TypeError:
             pass
     raise TypeError(
-        f"an action is a token, a whole number from 0 to {N_TOKENS - 1}, not {shown(value)}"
+        f"an action is a token, a whole number from 0 to {space - 1}, not {shown(value)}"
     )
 
 
@@ -425,9 +581,9 @@ def _token(value: object, i: int) -> int:
         except TypeError:
             pass
         else:
-            if 0 <= t < N_TOKENS:
+            if 0 <= t < N_TOKENS_ALL:
                 return t
-    raise ValueError(f"token {i} is {value!r}: tokens are whole numbers 0 to {N_TOKENS - 1}")
+    raise ValueError(f"token {i} is {value!r}: tokens are whole numbers 0 to {N_TOKENS_ALL - 1}")
 
 
 def _single(token: int, player: int, players: int) -> Action:
@@ -441,6 +597,8 @@ def _single(token: int, player: int, players: int) -> Action:
         return CallUno(player)
     if _COLOR <= token < _CATCH:
         return ChooseColor(player, _COLORS[token - _COLOR])
+    if _COLOR_DARK <= token < N_TOKENS_ALL:
+        return ChooseColor(player, DARK_COLORS[token - _COLOR_DARK])
     if _CATCH <= token < CALL:
         offset = token - _CATCH + 1
         if offset >= players:
@@ -456,11 +614,21 @@ def describe(token: int) -> str:
     ['no-op', 'play R0', 'play W red', 'also R0', 'target +1', 'UNO']
     >>> [describe(t) for t in (131, 132, 133, 134, 138, 147, 148)]
     ['draw', 'pass', 'challenge', 'color red', 'catch +1', 'call UNO', 'stop']
+    >>> [describe(t) for t in (149, 221, 233, 238, 246, 353)]
+    ['play R+4', 'play WR+4 red', 'play WCR', 'play W pink', 'back R1', 'color pink']
     """
-    if not isinstance(token, int) or not 0 <= token < N_TOKENS:
-        raise ValueError(f"not a token: {token!r} (0 to {N_TOKENS - 1})")
+    if not isinstance(token, int) or not 0 <= token < N_TOKENS_ALL:
+        raise ValueError(f"not a token: {token!r} (0 to {N_TOKENS_ALL - 1})")
     if token == NOOP:
         return "no-op"
+    if token >= N_TOKENS:
+        pair = _first_pair(token)
+        if pair is not None:
+            face, color = pair
+            return f"play {face}" if color is None else f"play {face} {color.value}"
+        if token < _COLOR_DARK:
+            return f"back {_BACKS[token - _BACK]}"
+        return f"color {DARK_COLORS[token - _COLOR_DARK].value}"
     if token < _PLAY_WILD:
         return f"play {_COLORED[token - _PLAY]}"
     if token < _ALSO:
@@ -484,12 +652,12 @@ _First: TypeAlias = dict[int, tuple[list[_Cand], Action | None]]
 _Root: TypeAlias = tuple[tuple[Action, ...], list[_Cand], tuple[int, ...], _First]
 
 
-def _root(acts: tuple[Action, ...], players: int) -> _Root:
+def _root(acts: tuple[Action, ...], players: int, side: Side | None = None) -> _Root:
     """The first step of a builder over ``acts``: their tokens, the first tokens, and
     what each first token leads to. Built afresh each time (each action's tokens are
     cached by :func:`encode`): a table of roots by the ids of their actions cost more
     instructions per arena step than it saved."""
-    cands = [(encode(a, players), a) for a in acts]
+    cands = [(encode(a, players, side), a) for a in acts]
     groups: dict[int, list[_Cand]] = {}  # by first token, in the actions' order
     for cand in cands:
         group = groups.get(cand[0][0])
@@ -512,7 +680,8 @@ class ActionBuilder:
     action once the tokens name exactly one.
 
     ``actions`` are one seat's legal actions (``legal_actions(state, seat)``, possibly
-    filtered); every one of them must be encodable (no ``drawn`` or ``hands``).
+    filtered); every one of them must be encodable (no ``drawn`` or ``hands``). ``side``
+    is the side in play, which names a UNO Flip! card (:func:`encode`).
 
     >>> import unorules as uno
     >>> b = ActionBuilder([uno.Play(0, "R7"), uno.Play(0, "R7", also=["B7"])], players=2)
@@ -528,9 +697,11 @@ class ActionBuilder:
 
     __slots__ = ("_actions", "_cands", "_depth", "_done", "_first", "_prefix", "_tokens", "players")
 
-    def __init__(self, actions: Iterable[Action], players: int) -> None:
+    def __init__(
+        self, actions: Iterable[Action], players: int, *, side: Side | None = None
+    ) -> None:
         acts = actions if type(actions) is tuple else tuple(actions)
-        root = _root(acts, players)
+        root = _root(acts, players, side)
         self.players = players
         self._actions = acts
         self._prefix: list[int] = []
@@ -624,14 +795,21 @@ class ActionBuilder:
                     return kept[0][1]
                 return None
         legal = ", ".join(describe(t) for t in self.tokens()) or "none"
-        name = describe(token) if isinstance(token, int) and 0 <= token < N_TOKENS else "unknown"
+        name = (
+            describe(token) if isinstance(token, int) and 0 <= token < N_TOKENS_ALL else "unknown"
+        )
         raise ValueError(f"token {token!r} ({name}) leads to no legal action here; legal: {legal}")
 
 
 def legal_tokens(
-    actions: Iterable[Action], players: int, prefix: Sequence[int] = ()
+    actions: Iterable[Action],
+    players: int,
+    prefix: Sequence[int] = (),
+    *,
+    side: Side | None = None,
 ) -> tuple[int, ...]:
-    """The tokens that may follow ``prefix`` toward one of ``actions`` (the mask).
+    """The tokens that may follow ``prefix`` toward one of ``actions`` (the mask);
+    ``side`` as :class:`ActionBuilder`.
 
     >>> import unorules as uno
     >>> legal_tokens([uno.Play(1, "R2"), uno.Play(1, "R2", uno=True), uno.Draw(1)], 2)
@@ -639,7 +817,7 @@ def legal_tokens(
     >>> legal_tokens([uno.Play(1, "R2"), uno.Play(1, "R2", uno=True), uno.Draw(1)], 2, [3])
     (130, 148)
     """
-    builder = ActionBuilder(actions, players)
+    builder = ActionBuilder(actions, players, side=side)
     for token in prefix:
         if builder.push(token) is not None:
             raise ValueError(f"the prefix {list(prefix)} is already a complete action")

@@ -1,13 +1,16 @@
 """UNO as a Gymnasium environment: one seat learns, bots play the others
 (``pip install 'unorules[gymnasium]'``).
 
-Importing this module registers the ids ``"unorules/Uno-v1"`` and (deprecated)
-``"unorules/Uno-v0"``. The observation is the vector of :mod:`unorules.agents.observation`
-(float32, the same size for every table): version 1, every entry in [0, 1], in
-``Box(0, 1)``, for ``Uno-v1``; the raw counts of version 0 for ``Uno-v0`` (``version=0``),
-which Gymnasium's ``make`` warns is out of date; the
-action is one token of :mod:`unorules.agents.encoding` (``Discrete(149)``): an action of several
-tokens takes several steps. The tokens that lead to a legal action are in
+Importing this module registers the ids ``"unorules/Uno-v2"``, ``"unorules/Uno-v1"`` and
+(deprecated) ``"unorules/Uno-v0"``. The observation is a float32 vector, the same size for
+every table, every entry in [0, 1], in ``Box(0, 1)``: for ``Uno-v2`` (``version=2``)
+the vector of :mod:`unorules.agents.observation_v2`, for every profile (No Mercy and UNO
+Flip! included), the action one token of :mod:`unorules.agents.encoding`'s whole space
+(``Discrete(357)``); for ``Uno-v1`` (the default ``version=1``) the classic games' vector
+of :mod:`unorules.agents.observation`, the action one of the classic tokens
+(``Discrete(149)``); ``Uno-v0`` (``version=0``) has version 0's raw counts. Gymnasium's
+``make`` warns that an older version is out of date. An action of several tokens takes
+several steps. The tokens that lead to a legal action are in
 ``info["action_mask"]`` and in :meth:`UnoEnv.action_masks` (the method
 ``sb3_contrib.MaskablePPO`` calls; on the env ``gymnasium.make`` returns, which wraps it,
 ``env.unwrapped.action_masks()``). The other seats are :mod:`unorules.agents.bots` bots
@@ -51,6 +54,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from unorules.agents import observation_v2
 from unorules.agents.arena import (
     RENDER_FPS,
     RENDER_MODES,
@@ -61,14 +65,21 @@ from unorules.agents.arena import (
     render_text,
 )
 from unorules.agents.bots import Bot, random_bots
-from unorules.agents.encoding import N_TOKENS, action_token
+from unorules.agents.encoding import N_TOKENS, N_TOKENS_ALL, action_token
 from unorules.agents.observation import ObservationEncoder, check_version
 from unorules.rules import Rules, Scoring
 
-__all__ = ["ENV_ID", "ENV_ID_V0", "UnoEnv"]
+__all__ = ["ENV_ID", "ENV_ID_V0", "ENV_ID_V2", "UnoEnv"]
 
+ENV_ID_V2 = "unorules/Uno-v2"
+"""The id of version 2, for every profile (No Mercy and UNO Flip! included).
+
+>>> import gymnasium
+>>> gymnasium.spec(ENV_ID_V2).kwargs
+{'version': 2}
+"""
 ENV_ID = "unorules/Uno-v1"
-"""The id of the current version this module registers with Gymnasium.
+"""The id of version 1, the classic games' (``UnoEnv``'s default version).
 
 >>> import gymnasium
 >>> ENV_ID in gymnasium.registry
@@ -107,8 +118,10 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
             :class:`~unorules.agents.arena.Arena`.
         skip_forced: take the learner's only legal action at once (default True, as
             the PettingZoo environment).
-        version: the observation's version: 1 (default, every entry in [0, 1]) or 0
-            (deprecated: the raw counts; see :mod:`unorules.agents.observation`).
+        version: the observation's version: 2 (every profile, No Mercy and UNO Flip!
+            included; :mod:`unorules.agents.observation_v2`, the whole token space), 1
+            (default, the classic games, every entry in [0, 1]) or 0 (deprecated: the raw
+            counts; see :mod:`unorules.agents.observation`).
 
     >>> env = UnoEnv(players=2, illegal="raise")
     >>> _ = env.reset(seed=0)
@@ -138,7 +151,7 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
         ask_all: bool = False,
         skip_forced: bool = True,
         render_all: bool = False,
-        version: Literal[0, 1] = 1,
+        version: Literal[0, 1, 2] = 1,
     ) -> None:
         check_env_options(render_mode, illegal)
         check_version(version)
@@ -166,9 +179,14 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
         self._given_bots = list(bots) if bots is not None else None
         self.bots: list[Bot] = self._given_bots or list(random_bots(players))
         self.version = version
-        self._encoder = ObservationEncoder(players, self.arena.rules, normalized=version == 1)
+        self._encoder: ObservationEncoder | observation_v2.ObservationEncoder = (
+            observation_v2.ObservationEncoder(players, self.arena.rules)
+            if version == 2
+            else ObservationEncoder(players, self.arena.rules, normalized=version == 1)
+        )
         self.observation_space = spaces.Box(self._encoder.low, self._encoder.high, dtype=np.float32)
-        self.action_space = spaces.Discrete(N_TOKENS)
+        self._tokens = N_TOKENS_ALL if version == 2 else N_TOKENS
+        self.action_space = spaces.Discrete(self._tokens)
         self._over = False
         self._pending = 0.0  # rewards of rounds that ended before the learner's first step
         self._eliminations = match and self.arena.rules.scoring is Scoring.ELIMINATION
@@ -181,7 +199,7 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
         >>> bool((env.action_masks() == info["action_mask"].astype(bool)).all())
         True
         """
-        mask = np.zeros(N_TOKENS, dtype=np.bool_)
+        mask = np.zeros(self._tokens, dtype=np.bool_)
         if not self._over:
             mask[list(self.arena.tokens())] = True
         return mask
@@ -276,7 +294,7 @@ class UnoEnv(gymnasium.Env[_Obs, np.int64]):
         if self._over:
             raise ValueError("the episode is over: call reset()")
         arena = self.arena
-        token = action_token(action)  # a TypeError for what is no token at all
+        token = action_token(action, self._tokens)  # a TypeError for what is no token
         try:
             arena.step(token)
         except ValueError:
@@ -332,3 +350,6 @@ gymnasium.register(
     id=ENV_ID_V0, entry_point="unorules.agents.gymnasium:UnoEnv", kwargs={"version": 0}
 )
 gymnasium.register(id=ENV_ID, entry_point="unorules.agents.gymnasium:UnoEnv")
+gymnasium.register(
+    id=ENV_ID_V2, entry_point="unorules.agents.gymnasium:UnoEnv", kwargs={"version": 2}
+)

@@ -17,6 +17,10 @@ games encode. Version 0 (the default of the functions here; the deprecated envir
 ``unorules/Uno-v0`` and ``unorules_uno_v0``) gives the raw counts, bounded by
 :func:`bounds`. Slots of seats are counted from the observer (slot 0).
 
+Both encode the 56 classic cards, and refuse rules whose deck holds No Mercy's or UNO
+Flip!'s cards; version 2 (:mod:`unorules.agents.observation_v2`, ``unorules/Uno-v2``,
+``unorules_uno_v2``) encodes every profile in a layout of its own.
+
 =====================  ======  ======  =======================================  ==================
 segment                offset  length  content                                  version 1 (v0)
 =====================  ======  ======  =======================================  ==================
@@ -91,6 +95,7 @@ these six were added: a model trained on it does not take the new one.
 
 from __future__ import annotations
 
+import sys
 from array import array
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
@@ -98,10 +103,12 @@ from typing import TYPE_CHECKING, Final
 import numpy as np
 import numpy.typing as npt
 
+from unorules._memo import by_identity
+from unorules._native import dress_public, mypyc_attr
 from unorules.agents.arena import DRAWN_CAP, PLAYED_CAP
 from unorules.agents.encoding import MAX_PLAYERS, N_TOKENS
 from unorules.cards import ALL_CARDS, LIGHT_COLORS, build_deck
-from unorules.rules import Rules
+from unorules.rules import MATTEL, Rules
 from unorules.scoring import hand_points
 from unorules.state import Phase
 from unorules.view import View
@@ -290,20 +297,27 @@ def normalize(vec: npt.NDArray[np.float32], rules: Rules) -> npt.NDArray[np.floa
 
 
 def check_version(version: object) -> None:
-    """Refuse an observation version that is not 0 or 1, naming it (for the environments'
-    ``version`` argument).
+    """Refuse an observation version that is not 0, 1 or 2, naming it (for the
+    environments' ``version`` argument; version 2 is
+    :mod:`unorules.agents.observation_v2`).
 
-    >>> check_version(1)
-    >>> check_version(2)
+    >>> check_version(1), check_version(2)
+    (None, None)
+    >>> check_version(3)
     Traceback (most recent call last):
     ...
-    ValueError: version must be 1 (every entry in [0, 1]) or 0 (deprecated: raw counts), not 2
+    ValueError: version must be 1 (every entry in [0, 1], the classic games), 2 (every profile, ...
     """
-    if type(version) is not int or version not in (0, 1):
+    if type(version) is not int or version not in (0, 1, 2):
         raise ValueError(
-            "version must be 1 (every entry in [0, 1]) or 0 (deprecated: raw counts), "
+            "version must be 1 (every entry in [0, 1], the classic games), 2 (every profile,"
+            " No Mercy and UNO Flip! included) or 0 (deprecated: raw counts), "
             f"not {version!r}"
         )
+
+
+_VERSION_2: Final = "observation version 2 (version=2: unorules/Uno-v2, unorules_uno_v2)"
+"""What encodes the cards version 1 does not: named in its refusal."""
 
 
 def _shown_shape(value: object) -> str:
@@ -311,16 +325,9 @@ def _shown_shape(value: object) -> str:
     return f"shape {shape}" if shape is not None else type(value).__name__
 
 
-_SCALES: dict[Rules, npt.NDArray[np.float32]] = {}
-
-
+@by_identity  # the library's cache of what is derived from a rules object (unorules._memo)
 def _scale_of(rules: Rules) -> npt.NDArray[np.float32]:
-    found = _SCALES.get(rules)
-    if found is None:
-        if len(_SCALES) >= _CAPS_MAX:
-            _SCALES.clear()
-        found = _SCALES[rules] = scale(rules)
-    return found
+    return scale(rules)
 
 
 def _fill(out: array[float], src: View, rules: Rules, score_cap: float) -> None:
@@ -371,18 +378,9 @@ def _fill(out: array[float], src: View, rules: Rules, score_cap: float) -> None:
             out[at + card.index] += 1.0
 
 
-_CAPS: dict[Rules, float] = {}
-_CAPS_MAX: Final = 64
-"""At most this many rules' caps are kept (rules made on the fly: keep the table small)."""
-
-
+@by_identity
 def _score_cap(rules: Rules) -> float:
-    cap = _CAPS.get(rules)
-    if cap is None:
-        if len(_CAPS) >= _CAPS_MAX:
-            _CAPS.clear()
-        cap = _CAPS[rules] = float(bounds(rules)[1][_SCORES])
-    return cap
+    return float(bounds(rules)[1][_SCORES])
 
 
 def encode(
@@ -410,8 +408,8 @@ def encode(
     >>> scaled[SEGMENTS["drawn_count"]][:3].astype(float).round(3).tolist()
     [0.0, 0.0, 0.2]
     """
-    rules = rules if rules is not None else Rules()
-    view.rules.refuse_unless_classic("the observation vector")
+    rules = rules if rules is not None else MATTEL  # Rules() is 60 us to build
+    view.rules.refuse_unless_classic("the observation vector", _VERSION_2)
     out = array("f", _ZERO)
     _fill(out, view, rules, _score_cap(rules))
     _history(
@@ -456,6 +454,7 @@ def _history(
             out[_PREFIX + token] += 1.0
 
 
+@mypyc_attr(native_class=False)  # Python callers construct it: see unorules._native
 class ObservationEncoder:
     """Encodes observations at one kind of table quickly: the table's constant parts
     (seats, teams, bounds) are computed once. :func:`encode_arena` uses one per rules.
@@ -475,7 +474,7 @@ class ObservationEncoder:
     """
 
     def __init__(self, players: int, rules: Rules, *, normalized: bool = False) -> None:
-        rules.refuse_unless_classic("the observation vector")
+        rules.refuse_unless_classic("the observation vector", _VERSION_2)
         self.players = players
         self.rules = rules
         self.normalized = normalized
@@ -513,30 +512,35 @@ class ObservationEncoder:
         >>> ObservationEncoder(2, uno.MATTEL).encode_arena(arena, 0).shape
         (1576,)
         """
+        # The state's fields are read once each, and the ones behind its properties
+        # directly (top_card is _discard[0], pending_draw the ledger's, ...): in the
+        # compiled build each read of a native State from Python goes through a
+        # descriptor, and a property through a wrapper as well.
         s = arena.state
         n = self.players
+        led = s._ledger
+        hands = s.hands
         out = array("f", self._templates[player])
-        for card in s.hands[player]:
+        for card in hands[player]:
             out[card.index] += 1.0  # the hand segment starts at 0
         current = s.current_player
         if current is not None:
             out[_TO_ACT + (current - player) % n] = 1.0
             if current == player:
-                drawn_card = s.drawn_card
+                drawn_card = s._drawn_card
                 if drawn_card is not None:
                     out[_DRAWN + drawn_card.index] = 1.0
-        out[_TOP + s.top_card.index] = 1.0
+        out[_TOP + s._discard[0].index] = 1.0
         color = s.color
         if color is not None:
             out[_COLOR[color]] = 1.0
         out[_PHASE[s.phase]] = 1.0
         if s.direction == 1:
             out[_DIRECTION] = 1.0
-        pending = s.pending_draw
+        pending = led.pending_draw
         if pending:
             out[_PENDING] = pending
-        out[_PILE] = s.draw_pile_size
-        hands = s.hands
+        out[_PILE] = len(s._pile) - s._pile_start
         drawn = arena.drawn
         played = arena.played
         for seat, size_at, drawn_at, played_at in self._slots[player]:
@@ -553,25 +557,25 @@ class ObservationEncoder:
                 out[_SCORES + slot] = score if score < cap else cap
         for seat in arena.exposed:
             out[_EXPOSED + (seat - player) % n] = 1.0
-        calls = s._ledger.calls
+        calls = led.calls
         if calls:  # empty unless a seat holds one card without having said UNO
             for seat in calls.open:
                 out[_UNO_OPEN + (seat - player) % n] = 1.0
             for seat in calls.overdue:
                 out[_UNO_OVERDUE + (seat - player) % n] = 1.0
-        lock = s._ledger.answer_lock
+        lock = led.answer_lock
         if lock >= 0:
             out[_LOCK + (lock - player) % n] = 1.0
-        challenge = s._ledger.challenge
+        challenge = led.challenge
         if challenge is not None and challenge.previous_color is not None:
             out[_CHALLENGE_COLOR[challenge.previous_color]] = 1.0
         if not s._match.full:  # a seat has been eliminated
             for seat in s.eliminated:
                 out[_ELIMINATED + (seat - player) % n] = 1.0
-        for seat in s._ledger.lost_turns:
+        for seat in led.lost_turns:
             out[_LOST + (seat - player) % n] = 1.0
-        if s._ledger.known:  # empty unless a hand was shown (a challenge) or moved (Seven-O)
-            for viewer, owner, cards in s._ledger.known:
+        if led.known:  # empty unless a hand was shown (a challenge) or moved (Seven-O)
+            for viewer, owner, cards in led.known:
                 if viewer == player:
                     at = _KNOWN + _K * ((owner - player) % n)
                     for card in cards:
@@ -619,3 +623,9 @@ def encode_arena(arena: Arena, player: int) -> npt.NDArray[np.float32]:
             _ENCODERS.clear()
         encoder = _ENCODERS[key] = ObservationEncoder(*key)
     return encoder.encode_arena(arena, player)
+
+
+# The compiled build (issue 30) compiles this module too, so that the encoder reads the
+# native State and cards natively (interpreted, each read is a descriptor call); its
+# public names get their docstrings and signatures back here (nothing to do when pure).
+dress_public([sys.modules[__name__]])

@@ -1,7 +1,10 @@
 """UNO as a PettingZoo AEC environment, in the style of PettingZoo's classic games
 (``pip install 'unorules[pettingzoo]'``).
 
-The environment is ``unorules_uno_v1`` (its ``metadata["name"]``); ``version=0`` gives the
+The environment is ``unorules_uno_v1`` (its ``metadata["name"]``), for the classic games;
+``version=2`` gives ``unorules_uno_v2``, for every profile (No Mercy and UNO Flip!
+included: the vector of :mod:`unorules.agents.observation_v2`, the mask over the whole
+token space, :data:`~unorules.agents.encoding.N_TOKENS_ALL`); ``version=0`` gives the
 deprecated ``unorules_uno_v0``, whose observation is the raw counts. Agents are
 ``player_0`` ... ``player_{n-1}`` (the seats). Each observation is a dict:
 ``"observation"``, the vector of :mod:`unorules.agents.observation` (float32, fixed size for
@@ -36,6 +39,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
+from unorules.agents import observation_v2
 from unorules.agents.arena import (
     RENDER_FPS,
     RENDER_MODES,
@@ -44,29 +48,32 @@ from unorules.agents.arena import (
     render_rgb,
     render_text,
 )
-from unorules.agents.encoding import N_TOKENS, NOOP, action_token
+from unorules.agents.encoding import N_TOKENS, N_TOKENS_ALL, NOOP, action_token
 from unorules.agents.observation import ObservationEncoder, check_version
 from unorules.rules import Rules, Scoring
 from unorules.state import State
 
 __all__ = ["env", "raw_env", "render_text"]
 
-_MASKS: dict[tuple[int, ...], npt.NDArray[np.int8]] = {}
+_MASKS: dict[int, dict[tuple[int, ...], npt.NDArray[np.int8]]] = {N_TOKENS: {}, N_TOKENS_ALL: {}}
 _DEALS = 1000  # deals reset tries for one in which some agent decides
 
 
-def mask_of(tokens: tuple[int, ...]) -> npt.NDArray[np.int8]:
-    """An int8 mask over the token space with ``tokens`` set (a fresh array).
+def mask_of(tokens: tuple[int, ...], size: int = N_TOKENS) -> npt.NDArray[np.int8]:
+    """An int8 mask over a token space of ``size`` (the classic one, or
+    :data:`~unorules.agents.encoding.N_TOKENS_ALL` for version 2) with ``tokens`` set (a
+    fresh array).
 
-    >>> mask_of((0, 3)).nonzero()[0].tolist()
-    [0, 3]
+    >>> mask_of((0, 3)).nonzero()[0].tolist(), mask_of((0, 300), N_TOKENS_ALL).shape
+    ([0, 3], (357,))
     """
-    found = _MASKS.get(tokens)
+    masks = _MASKS[size]
+    found = masks.get(tokens)
     if found is None:
-        found = np.zeros(N_TOKENS, dtype=np.int8)
+        found = np.zeros(size, dtype=np.int8)
         found[list(tokens)] = 1
-        if len(_MASKS) < 20_000:
-            _MASKS[tokens] = found
+        if len(masks) < 20_000:
+            masks[tokens] = found
     return found.copy()
 
 
@@ -165,9 +172,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
         illegal: what a token outside the mask does: ``"lose"`` (default: the episode
             ends, the agent that sent it gets -1 and the others 0, as PettingZoo's
             ``TerminateIllegalWrapper`` does) or ``"raise"`` (a ``ValueError``).
-        version: the observation's version: 1 (default, ``unorules_uno_v1``, every entry
-            in [0, 1]) or 0 (deprecated, ``unorules_uno_v0``, the raw counts; it warns
-            with a ``DeprecationWarning``).
+        version: the observation's version: 2 (``unorules_uno_v2``, every profile, No
+            Mercy and UNO Flip! included), 1 (default, ``unorules_uno_v1``, the classic
+            games, every entry in [0, 1]) or 0 (deprecated, ``unorules_uno_v0``, the raw
+            counts; it warns with a ``DeprecationWarning``).
 
     >>> e = raw_env(players=2, illegal="raise")
     >>> e.reset(seed=0)
@@ -199,7 +207,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         ask_all: bool = False,
         skip_forced: bool = True,
         illegal: Literal["lose", "raise"] = "lose",
-        version: Literal[0, 1] = 1,
+        version: Literal[0, 1, 2] = 1,
     ) -> None:
         super().__init__()
         check_env_options(render_mode, illegal)
@@ -212,6 +220,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
                 stacklevel=2,
             )
             self.metadata = {**type(self).metadata, "name": "unorules_uno_v0"}
+        elif version == 2:
+            self.metadata = {**type(self).metadata, "name": "unorules_uno_v2"}
         self.version = version
         self.arena = Arena(
             players,
@@ -229,18 +239,23 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.illegal = illegal
         self.possible_agents = [f"player_{i}" for i in range(players)]
         self.agents = self.possible_agents[:]
-        self._encoder = ObservationEncoder(players, self.arena.rules, normalized=version == 1)
+        self._encoder: ObservationEncoder | observation_v2.ObservationEncoder = (
+            observation_v2.ObservationEncoder(players, self.arena.rules)
+            if version == 2
+            else ObservationEncoder(players, self.arena.rules, normalized=version == 1)
+        )
         low, high = self._encoder.low, self._encoder.high
+        size = self._tokens = N_TOKENS_ALL if version == 2 else N_TOKENS
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
                     "observation": spaces.Box(low, high, dtype=np.float32),
-                    "action_mask": spaces.Box(0, 1, (N_TOKENS,), dtype=np.int8),
+                    "action_mask": spaces.Box(0, 1, (size,), dtype=np.int8),
                 }
             )
             for agent in self.possible_agents
         }
-        self.action_spaces = {agent: spaces.Discrete(N_TOKENS) for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(size) for agent in self.possible_agents}
         self._eliminations = match and self.arena.rules.scoring is Scoring.ELIMINATION
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         self._noop = (NOOP,)
@@ -289,7 +304,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         acting = arena.actor == seat and not arena.done and self._ended_by is None
         return {
             "observation": self._encoder.encode_arena(arena, seat),
-            "action_mask": mask_of(arena.tokens() if acting else self._noop),
+            "action_mask": mask_of(arena.tokens() if acting else self._noop, self._tokens),
         }
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -339,7 +354,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         arena = self.arena
-        token = action_token(action)  # a TypeError for what is no token at all
+        token = action_token(action, self._tokens)  # a TypeError for what is no token
         try:
             arena.step(token)  # a ValueError changes nothing
         except ValueError:

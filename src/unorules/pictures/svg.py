@@ -185,6 +185,12 @@ def _shuffle(color: str, width: float) -> str:
         "M-0.85-0.5C-0.2-0.5 0.1 0.5 0.6 0.5",
     )
     heads = ("M0.5-0.78L0.92-0.5L0.5-0.22Z", "M0.5 0.22L0.92 0.5L0.5 0.78Z")
+    return _arrows(paths, heads, color, width)
+
+
+def _arrows(paths: tuple[str, ...], heads: tuple[str, ...], color: str, width: float) -> str:
+    """Arrows drawn as a sign: the shafts ``paths`` and the heads ``heads``, outlined in
+    black under the color (the Shuffle Hands and the Flip signs)."""
     out = []
     for stroke, w in ((_BLACK, width * 2), (color, width)):
         out.append(
@@ -203,18 +209,7 @@ def _flip(color: str, width: float) -> str:
     """UNO Flip!'s Flip sign: two arrows turning round each other (the card turned over)."""
     arcs = ("M-0.7 0.1A0.7 0.7 0 0 1 0.45-0.55", "M0.7-0.1A0.7 0.7 0 0 1-0.45 0.55")
     heads = ("M0.2-0.85L0.75-0.6L0.3-0.2Z", "M-0.2 0.85L-0.75 0.6L-0.3 0.2Z")
-    out = []
-    for stroke, w in ((_BLACK, width * 2), (color, width)):
-        out.append(
-            f'<g fill="none" stroke="{stroke}" stroke-width="{_n(w)}" stroke-linecap="round">'
-            + "".join(f'<path d="{d}"/>' for d in arcs)
-            + "</g>"
-        )
-        out.append(
-            f'<g fill="{color}" stroke="{stroke}" stroke-width="{_n(w - width)}"'
-            ' stroke-linejoin="round">' + "".join(f'<path d="{d}"/>' for d in heads) + "</g>"
-        )
-    return "".join(out)
+    return _arrows(arcs, heads, color, width)
 
 
 def _blank(line: str) -> str:

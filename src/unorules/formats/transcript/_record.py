@@ -24,7 +24,7 @@ from unorules.actions import (
     NextRound,
     Play,
 )
-from unorules.cards import Card
+from unorules.cards import Card, Side
 from unorules.deal import Deal
 from unorules.engine import apply, new_game, step
 from unorules.errors import IllegalAction
@@ -40,6 +40,10 @@ def _deal_candidates(state: State, known_pile: bool) -> Iterator[Deal]:
     with a known pile any choice gives the same state, so only one is offered then."""
     size = state.rules.hand_size
     pile = state.draw_pile
+    if state.side is Side.DARK:
+        # A UNO Flip! round that starts on the dark side: its first card was a Flip, which
+        # turned the draw pile over (FL-A2); the deal is the pile as dealt, light side up.
+        pile = tuple(c.facing(Side.LIGHT) for c in reversed(pile))
     seat = next((s for s, h in enumerate(state.hands) if len(h) > size), None)
     if seat is None:
         yield Deal(state.dealer, state.hands, state.turned, pile if known_pile else None)
