@@ -75,6 +75,7 @@ def test_the_compiled_build_is_off_by_default_and_declares_the_rooms_and_the_sta
     assert {"unorules.scoring", "unorules.rng"} <= set(modules)
     # the observation encoders: interpreted, they read the native state through descriptors
     assert {"unorules.agents.observation", "unorules.agents.observation_v2"} <= set(modules)
+    assert "unorules.agents._vector" in modules  # their writer, which PolicyBot calls too
     assert "unorules.engine" not in modules  # the public facade stays Python
 
 

@@ -105,12 +105,42 @@ import numpy.typing as npt
 
 from unorules._memo import by_identity
 from unorules._native import dress_public, mypyc_attr
+from unorules.agents import _vector
+from unorules.agents._vector import (
+    _CHALLENGE_COLOR,
+    _COLOR,
+    _DIRECTION,
+    _DRAWN,
+    _DRAWN_COUNT,
+    _ELIMINATED,
+    _EXPOSED,
+    _INTERJECT,
+    _K,
+    _KNOWN,
+    _LOCK,
+    _LOST,
+    _PENDING,
+    _PHASE,
+    _PILE,
+    _PLAYED,
+    _PREFIX,
+    _PREFIX_CAP,
+    _SCORES,
+    _SEATS,
+    _SIZES,
+    _TEAM,
+    _TO_ACT,
+    _TOP,
+    _UNO_OPEN,
+    _UNO_OVERDUE,
+    ZERO,
+    factors,
+    fill,
+    history,
+    score_cap,
+)
 from unorules.agents.arena import DRAWN_CAP, PLAYED_CAP
-from unorules.agents.encoding import MAX_PLAYERS, N_TOKENS
-from unorules.cards import ALL_CARDS, LIGHT_COLORS, build_deck
 from unorules.rules import MATTEL, Rules
-from unorules.scoring import hand_points
-from unorules.state import Phase
 from unorules.view import View
 
 if TYPE_CHECKING:
@@ -130,90 +160,19 @@ __all__ = [
     "scale",
 ]
 
-_K: Final = len(ALL_CARDS)  # 56: the classic cards (No Mercy's are refused)
-_PHASES_V1: Final[tuple[Phase, ...]] = tuple(p for p in Phase if p is not Phase.ROULETTE)
-"""The phases the vector encodes: those of the classic games (the vector is fixed)."""
-_N: Final = MAX_PLAYERS
-_LAYOUT: Final = (
-    ("hand", _K),
-    ("drawn_card", _K),
-    ("top", _K),
-    ("color", 4),
-    ("phase", len(_PHASES_V1)),
-    ("direction", 1),
-    ("pending", 1),
-    ("draw_pile", 1),
-    ("interjecting", 1),
-    ("seats", _N),
-    ("team", _N),
-    ("hand_sizes", _N),
-    ("to_act", _N),
-    ("exposed", _N),
-    ("uno_open", _N),
-    ("uno_overdue", _N),
-    ("answer_lock", _N),
-    ("challenge_color", 4),
-    ("eliminated", _N),
-    ("lost_turns", _N),
-    ("scores", _N),
-    ("drawn_count", _N),
-    ("played", _N * _K),
-    ("known", _N * _K),
-    ("prefix", N_TOKENS),
-)
 
-
-def _slices() -> dict[str, slice]:
-    out = {}
-    at = 0
-    for name, size in _LAYOUT:
-        out[name] = slice(at, at + size)
-        at += size
-    return out
-
-
-SEGMENTS: Final[dict[str, slice]] = _slices()
+SEGMENTS: Final[dict[str, slice]] = _vector.SEGMENTS
 """Where each segment lies in the vector.
 
 >>> SEGMENTS["hand"], SEGMENTS["prefix"]
 (slice(0, 56, None), slice(1427, 1576, None))
 """
-SIZE: Final = SEGMENTS["prefix"].stop
+SIZE: Final = _vector.SIZE
 """The length of the vector.
 
 >>> SIZE
 1576
 """
-
-_HAND: Final = SEGMENTS["hand"].start
-_DRAWN: Final = SEGMENTS["drawn_card"].start
-_TOP: Final = SEGMENTS["top"].start
-_COLOR: Final = {c: SEGMENTS["color"].start + i for i, c in enumerate(LIGHT_COLORS)}
-_PHASE: Final[dict[Phase, int]] = {p: SEGMENTS["phase"].start + i for i, p in enumerate(_PHASES_V1)}
-_DIRECTION: Final = SEGMENTS["direction"].start
-_PENDING: Final = SEGMENTS["pending"].start
-_PILE: Final = SEGMENTS["draw_pile"].start
-_INTERJECT: Final = SEGMENTS["interjecting"].start
-_SEATS: Final = SEGMENTS["seats"].start
-_TEAM: Final = SEGMENTS["team"].start
-_SIZES: Final = SEGMENTS["hand_sizes"].start
-_TO_ACT: Final = SEGMENTS["to_act"].start
-_EXPOSED: Final = SEGMENTS["exposed"].start
-_UNO_OPEN: Final = SEGMENTS["uno_open"].start
-_UNO_OVERDUE: Final = SEGMENTS["uno_overdue"].start
-_LOCK: Final = SEGMENTS["answer_lock"].start
-_CHALLENGE_COLOR: Final = {
-    c: SEGMENTS["challenge_color"].start + i for i, c in enumerate(LIGHT_COLORS)
-}
-_ELIMINATED: Final = SEGMENTS["eliminated"].start
-_LOST: Final = SEGMENTS["lost_turns"].start
-_SCORES: Final = SEGMENTS["scores"].start
-_DRAWN_COUNT: Final = SEGMENTS["drawn_count"].start
-_PLAYED: Final = SEGMENTS["played"].start
-_KNOWN: Final = SEGMENTS["known"].start
-_PREFIX: Final = SEGMENTS["prefix"].start
-_ZERO: Final = array("f", bytes(4 * SIZE))
-_PREFIX_CAP: Final = 8
 
 
 def bounds(rules: Rules) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
@@ -229,9 +188,7 @@ def bounds(rules: Rules) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float3
     high[SEGMENTS["hand"]] = 4
     for name in ("pending", "draw_pile", "hand_sizes"):
         high[SEGMENTS[name]] = deck
-    high[SEGMENTS["scores"]] = rules.target + hand_points(
-        build_deck(rules.shuffle_hands_cards, rules.customizable_cards), rules
-    )
+    high[SEGMENTS["scores"]] = score_cap(rules)
     high[SEGMENTS["drawn_count"]] = DRAWN_CAP
     high[SEGMENTS["played"]] = PLAYED_CAP
     high[SEGMENTS["known"]] = 4
@@ -239,14 +196,14 @@ def bounds(rules: Rules) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float3
     return np.zeros(SIZE, dtype=np.float32), high
 
 
-COPIES_CAP: Final = 4
+COPIES_CAP: Final = _vector.COPIES_CAP
 """Version 1 divides the copies of a card kind (in a hand, laid, known, chosen) by this,
 the most copies of one kind in any deck, and clips at 1.
 
 >>> COPIES_CAP
 4
 """
-COUNT_CAP: Final = 20
+COUNT_CAP: Final = _vector.COUNT_CAP
 """Version 1 divides hand sizes, a pending penalty and the cards each seat drew by this,
 and clips at 1 (a count of 20 or more reads 1).
 
@@ -267,14 +224,7 @@ def scale(rules: Rules) -> npt.NDArray[np.float32]:
     >>> [round(float(f[SEGMENTS[name]][0]), 4) for name in ("hand", "top", "scores")]
     [0.25, 1.0, 0.002]
     """
-    out = np.ones(SIZE, dtype=np.float32)
-    for name in ("hand", "played", "known", "prefix"):
-        out[SEGMENTS[name]] = 1 / COPIES_CAP
-    for name in ("hand_sizes", "pending", "drawn_count"):
-        out[SEGMENTS[name]] = 1 / COUNT_CAP
-    out[SEGMENTS["draw_pile"]] = 1 / rules.deck_size
-    out[SEGMENTS["scores"]] = 1 / max(rules.target, 1)
-    return out
+    return np.frombuffer(factors(rules), dtype=np.float32).copy()
 
 
 def normalize(vec: npt.NDArray[np.float32], rules: Rules) -> npt.NDArray[np.float32]:
@@ -330,59 +280,6 @@ def _scale_of(rules: Rules) -> npt.NDArray[np.float32]:
     return scale(rules)
 
 
-def _fill(out: array[float], src: View, rules: Rules, score_cap: float) -> None:
-    player = src.player
-    n = len(src.hand_sizes)
-    for card in src.hand:
-        out[_HAND + card.index] += 1.0
-    if src.drawn_card is not None:
-        out[_DRAWN + src.drawn_card.index] = 1.0
-    out[_TOP + src.top_card.index] = 1.0
-    color = src.color
-    if color is not None:
-        out[_COLOR[color]] = 1.0
-    out[_PHASE[src.phase]] = 1.0
-    if src.direction == 1:
-        out[_DIRECTION] = 1.0
-    out[_PENDING] = src.pending_draw
-    out[_PILE] = src.draw_pile_size
-    teams = rules.teams
-    for slot in range(n):
-        seat = (player + slot) % n
-        out[_SEATS + slot] = 1.0
-        if (teams and seat % teams == player % teams) or seat == player:
-            out[_TEAM + slot] = 1.0
-        out[_SIZES + slot] = src.hand_sizes[seat]
-        score = src.scores[seat]
-        out[_SCORES + slot] = score if score < score_cap else score_cap
-    current = src.current_player
-    if current is not None:
-        out[_TO_ACT + (current - player) % n] = 1.0
-    for seat in src.uno_exposed:
-        out[_EXPOSED + (seat - player) % n] = 1.0
-    for seat in src.uno_open:
-        out[_UNO_OPEN + (seat - player) % n] = 1.0
-    for seat in src.uno_overdue:
-        out[_UNO_OVERDUE + (seat - player) % n] = 1.0
-    if src.answer_lock is not None:
-        out[_LOCK + (src.answer_lock - player) % n] = 1.0
-    if src.challenge_color is not None:
-        out[_CHALLENGE_COLOR[src.challenge_color]] = 1.0
-    for seat in src.eliminated:
-        out[_ELIMINATED + (seat - player) % n] = 1.0
-    for seat in src.lost_turns:
-        out[_LOST + (seat - player) % n] = 1.0
-    for seat, cards in enumerate(src.known):
-        at = _KNOWN + _K * ((seat - player) % n)
-        for card in cards:
-            out[at + card.index] += 1.0
-
-
-@by_identity
-def _score_cap(rules: Rules) -> float:
-    return float(bounds(rules)[1][_SCORES])
-
-
 def encode(
     view: View,
     *,
@@ -410,9 +307,9 @@ def encode(
     """
     rules = rules if rules is not None else MATTEL  # Rules() is 60 us to build
     view.rules.refuse_unless_classic("the observation vector", _VERSION_2)
-    out = array("f", _ZERO)
-    _fill(out, view, rules, _score_cap(rules))
-    _history(
+    out = array("f", ZERO)
+    fill(out, view, rules, score_cap(rules))
+    history(
         out,
         player=view.player,
         n=len(view.hand_sizes),
@@ -423,35 +320,6 @@ def encode(
     )
     raw = np.frombuffer(out, dtype=np.float32)
     return normalize(raw, rules) if normalized else raw
-
-
-def _history(
-    out: array[float],
-    *,
-    player: int,
-    n: int,
-    played: Sequence[Sequence[float]] | None,
-    drawn: Sequence[int] | None,
-    prefix: Sequence[int],
-    interjecting: bool,
-) -> None:
-    if interjecting:
-        out[_INTERJECT] = 1.0
-    for slot in range(n):
-        seat = (player + slot) % n
-        if drawn is not None:
-            out[_DRAWN_COUNT + slot] = min(drawn[seat], DRAWN_CAP)
-        if played is not None:
-            at = _PLAYED + _K * slot
-            row = played[seat]
-            if isinstance(row, array):
-                out[at : at + _K] = row
-            else:
-                for i, value in enumerate(row):
-                    out[at + i] = min(float(value), PLAYED_CAP)
-    for token in prefix:
-        if out[_PREFIX + token] < _PREFIX_CAP:
-            out[_PREFIX + token] += 1.0
 
 
 @mypyc_attr(native_class=False)  # Python callers construct it: see unorules._native
@@ -495,7 +363,7 @@ class ObservationEncoder:
         ]
         self._templates = []
         for p in range(players):
-            t = array("f", _ZERO)
+            t = array("f", ZERO)
             for slot, seat in enumerate(self._rot[p]):
                 t[_SEATS + slot] = 1.0
                 if seat == p or (teams and seat % teams == p % teams):
