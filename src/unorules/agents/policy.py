@@ -40,17 +40,26 @@ import operator
 import os
 import random
 import struct
+from array import array
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
+from itertools import compress
 from pathlib import Path
 from typing import Final
 
 from unorules.actions import Action, CallUno, CatchUno, Play
-from unorules.agents.encoding import MAX_PLAYERS, N_TOKENS, ActionBuilder
-from unorules.cards import ALL_CARDS, LIGHT_COLORS
+from unorules.agents._vector import (
+    SEGMENTS,
+    ZERO,
+    factors,
+    fill,
+    history,
+    score_cap,
+)
+from unorules.agents.encoding import N_TOKENS, ActionBuilder
 from unorules.engine import apply
-from unorules.state import Phase, State
+from unorules.state import State
 from unorules.view import View, observe
 
 __all__ = [
@@ -65,30 +74,28 @@ __all__ = [
     "features",
 ]
 
-_K: Final = len(ALL_CARDS)
-_N: Final = MAX_PLAYERS
-# The phases of the observation vector, in its order.
-_PHASES: Final = tuple(p for p in Phase if p is not Phase.ROULETTE)
-
-FEATURES: Final[tuple[tuple[str, int], ...]] = (
-    ("hand", _K),
-    ("drawn_card", _K),
-    ("top", _K),
-    ("color", 4),
-    ("phase", len(_PHASES)),
-    ("direction", 1),
-    ("pending", 1),
-    ("draw_pile", 1),
-    ("interjecting", 1),
-    ("hand_sizes", _N),
-    ("to_act", _N),
-    ("exposed", _N),
-    ("uno_open", _N),
-    ("uno_overdue", _N),
-    ("answer_lock", _N),
-    ("challenge_color", 4),
-    ("lost_turns", _N),
-    ("prefix", N_TOKENS),
+FEATURES: Final[tuple[tuple[str, int], ...]] = tuple(
+    (name, SEGMENTS[name].stop - SEGMENTS[name].start)
+    for name in (
+        "hand",
+        "drawn_card",
+        "top",
+        "color",
+        "phase",
+        "direction",
+        "pending",
+        "draw_pile",
+        "interjecting",
+        "hand_sizes",
+        "to_act",
+        "exposed",
+        "uno_open",
+        "uno_overdue",
+        "answer_lock",
+        "challenge_color",
+        "lost_turns",
+        "prefix",
+    )
 )
 """The segments of the observation vector (:data:`unorules.agents.observation.SEGMENTS`)
 the network reads, in order, with their lengths.
@@ -115,34 +122,6 @@ float16 values) and ``trained`` (how the weights were made).
 'unorules-policy/1'
 """
 
-_OFFSETS: Final = {
-    name: at
-    for at, (name, _) in zip(
-        [sum(n for _, n in FEATURES[:i]) for i in range(len(FEATURES))], FEATURES, strict=True
-    )
-}
-_HAND: Final = _OFFSETS["hand"]
-_DRAWN: Final = _OFFSETS["drawn_card"]
-_TOP: Final = _OFFSETS["top"]
-_COLOR: Final = {c: _OFFSETS["color"] + i for i, c in enumerate(LIGHT_COLORS)}
-_PHASE: Final[dict[Phase, int]] = {p: _OFFSETS["phase"] + i for i, p in enumerate(_PHASES)}
-_DIRECTION: Final = _OFFSETS["direction"]
-_PENDING: Final = _OFFSETS["pending"]
-_PILE: Final = _OFFSETS["draw_pile"]
-_INTERJECT: Final = _OFFSETS["interjecting"]
-_SIZES: Final = _OFFSETS["hand_sizes"]
-_TO_ACT: Final = _OFFSETS["to_act"]
-_EXPOSED: Final = _OFFSETS["exposed"]
-_UNO_OPEN: Final = _OFFSETS["uno_open"]
-_UNO_OVERDUE: Final = _OFFSETS["uno_overdue"]
-_LOCK: Final = _OFFSETS["answer_lock"]
-_CHALLENGE_COLOR: Final = {c: _OFFSETS["challenge_color"] + i for i, c in enumerate(LIGHT_COLORS)}
-_LOST: Final = _OFFSETS["lost_turns"]
-_PREFIX: Final = _OFFSETS["prefix"]
-_COPIES: Final = 4  # observation.COPIES_CAP
-_COUNT: Final = 20  # observation.COUNT_CAP
-_PREFIX_CAP: Final = 8  # the raw cap of a token's count in the prefix
-
 
 def feature_indices(segments: Mapping[str, slice]) -> list[int]:
     """Where the network's inputs lie in the full observation vector, given its
@@ -163,53 +142,59 @@ def feature_indices(segments: Mapping[str, slice]) -> list[int]:
     return out
 
 
-def _sparse(view: View, prefix: Sequence[int], interjecting: bool) -> dict[int, float]:
-    """The non-zero inputs of :func:`features`, by index."""
-    view.rules.refuse_unless_classic("PolicyBot's observation")
-    out: dict[int, float] = {}
-    for card in view.hand:
-        at = _HAND + card.index
-        out[at] = out.get(at, 0.0) + 1 / _COPIES
-    if view.drawn_card is not None:
-        out[_DRAWN + view.drawn_card.index] = 1.0
-    out[_TOP + view.top_card.index] = 1.0
-    if view.color is not None:
-        out[_COLOR[view.color]] = 1.0
-    out[_PHASE[view.phase]] = 1.0
-    if view.direction == 1:
-        out[_DIRECTION] = 1.0
-    if view.pending_draw:
-        out[_PENDING] = min(view.pending_draw / _COUNT, 1.0)
-    if view.draw_pile_size:
-        out[_PILE] = min(view.draw_pile_size / view.rules.deck_size, 1.0)
-    if interjecting:
-        out[_INTERJECT] = 1.0
-    player = view.player
-    n = len(view.hand_sizes)
-    for slot in range(n):
-        size = view.hand_sizes[(player + slot) % n]
-        if size:
-            out[_SIZES + slot] = min(size / _COUNT, 1.0)
-    if view.current_player is not None:
-        out[_TO_ACT + (view.current_player - player) % n] = 1.0
-    for base, seats in (
-        (_EXPOSED, view.uno_exposed),
-        (_UNO_OPEN, view.uno_open),
-        (_UNO_OVERDUE, view.uno_overdue),
-        (_LOST, view.lost_turns),
-    ):
-        for seat in seats:
-            out[base + (seat - player) % n] = 1.0
-    if view.answer_lock is not None:
-        out[_LOCK + (view.answer_lock - player) % n] = 1.0
-    if view.challenge_color is not None:
-        out[_CHALLENGE_COLOR[view.challenge_color]] = 1.0
-    counts: dict[int, int] = {}
-    for token in prefix:
-        counts[token] = min(counts.get(token, 0) + 1, _PREFIX_CAP)
-    for token, count in counts.items():
-        out[_PREFIX + token] = min(count / _COPIES, 1.0)
-    return out
+_INDICES: Final = tuple(feature_indices(SEGMENTS))
+"""Where the network's inputs lie in the observation vector."""
+
+
+def _runs(indices: Sequence[int]) -> tuple[tuple[int, int, int], ...]:
+    """``indices`` as runs of consecutive entries: (first input, start, stop)."""
+    runs: list[list[int]] = []
+    for i, at in enumerate(indices):
+        if runs and runs[-1][2] == at:
+            runs[-1][2] = at + 1
+        else:
+            runs.append([i, at, at + 1])
+    return tuple((i, start, stop) for i, start, stop in runs)
+
+
+_RUNS: Final = _runs(_INDICES)
+
+
+def _raw(view: View) -> array[float]:
+    """The raw observation vector (version 0) of ``view`` without history or tokens,
+    written by the observation's own writer (:mod:`unorules.agents._vector`)."""
+    rules = view.rules
+    rules.refuse_unless_classic("PolicyBot's observation")
+    raw = array("f", ZERO)
+    fill(raw, view, rules, score_cap(rules))
+    return raw
+
+
+def _sparse(
+    base: array[float], view: View, prefix: Sequence[int], interjecting: bool
+) -> dict[int, float]:
+    """The non-zero inputs of :func:`features`, by index: ``base`` (:func:`_raw`) with the
+    tokens chosen so far, at :data:`_INDICES`, scaled to version 1 in float32 as the
+    observation scales them, and clipped at 1."""
+    raw = array("f", base)
+    history(
+        raw,
+        player=view.player,
+        n=len(view.hand_sizes),
+        played=None,
+        drawn=None,
+        prefix=prefix,
+        interjecting=interjecting,
+    )
+    inputs: list[int] = []
+    entries: list[int] = []
+    for first, start, stop in _RUNS:  # the non-zero entries, found in C (compress)
+        for at in compress(range(start, stop), raw[start:stop]):
+            inputs.append(first + at - start)
+            entries.append(at)
+    factor = factors(view.rules)
+    scaled = array("f", [raw[at] * factor[at] for at in entries])  # float32, as numpy
+    return {i: min(value, 1.0) for i, value in zip(inputs, scaled, strict=True)}
 
 
 def features(view: View, prefix: Sequence[int] = (), *, interjecting: bool = False) -> list[float]:
@@ -223,7 +208,8 @@ def features(view: View, prefix: Sequence[int] = (), *, interjecting: bool = Fal
 
     >>> import unorules as uno
     >>> vec = features(uno.observe(uno.new_game(2, seed=3), 0))
-    >>> vec[_SIZES:_SIZES + 3]  # 7 cards each / 20
+    >>> at = sum(n for name, n in FEATURES[:FEATURES.index(("hand_sizes", 10))])
+    >>> [round(x, 6) for x in vec[at:at + 3]]  # 7 cards each / 20
     [0.35, 0.35, 0.0]
     >>> features(uno.observe(uno.new_game(2, "mattel-no-mercy", seed=3), 0))
     Traceback (most recent call last):
@@ -231,7 +217,7 @@ def features(view: View, prefix: Sequence[int] = (), *, interjecting: bool = Fal
     ValueError: PolicyBot's observation encodes the 56 classic cards; ...
     """
     out = [0.0] * INPUTS
-    for i, value in _sparse(view, prefix, interjecting).items():
+    for i, value in _sparse(_raw(view), view, prefix, interjecting).items():
         out[i] = value
     return out
 
@@ -468,6 +454,7 @@ class PolicyBot:
         True
         """
         legal = choices(view)
+        base = _raw(view)
         players = len(view.hand_sizes)
         builder = ActionBuilder(legal, players)
         prefix: list[int] = []
@@ -476,7 +463,7 @@ class PolicyBot:
             if len(tokens) == 1:
                 token = tokens[0]
             else:
-                scores = self.network.scores(_sparse(view, prefix, False), tokens)
+                scores = self.network.scores(_sparse(base, view, prefix, False), tokens)
                 best = max(scores)
                 ties = [t for t, s in zip(tokens, scores, strict=True) if s == best]
                 token = ties[0] if len(ties) == 1 else ties[self.random.randrange(len(ties))]
