@@ -141,3 +141,16 @@ def test_readers_workloads_run_each_reader_over_real_positions() -> None:
         assert calls > 100, name  # 20 games of at most 60 steps
         assert readers.run_here(code, fields, repeats=1) == calls, name
         assert gc.isenabled(), name
+
+
+def test_policy_speed_times_policy_bot_on_the_states_where_bots_acted() -> None:
+    """``policy_speed.py`` records every state where either bot acted (both seats: the
+    heuristic's states too) and times PolicyBot's ``act`` on each of them."""
+    policy_speed = load_script(BENCHMARKS, "policy_speed")
+    positions = policy_speed.states(2)
+    seats = {seat for _, seat in positions}
+    assert seats == {0, 1}
+    for state, seat in positions:
+        assert state.current_player == seat
+    rate = policy_speed.decisions_per_second(positions[:20], passes=1)
+    assert rate > 0
