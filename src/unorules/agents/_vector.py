@@ -71,18 +71,12 @@ def _slices() -> dict[str, slice]:
     return out
 
 
+# The public names (SEGMENTS, SIZE, COPIES_CAP, COUNT_CAP) are documented where
+# unorules.agents.observation re-exports them.
 SEGMENTS: Final[dict[str, slice]] = _slices()
-"""Where each segment lies in the vector.
-
->>> SEGMENTS["hand"], SEGMENTS["prefix"]
-(slice(0, 56, None), slice(1427, 1576, None))
-"""
 SIZE: Final[int] = SEGMENTS["prefix"].stop
-"""The length of the vector.
-
->>> SIZE
-1576
-"""
+COPIES_CAP: Final = 4
+COUNT_CAP: Final = 20
 
 _HAND: Final = SEGMENTS["hand"].start
 _DRAWN: Final = SEGMENTS["drawn_card"].start
@@ -115,22 +109,6 @@ ZERO: Final = array("f", bytes(4 * SIZE))
 """A vector of zeros to copy (``array("f", ZERO)``)."""
 _PREFIX_CAP: Final = 8
 """The raw cap of one token's count in the prefix."""
-
-
-COPIES_CAP: Final = 4
-"""Version 1 divides the copies of a card kind (in a hand, laid, known, chosen) by this,
-the most copies of one kind in any deck, and clips at 1.
-
->>> COPIES_CAP
-4
-"""
-COUNT_CAP: Final = 20
-"""Version 1 divides hand sizes, a pending penalty and the cards each seat drew by this,
-and clips at 1 (a count of 20 or more reads 1).
-
->>> COUNT_CAP
-20
-"""
 
 
 @by_identity  # the library's cache of what is derived from a rules object (unorules._memo)
