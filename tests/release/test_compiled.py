@@ -8,6 +8,7 @@ temporary environment, where :data:`unorules.COMPILED` is true.
 
 from __future__ import annotations
 
+import ast
 import copy
 import importlib
 import inspect
@@ -92,6 +93,67 @@ def test_compiled_says_which_build_runs_and_every_declared_module_is_that_build(
         if uno.COMPILED:
             assert module.__file__ is not None and module.__file__.endswith(".so")
     assert not is_compiled(uno.engine)  # never compiled: the facade's checks and docs
+
+
+def _parameters(node: ast.FunctionDef) -> list[str]:
+    args = node.args
+    names = [a.arg for a in (*args.posonlyargs, *args.args)]
+    if args.vararg is not None:
+        names.append(args.vararg.arg)
+    names.extend(a.arg for a in args.kwonlyargs)
+    if args.kwarg is not None:
+        names.append(args.kwarg.arg)
+    return names
+
+
+def test_every_public_name_of_a_compiled_module_reads_as_its_source() -> None:
+    """Each public function and class that a public declared module defines (its
+    ``__all__``) has the docstring and the parameters its source gives it, in both builds:
+    mypyc drops them, and a compiled module that does not end by dressing its public names
+    (``unorules._native.dress_public``) fails here, whichever module it is."""
+    checked = 0
+    for name in declared_modules():
+        if any(part.startswith("_") for part in name.split(".")):
+            continue  # the rooms (unorules._engine) and other private modules: no public names
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as missing:  # the encoders need numpy, an optional extra
+            assert missing.name == "numpy", missing
+            continue
+        path = ROOT / "src" / Path(*name.split("."))
+        source = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+        tree = ast.parse(source.read_text(encoding="utf-8"))
+        defined = {
+            node.name: node
+            for node in tree.body
+            if isinstance(node, ast.FunctionDef | ast.ClassDef)
+        }
+        for public in getattr(module, "__all__", ()):
+            node = defined.get(public)
+            if node is None:  # a constant, or a name defined elsewhere
+                continue
+            value = getattr(module, public)
+            where = f"{name}.{public}"
+            assert inspect.getdoc(value) == ast.get_docstring(node), where
+            if isinstance(node, ast.FunctionDef):
+                if node.decorator_list:  # a cache's wrapper (unorules._memo) takes one value
+                    continue
+                wanted = _parameters(node)
+            else:
+                init = next(
+                    (
+                        item
+                        for item in node.body
+                        if isinstance(item, ast.FunctionDef) and item.name == "__init__"
+                    ),
+                    None,
+                )
+                if init is None:  # no __init__ of its own: its signature is its base's
+                    continue
+                wanted = _parameters(init)[1:]  # without self
+            assert list(inspect.signature(value).parameters) == wanted, where
+            checked += 1
+    assert checked >= 10  # the scoring, the generator and the encoders have a dozen
 
 
 def test_public_state_keeps_its_docstrings_signatures_and_annotations() -> None:
