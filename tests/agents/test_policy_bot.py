@@ -133,7 +133,7 @@ def test_policy_network_round_trips_its_weights_file(tmp_path: Path) -> None:
 
 
 def test_policy_features_are_the_observation_vectors_entries() -> None:
-    np = pytest.importorskip("numpy")
+    pytest.importorskip("numpy")
     obs = pytest.importorskip("unorules.agents.observation")
     index = policy.feature_indices(obs.SEGMENTS)
     assert len(index) == INPUTS
