@@ -18,8 +18,9 @@ action token by token, taking the legal token with the highest score each time.
 
 The shipped weights (``policy_weights.json`` beside this module, :data:`WEIGHTS`) were
 trained by ``examples/train_policy.py`` (behaviour cloning of
-:class:`~unorules.agents.bots.HeuristicBot`, then PPO against it): see the documentation's
-page on learning, which gives the command that reproduces them and their win rates.
+:class:`~unorules.agents.bots.HeuristicBot`, then PPO against it, keeping the checkpoint
+that does best against it: the clone, in the shipped run): see the documentation's page
+on learning, which gives the command that reproduces them and their win rates.
 
 >>> import unorules as uno
 >>> from unorules.agents.policy import INPUTS, PolicyBot, features
