@@ -189,3 +189,21 @@ def test_render_text_refuses_a_seat_that_is_not_one(
 def test_the_arenas_flags_are_true_or_false(option: str) -> None:
     with pytest.raises(TypeError, match=f"^{option} is True or False, not 'no'$"):
         Arena(3, "mattel", **{option: "no"})  # type: ignore[arg-type]
+
+
+def test_skip_forced_takes_a_lone_one_token_action_but_not_a_lone_action_of_two_tokens() -> None:
+    rules = uno.MATTEL.but(seven_o=True, voluntary_draw=False)
+    start = uno.State.from_position("R7,B2,B3/R1,G2,G3 R5 red 1+ play *", rules=rules)
+    plain = Arena(2, rules, skip_forced=False)
+    plain.start(start)
+    assert (plain.actor, plain.actions_this_round) == (1, 0)
+    arena = Arena(2, rules, skip_forced=True)
+    arena.start(start)
+    # Seat 1's one action, R1, is one token: the arena lays it for seat 1.
+    assert arena.actions_this_round == 1 and str(arena.state.top_card) == "R1"
+    # Seat 0's one action, the 7 and whom it swaps with, is two tokens: seat 0 takes them.
+    assert arena.actor == 0 and arena.offered == (uno.Play(0, "R7", target=1),)
+    assert [enc.describe(t) for t in arena.tokens()] == ["play R7"]
+    assert arena.step(arena.tokens()[0]) is None
+    assert [enc.describe(t) for t in arena.tokens()] == ["target +1"]
+    assert arena.step(arena.tokens()[0]) == uno.Play(0, "R7", target=1)

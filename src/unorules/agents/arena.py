@@ -67,7 +67,7 @@ from unorules.actions import (
     NextRound,
     Play,
 )
-from unorules.agents.encoding import NOOP, ActionBuilder, _root
+from unorules.agents.encoding import NOOP, ActionBuilder, _Root, _root, encode
 from unorules.cards import EVERY_CARD, Card, Side
 from unorules.engine import apply, legal_actions, new_game, step
 from unorules.pictures import raster, svg
@@ -188,7 +188,8 @@ class Arena:
         self._flip = self.rules.flip  # a UNO Flip! card's tokens need the side in play
         self._zero_row = _ZERO_ROW if self.rules.classic_cards else _ZERO_ROW_ALL
         self.state: State = new_game(players, self.rules, seed=0)
-        self._root = _root((), players)
+        self._offered: tuple[Action, ...] = ()
+        self._tree: _Root | None = None
         self._builder: ActionBuilder | None = None
         self._reset_round()
         self.done = False
@@ -273,7 +274,7 @@ class Arena:
         """The action being built by :attr:`actor` (its prefix and its masks)."""
         builder = self._builder
         if builder is None:  # made on demand: most actions are one looked-up token
-            builder = self._builder = ActionBuilder(self._root[0], self.players, side=self._side())
+            builder = self._builder = ActionBuilder(self._offered, self.players, side=self._side())
         return builder
 
     @property
@@ -286,7 +287,7 @@ class Arena:
         >>> arena.offered
         (Play(1, 'R3'), Play(1, 'R5'), Draw(1))
         """
-        return self._root[0]
+        return self._offered
 
     @property
     def prefix(self) -> tuple[int, ...] | list[int]:
@@ -307,7 +308,7 @@ class Arena:
             return ()
         builder = self._builder
         if builder is None:
-            tokens = self._root[2]
+            tokens = self._tokens()[2]
             return (NOOP, *tokens) if self.interjecting else tokens
         if self.interjecting and not builder._prefix:
             return (NOOP, *builder.tokens())
@@ -334,7 +335,7 @@ class Arena:
             self._offer()
             return None
         if builder is None:
-            hit = self._root[3].get(token)
+            hit = self._tokens()[3].get(token)
             action = hit[1] if hit is not None else None
             if action is None:
                 action = self.builder.push(token)  # raises before anything changes
@@ -403,9 +404,9 @@ class Arena:
                 raise ValueError("only an interjection window can be declined (None)")
             self.step(NOOP)
             return
-        if action not in self._root[0]:
+        if action not in self._offered:
             if offered_only or getattr(action, "player", None) != self.actor or self.prefix:
-                offered = ", ".join(map(str, self._root[0])) or "nothing"
+                offered = ", ".join(map(str, self._offered)) or "nothing"
                 raise ValueError(f"{action} is not offered to seat {self.actor} now: {offered}")
             before = self.state
             self._apply(action)  # raises before anything changes
@@ -547,12 +548,12 @@ class Arena:
             self._open()
             if not self.skip_forced or self.interjecting or self._builder is not None:
                 return
-            tokens = self._root[2]
-            if len(tokens) != 1:
+            offered = self._offered
+            if len(offered) != 1:
                 return
-            forced = self._root[3][tokens[0]][1]
-            if forced is None:
-                return  # one first token, but more to choose after it
+            forced = offered[0]
+            if len(encode(forced, self.players, self._side())) != 1:
+                return  # one action, but more than one token to choose it
             self._apply(forced)
 
     def _add_rewards(self, new: tuple[float, ...]) -> None:
@@ -617,7 +618,8 @@ class Arena:
             self._window = []
         self.actor = current
         self.interjecting = False
-        self._root = _root(mine, self.players, self._side())
+        self._offered = mine
+        self._tree = None
         self._builder = None
 
     def _offer(self) -> None:
@@ -633,8 +635,18 @@ class Arena:
         self._set_offer(tuple(self._offers.get(seat, ())))
 
     def _set_offer(self, actions: tuple[Action, ...]) -> None:
-        self._root = _root(actions, self.players, self._side())
+        self._offered = actions
+        self._tree = None
         self._builder = None
+
+    def _tokens(self) -> _Root:
+        """The first step of a builder over the offered actions (their tokens, the first
+        tokens, what each leads to), made when a token is first asked for or taken: a
+        bot's turn (:meth:`take`) and a forced move never need it."""
+        tree = self._tree
+        if tree is None:
+            tree = self._tree = _root(self._offered, self.players, self._side())
+        return tree
 
     def _side(self) -> Side | None:
         """The side in play under UNO Flip!'s rules (its cards' tokens name the face in
@@ -671,7 +683,7 @@ class Arena:
         elif self.interjecting:
             self._window = []
             self._offer()
-        return self.actor == actor and self.interjecting is interjecting and bool(self._root[0])
+        return self.actor == actor and self.interjecting is interjecting and bool(self._offered)
 
     @staticmethod
     def _useful_call(s: State, seat: int, hands: Sequence[tuple[object, ...]]) -> bool:
