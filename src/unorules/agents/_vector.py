@@ -1,11 +1,14 @@
 """The layout of the observation vector of versions 0 and 1, and its numpy-free writers.
 
-The one home of which entry of the vector means what: :mod:`unorules.agents.observation`
-(the numpy vector, the environments) and :mod:`unorules.agents.policy` (PolicyBot's
-network, which runs without numpy) both write through :func:`fill` and :func:`history`
-into a stdlib ``array("f")`` of :data:`SIZE` raw entries (version 0), and both scale them
-by :func:`factors` to version 1. The public names are documented in
-:mod:`unorules.agents.observation`, which re-exports them.
+The layout, the caps and the factors to version 1 live here alone.
+:func:`unorules.agents.observation.encode` (the numpy vector of a view) and
+:mod:`unorules.agents.policy` (PolicyBot's network, which runs without numpy) both write
+through :func:`fill` and :func:`history` into a stdlib ``array("f")`` of :data:`SIZE` raw
+entries (version 0), and scale them by :func:`factors` to version 1. The environments'
+encoder, ``ObservationEncoder.encode_arena``, writes the same entries from an arena's
+fields directly (faster: the table's constant parts are made once); the tests hold it
+equal to :func:`~unorules.agents.observation.encode` and to PolicyBot's inputs. The public
+names are documented in :mod:`unorules.agents.observation`, which re-exports them.
 
 >>> import unorules as uno
 >>> raw = array("f", ZERO)
@@ -21,7 +24,6 @@ from collections.abc import Sequence
 from typing import Final
 
 from unorules._memo import by_identity
-from unorules.agents.arena import DRAWN_CAP, PLAYED_CAP
 from unorules.agents.encoding import MAX_PLAYERS, N_TOKENS
 from unorules.cards import ALL_CARDS, LIGHT_COLORS, build_deck
 from unorules.rules import Rules
@@ -72,11 +74,15 @@ def _slices() -> dict[str, slice]:
 
 
 # The public names (SEGMENTS, SIZE, COPIES_CAP, COUNT_CAP) are documented where
-# unorules.agents.observation re-exports them.
+# unorules.agents.observation re-exports them. This module imports nothing above the
+# game and the token codec, so that PolicyBot (and every import of the bots) stays light.
 SEGMENTS: Final[dict[str, slice]] = _slices()
 SIZE: Final[int] = SEGMENTS["prefix"].stop
 COPIES_CAP: Final = 4
 COUNT_CAP: Final = 20
+# The caps of the history counts the arena keeps (documented in unorules.agents.arena).
+PLAYED_CAP: Final = 15
+DRAWN_CAP: Final = 255
 
 _HAND: Final = SEGMENTS["hand"].start
 _DRAWN: Final = SEGMENTS["drawn_card"].start
@@ -128,7 +134,8 @@ def score_cap(rules: Rules) -> float:
 def factors(rules: Rules) -> array[float]:
     """The factor of each entry from the raw vector (version 0) to the normalized one
     (version 1): the raw value times it, clipped at 1 (one home for
-    :func:`unorules.agents.observation.scale`).
+    :func:`unorules.agents.observation.scale`). Cached per rules object: read it, never
+    write to it.
 
     >>> import unorules as uno
     >>> f = factors(uno.MATTEL)

@@ -67,6 +67,7 @@ from unorules.actions import (
     NextRound,
     Play,
 )
+from unorules.agents import _vector
 from unorules.agents.encoding import NOOP, ActionBuilder, _Root, _root, encode
 from unorules.cards import EVERY_CARD, Card, Side
 from unorules.engine import apply, legal_actions, new_game, step
@@ -92,13 +93,13 @@ __all__ = [
     "render_text",
 ]
 
-PLAYED_CAP: Final = 15
+PLAYED_CAP: Final = _vector.PLAYED_CAP
 """History counts of one card kind played by one seat stop at this value.
 
 >>> PLAYED_CAP
 15
 """
-DRAWN_CAP: Final = 255
+DRAWN_CAP: Final = _vector.DRAWN_CAP
 """History counts of cards drawn by one seat stop at this value.
 
 >>> DRAWN_CAP
