@@ -7,6 +7,8 @@ from __future__ import annotations
 import base64
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -180,3 +182,112 @@ def test_policy_bot_plays_in_the_command_by_name(
     assert main(argv) == 0
     out, err = capsys.readouterr()
     assert words in out and "Traceback" not in err
+
+
+def _shipped_with(layer: int, field: str, value: object) -> dict[str, object]:
+    doc: dict[str, object] = json.loads(Path(WEIGHTS).read_text(encoding="utf-8"))
+    layers = doc["layers"]
+    assert isinstance(layers, list)
+    layers[layer][field] = value
+    return doc
+
+
+@pytest.mark.parametrize(
+    ("layer", "field", "value", "words"),
+    [
+        (0, "weight", 123, r"layers\[0\]\.weight is not a base64 text but int$"),
+        (1, "bias", None, r"layers\[1\]\.bias is not a base64 text but NoneType$"),
+        (0, "bias", "not base64!", r"layers\[0\]\.bias is not base64 text$"),
+        (2, "bias", "é", r"layers\[2\]\.bias is not base64 text$"),
+        (1, "bias", "AAAAAA==", r"layers\[1\]\.bias: 2 numbers, not 64$"),
+        (
+            1,
+            "bias",
+            base64.b64encode(b"\x00\x7e" * 64).decode("ascii"),  # float16 NaN
+            r"layers\[1\]\.bias holds a number that is not finite \(NaN or infinity\)$",
+        ),
+    ],
+)
+def test_policy_bot_weights_that_are_not_numbers_are_refused_naming_the_field(
+    tmp_path: Path, layer: int, field: str, value: object, words: str
+) -> None:
+    bad = tmp_path / f"bad-{layer}-{field}.json"
+    bad.write_text(json.dumps(_shipped_with(layer, field, value)), encoding="utf-8")
+    with pytest.raises(ValueError, match=r"^policy weights .*bad-.*\.json: " + words):
+        PolicyBot(0, weights=bad)
+
+
+def test_policy_inputs_and_tokens_out_of_range_are_refused_naming_them() -> None:
+    view = uno.observe(uno.new_game(2, seed=3), 0)
+    net = PolicyNetwork.load()
+    cases: list[tuple[object, str]] = [
+        (lambda: policy.features(view, [3, 149]), r"^prefix\[1\] is 149, not a token"),
+        (lambda: policy.features(view, [-1]), r"^prefix\[0\] is -1, not a token"),
+        (lambda: policy.features(view, ["a"]), r"^prefix\[0\] is 'a', not a token"),  # type: ignore[list-item]
+        (lambda: net.scores({INPUTS: 1.0}, [3]), r"^inputs has the key 406, not an input index"),
+        (lambda: net.scores({-1: 1.0}, [3]), r"^inputs has the key -1, not an input index"),
+        (lambda: net.scores({0: 1.0}, [True]), r"^tokens\[0\] is True, not a token"),
+    ]
+    for call, words in cases:
+        with pytest.raises(ValueError, match=words):
+            call()  # type: ignore[operator]
+
+
+def test_policy_bot_decides_only_for_the_seat_to_act() -> None:
+    state = uno.new_game(2, seed=4)
+    other = 1 - (state.current_player or 0)
+    words = f"^PolicyBot decides for the seat to act: the view is seat {other}'s, and seat"
+    with pytest.raises(ValueError, match=words):
+        PolicyBot(0).decide(uno.observe(state, other))
+    with pytest.raises(ValueError, match=words):
+        PolicyBot(0).act(state, other)
+
+
+def test_policy_features_are_the_environments_vector_at_every_arena_decision() -> None:
+    """The vector the environments (and PPO) read, version 1's ``encode_arena``, taken at
+    ``feature_indices``, equals PolicyBot's inputs at every decision of arena games, the
+    tokens chosen so far and the interjection windows included."""
+    pytest.importorskip("numpy")
+    obs = pytest.importorskip("unorules.agents.observation")
+    from unorules.agents.arena import Arena
+
+    index = policy.feature_indices(obs.SEGMENTS)
+    rand = random.Random(5)
+    checked = 0
+    for players, rules in ((2, "mattel"), (3, "swedish"), (4, "danish")):
+        arena = Arena(players, rules, interjections=True)
+        encoder = obs.ObservationEncoder(players, arena.rules, normalized=True)  # version 1
+        for game in range(3):
+            arena.reset(seed=game)
+            while not arena.done:
+                seat = arena.actor
+                assert seat is not None
+                view = uno.observe(arena.state, seat)
+                mine = policy.features(view, arena.prefix, interjecting=arena.interjecting)
+                assert encoder.encode_arena(arena, seat)[index].tolist() == mine
+                checked += 1
+                tokens = arena.tokens()
+                arena.step(tokens[rand.randrange(len(tokens))])
+    assert checked > 300
+
+
+def test_policy_bot_and_its_inputs_import_without_numpy() -> None:
+    """PolicyBot runs in pure Python: numpy is an optional extra."""
+    code = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'numpy' or name.startswith('numpy.'):\n"
+        "            raise ImportError('numpy is blocked')\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "import unorules as uno\n"
+        "from unorules.agents.policy import PolicyBot\n"
+        "s = uno.new_game(2, seed=3)\n"
+        "assert PolicyBot(1).act(s, s.current_player) in uno.legal_actions(s)\n"
+        "assert 'numpy' not in sys.modules\n"
+        "print('ok')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0 and done.stdout == "ok\n", done.stderr

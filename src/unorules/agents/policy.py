@@ -36,15 +36,16 @@ True
 from __future__ import annotations
 
 import base64
+import binascii
 import json
+import math
 import operator
 import os
 import random
 import struct
 from array import array
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
-from importlib import resources
 from itertools import compress
 from pathlib import Path
 from typing import Final
@@ -198,6 +199,14 @@ def _sparse(
     return {i: min(value, 1.0) for i, value in zip(inputs, scaled, strict=True)}
 
 
+def _check_indices(values: Iterable[object], limit: int, name: str, what: str) -> None:
+    """Refuse an entry of ``values`` that is not an integer from 0 to ``limit`` - 1."""
+    for i, value in enumerate(values):
+        if type(value) is not int or not 0 <= value < limit:
+            at = f"{name} has the key" if isinstance(values, Mapping) else f"{name}[{i}] is"
+            raise ValueError(f"{at} {value!r}, not {what} (an integer from 0 to {limit - 1})")
+
+
 def features(view: View, prefix: Sequence[int] = (), *, interjecting: bool = False) -> list[float]:
     """The network's inputs for ``view``, the tokens chosen so far (``prefix``) and
     whether the player decides out of turn: :data:`INPUTS` numbers in [0, 1], the
@@ -205,7 +214,7 @@ def features(view: View, prefix: Sequence[int] = (), *, interjecting: bool = Fal
 
     Raises:
         ValueError: rules whose deck is not the classic one (UNO Flip!, No Mercy), which
-            the observation does not encode.
+            the observation does not encode; a token of ``prefix`` out of range.
 
     >>> import unorules as uno
     >>> vec = features(uno.observe(uno.new_game(2, seed=3), 0))
@@ -216,18 +225,31 @@ def features(view: View, prefix: Sequence[int] = (), *, interjecting: bool = Fal
     Traceback (most recent call last):
     ...
     ValueError: PolicyBot's observation encodes the 56 classic cards; ...
+    >>> features(uno.observe(uno.new_game(2, seed=3), 0), [3, -1])
+    Traceback (most recent call last):
+    ...
+    ValueError: prefix[1] is -1, not a token (an integer from 0 to 148)
     """
+    _check_indices(prefix, N_TOKENS, "prefix", "a token")
     out = [0.0] * INPUTS
     for i, value in _sparse(_raw(view), view, prefix, interjecting).items():
         out[i] = value
     return out
 
 
-def _floats(text: str, count: int, what: str) -> list[float]:
-    data = base64.b64decode(text.encode("ascii"), validate=True)
+def _floats(text: object, count: int, what: str) -> list[float]:
+    if not isinstance(text, str):
+        raise ValueError(f"{what} is not a base64 text but {type(text).__name__}")
+    try:
+        data = base64.b64decode(text.encode("ascii"), validate=True)
+    except (UnicodeEncodeError, binascii.Error):
+        raise ValueError(f"{what} is not base64 text") from None
     if len(data) != 2 * count:
         raise ValueError(f"{what}: {len(data) // 2} numbers, not {count}")
-    return list(struct.unpack(f"<{count}e", data))
+    values = list(struct.unpack(f"<{count}e", data))
+    if not all(map(math.isfinite, values)):
+        raise ValueError(f"{what} holds a number that is not finite (NaN or infinity)")
+    return values
 
 
 def _encoded(values: Sequence[float]) -> str:
@@ -277,10 +299,23 @@ class PolicyNetwork:
         """The scores of ``tokens`` for the inputs given as their non-zero entries (index
         -> value; the first layer adds only the rows of those).
 
+        Raises:
+            ValueError: an input index (0 to :data:`INPUTS` - 1) or a token (0 to 148) out
+                of range, or not an integer, naming it.
+
         >>> net = PolicyNetwork.load()
         >>> len(net.scores({0: 1.0}, range(N_TOKENS))) == N_TOKENS
         True
+        >>> net.scores({0: 1.0}, [149])
+        Traceback (most recent call last):
+        ...
+        ValueError: tokens[0] is 149, not a token (an integer from 0 to 148)
         """
+        _check_indices(inputs, INPUTS, "inputs", "an input index")
+        _check_indices(tokens, N_TOKENS, "tokens", "a token")
+        return self._scores(inputs, tokens)
+
+    def _scores(self, inputs: Mapping[int, float], tokens: Sequence[int]) -> list[float]:
         h: list[float] | None = None
         rows: Sequence[tuple[int, float]] = list(inputs.items())
         for weight, bias in self._hidden:
@@ -339,7 +374,7 @@ class PolicyNetwork:
         )
 
 
-WEIGHTS: Final = str(resources.files("unorules.agents") / "policy_weights.json")
+WEIGHTS: Final = os.path.join(os.path.dirname(os.path.abspath(__file__)), "policy_weights.json")
 """The path of the shipped weights file (:data:`WEIGHTS_FORMAT`).
 
 >>> Path(WEIGHTS).name
@@ -376,8 +411,8 @@ def _load(key: str) -> PolicyNetwork:
         where = f"policy weights {key}: layers[{i}]"
         if not isinstance(layer, dict):
             raise ValueError(f"{where} is not an object")
-        flat = _floats(str(layer.get("weight", "")), n_in * n_out, f"{where}.weight")
-        bias = _floats(str(layer.get("bias", "")), n_out, f"{where}.bias")
+        flat = _floats(layer.get("weight"), n_in * n_out, f"{where}.weight")
+        bias = _floats(layer.get("bias"), n_out, f"{where}.bias")
         parsed.append(([flat[r * n_out : (r + 1) * n_out] for r in range(n_in)], bias))
     return PolicyNetwork(parsed)
 
@@ -454,6 +489,12 @@ class PolicyBot:
         >>> PolicyBot(0).decide(view) == PolicyBot(9).decide(view)  # no ties here
         True
         """
+        if view.current_player != view.player:
+            raise ValueError(
+                f"PolicyBot decides for the seat to act: the view is seat {view.player}'s,"
+                f" and {'nobody' if view.current_player is None else f'seat {view.current_player}'}"
+                " is to act"
+            )
         legal = choices(view)
         base = _raw(view)
         players = len(view.hand_sizes)
@@ -464,7 +505,7 @@ class PolicyBot:
             if len(tokens) == 1:
                 token = tokens[0]
             else:
-                scores = self.network.scores(_sparse(base, view, prefix, False), tokens)
+                scores = self.network._scores(_sparse(base, view, prefix, False), tokens)
                 best = max(scores)
                 ties = [t for t, s in zip(tokens, scores, strict=True) if s == best]
                 token = ties[0] if len(ties) == 1 else ties[self.random.randrange(len(ties))]
