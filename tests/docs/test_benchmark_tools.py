@@ -143,14 +143,26 @@ def test_readers_workloads_run_each_reader_over_real_positions() -> None:
         assert gc.isenabled(), name
 
 
-def test_policy_speed_times_policy_bot_on_the_states_where_bots_acted() -> None:
+def test_policy_speed_times_policy_bot_on_the_states_where_bots_acted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """``policy_speed.py`` records every state where either bot acted (both seats: the
-    heuristic's states too) and times PolicyBot's ``act`` on each of them."""
+    heuristic's states too) and times PolicyBot's ``act`` once on each of them per pass."""
+    from unorules.agents import bots
+
     policy_speed = load_script(BENCHMARKS, "policy_speed")
     positions = policy_speed.states(2)
     seats = {seat for _, seat in positions}
     assert seats == {0, 1}
     for state, seat in positions:
         assert state.current_player == seat
-    rate = policy_speed.decisions_per_second(positions[:20], passes=1)
-    assert rate > 0
+    timed: list[tuple[uno.State, int]] = []
+    act = bots.PolicyBot.act
+
+    def counted(self: bots.PolicyBot, state: uno.State, seat: int) -> uno.Action:
+        timed.append((state, seat))
+        return act(self, state, seat)
+
+    monkeypatch.setattr(bots.PolicyBot, "act", counted)
+    policy_speed.decisions_per_second(positions[:20], passes=2)
+    assert timed == positions[:20] * 2
