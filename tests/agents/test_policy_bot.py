@@ -291,3 +291,25 @@ def test_policy_bot_and_its_inputs_import_without_numpy() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
     )
     assert done.returncode == 0 and done.stdout == "ok\n", done.stderr
+
+
+def test_policy_network_shapes_that_do_not_fit_are_refused_naming_the_layer() -> None:
+    out = ([[0.0] * encoding.N_TOKENS] * 2, [0.0] * encoding.N_TOKENS)
+    cases = [
+        (
+            [([[0.0, 0.0]] * (INPUTS - 1), [0.0, 0.0]), out],
+            "layers[0]: a weight of 406 rows, not 405",
+        ),
+        (
+            [([[0.0, 0.0]] * (INPUTS - 1) + [[0.0]], [0.0, 0.0]), out],
+            "layers[0]: row 405 of the weight has 1 numbers, not 2 (its bias's length)",
+        ),
+        (
+            [([[0.0, 0.0]] * INPUTS, [0.0, 0.0]), ([[0.0], [0.0]], [0.0])],
+            "layers: the last layer has 1 outputs, not 149",
+        ),
+    ]
+    for layers, words in cases:
+        with pytest.raises(ValueError) as refused:
+            PolicyNetwork(layers)
+        assert str(refused.value) == words

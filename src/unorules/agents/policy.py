@@ -276,11 +276,14 @@ class PolicyNetwork:
             raise ValueError("layers: at least one linear layer")
         width = INPUTS
         for i, (weight, bias) in enumerate(layers):
-            if len(weight) != width or any(len(row) != len(bias) for row in weight):
-                raise ValueError(
-                    f"layers[{i}]: a weight of {width} rows of {len(bias)} (its bias's"
-                    f" length), not {len(weight)} rows"
-                )
+            if len(weight) != width:
+                raise ValueError(f"layers[{i}]: a weight of {width} rows, not {len(weight)}")
+            for r, row in enumerate(weight):
+                if len(row) != len(bias):
+                    raise ValueError(
+                        f"layers[{i}]: row {r} of the weight has {len(row)} numbers, not"
+                        f" {len(bias)} (its bias's length)"
+                    )
             width = len(bias)
         if width != N_TOKENS:
             raise ValueError(f"layers: the last layer has {width} outputs, not {N_TOKENS}")
