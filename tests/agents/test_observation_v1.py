@@ -210,3 +210,54 @@ def test_v0_still_passes_api_seed_and_check_env(capsys: pytest.CaptureFixture[st
         seed_test(lambda: env(3, "mattel", version=0), num_cycles=40)
         check_env(gymnasium.make(ugym.ENV_ID_V0, players=2).unwrapped)
     assert "Passed API test" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("history", "words"),
+    [
+        ({"prefix": [149]}, "prefix[0] is 149, not a token (an integer from 0 to 148)"),
+        ({"prefix": [3, -1]}, "prefix[1] is -1, not a token (an integer from 0 to 148)"),
+        ({"drawn": [1]}, "drawn has 1 entries, not 2 (one per seat)"),
+        ({"drawn": [0, True]}, "drawn[1] is True, not a count (an integer from 0)"),
+        ({"drawn": [0, -2]}, "drawn[1] is -2, not a count (an integer from 0)"),
+        ({"played": [[0.0] * 56]}, "played has 1 rows, not 2 (one per seat)"),
+        ({"played": [[0.0] * 56, [0.0] * 3]}, "played[1] has 3 entries, not 56 (one per kind)"),
+        (
+            {"played": [[0.0] * 56, [float("nan")] * 56]},
+            "played[1][0] is nan, not a count (a number from 0)",
+        ),
+    ],
+)
+def test_encode_refuses_history_that_does_not_fit_the_table(
+    history: dict[str, Any], words: str
+) -> None:
+    """Untrusted history is named, not an IndexError, nor a token of -1 written silently
+    into another segment (the vector's last entries), nor a row that resizes the vector."""
+    from unorules.agents import observation_v2 as obs2
+
+    view = uno.observe(uno.new_game(2, seed=1), 0)
+    with pytest.raises(ValueError) as refused:
+        obs.encode(view, **history)
+    assert str(refused.value) == words
+    if "prefix" not in history:  # the same check in version 2 (its tokens go to 356)
+        with pytest.raises(ValueError) as refused:
+            obs2.encode(view, **history)
+        assert str(refused.value) == words
+    # numpy's numbers are not history (in the compiled build they never were): lists are
+    with pytest.raises(ValueError, match=r"^drawn\[0\] is .+, not a count \(an integer from 0\)$"):
+        obs.encode(view, drawn=np.array([1, 2]))  # type: ignore[arg-type]
+    vec = obs.encode(view, played=[[0.0] * 56, [1] * 56], drawn=np.array([1, 2]).tolist())
+    assert vec[obs.SEGMENTS["drawn_count"]][:2].tolist() == [1.0, 2.0]
+
+
+def test_version_2_encode_takes_the_rows_the_arena_keeps_and_every_token() -> None:
+    from unorules.agents import observation_v2 as obs2
+
+    flip = uno.observe(uno.new_game(2, "mattel-flip", seed=1), 0)
+    obs2.encode(flip, played=[[0.0] * 134] * 2, prefix=[356])
+    with pytest.raises(ValueError, match=r"^played\[0\] has 56 entries, not 134 \(one per kind\)$"):
+        obs2.encode(flip, played=[[0.0] * 56] * 2)
+    with pytest.raises(
+        ValueError, match=r"^prefix\[0\] is 357, not a token \(an integer from 0 to 356\)$"
+    ):
+        obs2.encode(flip, prefix=[357])

@@ -238,3 +238,53 @@ def history(
     for token in prefix:
         if out[_PREFIX + token] < _PREFIX_CAP:
             out[_PREFIX + token] += 1.0
+
+
+def check_history(
+    *,
+    seats: int,
+    kinds: int,
+    tokens: int,
+    played: Sequence[Sequence[object]] | None,
+    drawn: Sequence[object] | None,
+    prefix: Sequence[object],
+) -> None:
+    """Refuse history arguments of an observation's ``encode`` (versions 1 and 2) that do
+    not fit a table of ``seats`` seats, ``kinds`` card kinds and ``tokens`` tokens, naming
+    the argument and the entry: ``played`` one row of ``kinds`` counts (numbers from 0)
+    per seat, ``drawn`` one count (an integer from 0) per seat, ``prefix`` tokens.
+
+    >>> check_history(seats=2, kinds=56, tokens=149, played=None, drawn=[0, 4], prefix=[3])
+    >>> check_history(seats=2, kinds=56, tokens=149, played=None, drawn=[0], prefix=[])
+    Traceback (most recent call last):
+    ...
+    ValueError: drawn has 1 entries, not 2 (one per seat)
+    >>> check_history(seats=2, kinds=56, tokens=149, played=None, drawn=None, prefix=[-1])
+    Traceback (most recent call last):
+    ...
+    ValueError: prefix[0] is -1, not a token (an integer from 0 to 148)
+    """
+    # Every entry is an object here, so that the compiled build does not unbox it as an
+    # int or a float first (which would refuse a bad one in mypyc's words, not these).
+    for i, token in enumerate(prefix):
+        if type(token) is not int or not 0 <= token < tokens:
+            raise ValueError(
+                f"prefix[{i}] is {token!r}, not a token (an integer from 0 to {tokens - 1})"
+            )
+    if drawn is not None:
+        if len(drawn) != seats:
+            raise ValueError(f"drawn has {len(drawn)} entries, not {seats} (one per seat)")
+        for i, count in enumerate(drawn):
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                raise ValueError(f"drawn[{i}] is {count!r}, not a count (an integer from 0)")
+    if played is not None:
+        if len(played) != seats:
+            raise ValueError(f"played has {len(played)} rows, not {seats} (one per seat)")
+        for i, row in enumerate(played):
+            if len(row) != kinds:
+                raise ValueError(f"played[{i}] has {len(row)} entries, not {kinds} (one per kind)")
+            for j, value in enumerate(row):
+                if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0:
+                    raise ValueError(
+                        f"played[{i}][{j}] is {value!r}, not a count (a number from 0)"
+                    )

@@ -134,12 +134,14 @@ from unorules.agents._vector import (
     _UNO_OPEN,
     _UNO_OVERDUE,
     ZERO,
+    check_history,
     factors,
     fill,
     history,
     score_cap,
 )
 from unorules.agents.arena import DRAWN_CAP, PLAYED_CAP
+from unorules.agents.encoding import N_TOKENS
 from unorules.rules import MATTEL, Rules
 from unorules.view import View
 
@@ -296,6 +298,12 @@ def encode(
     the score bound) defaults to the profile ``mattel``. The raw counts (version 0) by
     default; ``normalized=True`` gives version 1, every entry in [0, 1] (:func:`normalize`).
 
+    Raises:
+        ValueError: the rules of No Mercy or UNO Flip! (version 2 encodes them); history
+            that does not fit the table (``played``: one row of 56 counts per seat;
+            ``drawn``: one count per seat; ``prefix``: tokens from 0 to 148), naming the
+            entry.
+
     >>> import unorules as uno
     >>> v = uno.observe(uno.new_game(3, seed=2), 2)
     >>> vec = encode(v, drawn=[0, 4, 0])
@@ -307,6 +315,14 @@ def encode(
     """
     rules = rules if rules is not None else MATTEL  # Rules() is 60 us to build
     view.rules.refuse_unless_classic("the observation vector", _VERSION_2)
+    check_history(
+        seats=len(view.hand_sizes),
+        kinds=_K,
+        tokens=N_TOKENS,
+        played=played,
+        drawn=drawn,
+        prefix=prefix,
+    )
     out = array("f", ZERO)
     fill(out, view, rules, score_cap(rules))
     history(

@@ -105,9 +105,10 @@ import numpy as np
 import numpy.typing as npt
 
 from unorules._native import dress_public, mypyc_attr
+from unorules.agents._vector import check_history
 from unorules.agents.arena import DRAWN_CAP, PLAYED_CAP
 from unorules.agents.encoding import MAX_PLAYERS, N_TOKENS_ALL
-from unorules.cards import EVERY_CARD, Color, Side
+from unorules.cards import ALL_CARDS, EVERY_CARD, Color, Side
 from unorules.rules import Rules
 from unorules.state import Phase
 from unorules.view import View
@@ -128,6 +129,7 @@ __all__ = [
 ]
 
 _K: Final = len(EVERY_CARD)  # 134 faces
+_CLASSIC: Final = len(ALL_CARDS)  # 56: the classic faces, indices 0 to 55
 _N: Final = MAX_PLAYERS
 _COLORS: Final = tuple(Color)
 _PHASES: Final = tuple(Phase)
@@ -302,6 +304,11 @@ def encode(
     :attr:`Arena.played <unorules.agents.arena.Arena.played>`; ``drawn``: per seat, cards
     drawn), the tokens chosen so far and whether the observer decides out of turn.
 
+    Raises:
+        ValueError: history that does not fit the table (``played``: one row per seat, of
+            56 counts under the classic deck, else 134; ``drawn``: one count per seat;
+            ``prefix``: tokens from 0 to 356), naming the entry.
+
     >>> import unorules as uno
     >>> v = uno.observe(uno.new_game(3, "mattel-no-mercy", seed=2), 2)
     >>> vec = encode(v, drawn=[0, 5, 0])
@@ -311,11 +318,19 @@ def encode(
     (0, [0.0])
     """
     rules = view.rules
+    n = len(view.hand_sizes)
+    check_history(  # rows of played as wide as the arena's (the classic 56, else every face)
+        seats=n,
+        kinds=_CLASSIC if rules.classic_cards else _K,
+        tokens=N_TOKENS_ALL,
+        played=played,
+        drawn=drawn,
+        prefix=prefix,
+    )
     deck = rules.deck_size
     target = max(rules.target, 1)
     out = array("f", _ZERO)
     player = view.player
-    n = len(view.hand_sizes)
     for card in view.hand:
         out[_HAND + card.face.index] += _COPY
         turned = card.other
