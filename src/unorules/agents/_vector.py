@@ -20,7 +20,7 @@ names are documented in :mod:`unorules.agents.observation`, which re-exports the
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from unorules._memo import by_identity
@@ -240,6 +240,22 @@ def history(
             out[_PREFIX + token] += 1.0
 
 
+def check_tokens(values: Iterable[object], tokens: int, name: str = "prefix") -> None:
+    """Refuse an entry of ``values`` that is not a token (an integer from 0 to ``tokens``
+    - 1), naming it as an entry of ``name``.
+
+    >>> check_tokens([3, 149], 149)
+    Traceback (most recent call last):
+    ...
+    ValueError: prefix[1] is 149, not a token (an integer from 0 to 148)
+    """
+    for i, token in enumerate(values):
+        if type(token) is not int or not 0 <= token < tokens:
+            raise ValueError(
+                f"{name}[{i}] is {token!r}, not a token (an integer from 0 to {tokens - 1})"
+            )
+
+
 def check_history(
     *,
     seats: int,
@@ -266,11 +282,7 @@ def check_history(
     """
     # Every entry is an object here, so that the compiled build does not unbox it as an
     # int or a float first (which would refuse a bad one in mypyc's words, not these).
-    for i, token in enumerate(prefix):
-        if type(token) is not int or not 0 <= token < tokens:
-            raise ValueError(
-                f"prefix[{i}] is {token!r}, not a token (an integer from 0 to {tokens - 1})"
-            )
+    check_tokens(prefix, tokens)
     if drawn is not None:
         if len(drawn) != seats:
             raise ValueError(f"drawn has {len(drawn)} entries, not {seats} (one per seat)")

@@ -54,6 +54,7 @@ from unorules.actions import Action, CallUno, CatchUno, Play
 from unorules.agents._vector import (
     SEGMENTS,
     ZERO,
+    check_tokens,
     factors,
     fill,
     history,
@@ -199,12 +200,14 @@ def _sparse(
     return {i: min(value, 1.0) for i, value in zip(inputs, scaled, strict=True)}
 
 
-def _check_indices(values: Iterable[object], limit: int, name: str, what: str) -> None:
-    """Refuse an entry of ``values`` that is not an integer from 0 to ``limit`` - 1."""
-    for i, value in enumerate(values):
-        if type(value) is not int or not 0 <= value < limit:
-            at = f"{name} has the key" if isinstance(values, Mapping) else f"{name}[{i}] is"
-            raise ValueError(f"{at} {value!r}, not {what} (an integer from 0 to {limit - 1})")
+def _check_inputs(inputs: Iterable[object]) -> None:
+    """Refuse a key of ``inputs`` that is not an input index (0 to :data:`INPUTS` - 1)."""
+    for key in inputs:
+        if type(key) is not int or not 0 <= key < INPUTS:
+            raise ValueError(
+                f"inputs has the key {key!r}, not an input index (an integer from 0 to"
+                f" {INPUTS - 1})"
+            )
 
 
 def features(view: View, prefix: Sequence[int] = (), *, interjecting: bool = False) -> list[float]:
@@ -230,7 +233,7 @@ def features(view: View, prefix: Sequence[int] = (), *, interjecting: bool = Fal
     ...
     ValueError: prefix[1] is -1, not a token (an integer from 0 to 148)
     """
-    _check_indices(prefix, N_TOKENS, "prefix", "a token")
+    check_tokens(prefix, N_TOKENS)
     out = [0.0] * INPUTS
     for i, value in _sparse(_raw(view), view, prefix, interjecting).items():
         out[i] = value
@@ -314,8 +317,8 @@ class PolicyNetwork:
         ...
         ValueError: tokens[0] is 149, not a token (an integer from 0 to 148)
         """
-        _check_indices(inputs, INPUTS, "inputs", "an input index")
-        _check_indices(tokens, N_TOKENS, "tokens", "a token")
+        _check_inputs(inputs)
+        check_tokens(tokens, N_TOKENS, "tokens")
         return self._scores(inputs, tokens)
 
     def _scores(self, inputs: Mapping[int, float], tokens: Sequence[int]) -> list[float]:
